@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.venv/**', 'coverage/**', 'fixtures/**', '**/*.py'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: globals.node,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    // Only the action entry, the cache-backed baseline store and the GitHub adapters may touch
+    // @actions/*: everything else must run as a plain CLI outside GitHub Actions.
+    files: ['src/**/*.ts', 'fake-central/**/*.ts'],
+    ignores: ['src/action/**', 'src/github/**', 'src/baseline/actions-cache-store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@actions/*'], message: 'Only src/action, src/github and the cache store may import @actions/*.' }] },
+      ],
+    },
+  },
+  {
+    // fake-central is a self-contained substrate: node:* and its own files only.
+    files: ['fake-central/**/*.ts'],
+    ignores: ['fake-central/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../src/*', '../../src/*', '@modelcontextprotocol/*', '@actions/*'], message: 'fake-central imports only node:* and its own modules.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/cli/**', 'scripts/**', 'test/**', 'examples/**', '**/*.test.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', 'test/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'src/**/*.test.ts',
+      'fake-central/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+});
