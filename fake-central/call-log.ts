@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { CallKind, CallRecord } from './types.js';
+
+/** The server-side record of every request: the only source the metrics count from. */
+export class CallLog {
+  private records: CallRecord[] = [];
+  private seq = 0;
+
+  /** Reserves the next sequence number (assigned when a request arrives, so order is arrival order). */
+  nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  add(record: CallRecord): void {
+    this.records.push(record);
+  }
+
+  /** A copy of the records so far, in arrival order. */
+  all(): CallRecord[] {
+    return this.records.map((r) => ({ ...r, query: { ...r.query } }));
+  }
+
+  clear(): void {
+    this.records = [];
+    this.seq = 0;
+  }
+}
+
+/** First 16 hex chars of sha256(body), or null for an empty body. */
+export function bodyDigest(body: Buffer): string | null {
+  if (body.length === 0) return null;
+  return createHash('sha256').update(body).digest('hex').slice(0, 16);
+}
+
+/** URLSearchParams → plain record (repeated keys become arrays), keys sorted for stable output. */
+export function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of [...new Set(query.keys())].sort()) {
+    const values = query.getAll(key);
+    out[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return out;
+}
+
+/** Default classification when a route does not say: reads for GET/HEAD, writes otherwise. */
+export function defaultKind(method: string): CallKind {
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'read' : 'write';
+}

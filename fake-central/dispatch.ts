@@ -1,0 +1,109 @@
+import { ApiError, errorResponse } from './api-error.js';
+import { isAuthorized } from './routes/auth.js';
+import type { HandlerOptions, Router } from './router.js';
+import type { FakeState } from './state.js';
+import type { CallKind, FakeRequest, FakeResponse, Json } from './types.js';
+
+/** A response plus the classification the call log records for it. */
+export interface Dispatched extends FakeResponse {
+  kind: CallKind;
+  /** The route pattern that answered, for the request log. */
+  route?: string;
+}
+
+function parseBody(req: FakeRequest): Json | undefined {
+  if (req.body.length === 0) return undefined;
+  const type = String(req.headers['content-type'] ?? '');
+  const text = req.body.toString('utf8');
+  if (type.includes('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  try {
+    return JSON.parse(text) as Json;
+  } catch (error) {
+    throw new ApiError(
+      400,
+      'HPE_GL_ERROR_BAD_REQUEST',
+      `Malformed JSON request body: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/**
+ * Routes one request through auth, strict-query checks and its handler. Never throws:
+ * every failure becomes a vendor-shaped response, so a bad request can't take the fake down.
+ */
+export async function dispatch(
+  router: Router,
+  state: FakeState,
+  options: HandlerOptions,
+  req: FakeRequest,
+): Promise<Dispatched> {
+  const path = req.rawPath === '' ? '/' : req.rawPath;
+  const found = router.match(req.method, path);
+  if (found === null) {
+    return {
+      ...errorResponse(404, 'HPE_GL_ERROR_NOT_FOUND', `Not Found: ${req.method} ${path}`),
+      kind: readOrWrite(req.method),
+    };
+  }
+  if ('allowed' in found) {
+    return {
+      ...errorResponse(
+        405,
+        'HPE_GL_ERROR_METHOD_NOT_ALLOWED',
+        `Method ${req.method} not allowed on ${path}`,
+      ),
+      headers: { Allow: [...new Set(found.allowed)].join(', ') },
+      kind: readOrWrite(req.method),
+    };
+  }
+  const { route, params } = found;
+  try {
+    if (route.kind !== 'auth' && !isAuthorized(state, req)) {
+      return {
+        ...errorResponse(401, 'HPE_GL_ERROR_UNAUTHORIZED', 'Authentication required.'),
+        kind: route.kind,
+        route: route.pattern,
+      };
+    }
+    if (options.strictQuery && route.strict && route.queryParams) {
+      for (const key of req.query.keys()) {
+        if (!route.queryParams.includes(key)) {
+          throw new ApiError(
+            400,
+            'HPE_GL_NETWORKING_ERROR_INVALID_QUERY_PARAMETER',
+            `Unknown query parameter: ${key}`,
+          );
+        }
+      }
+    }
+    let parsed: { value: Json | undefined } | undefined;
+    const response = await route.handler({
+      req,
+      params,
+      query: req.query,
+      state,
+      options,
+      body: () => (parsed ??= { value: parseBody(req) }).value,
+    });
+    return { ...response, kind: response.kind ?? route.kind, route: route.pattern };
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { ...error.response, kind: route.kind, route: route.pattern };
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ...errorResponse(
+        500,
+        'HPE_GL_ERROR_INTERNAL_SERVER_ERROR',
+        `fake-central handler failed: ${message}`,
+      ),
+      kind: route.kind,
+      route: route.pattern,
+    };
+  }
+}
+
+function readOrWrite(method: string): CallKind {
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+}

@@ -1,0 +1,18 @@
+/** Error codes of the fake's own failures (start-up, fixtures); snake_case like the harness. */
+export type FakeCentralErrorCode = 'fixture_not_found' | 'fixture_invalid' | 'port_in_use';
+
+/**
+ * A start-up problem of the fake (bad fixture, busy port). Kept separate from the harness's
+ * BenchError because fake-central imports nothing from src/.
+ */
+export class FakeCentralError extends Error {
+  override name = 'FakeCentralError';
+  readonly code: FakeCentralErrorCode;
+  readonly hint: string | undefined;
+
+  constructor(code: FakeCentralErrorCode, message: string, hint?: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.code = code;
+    this.hint = hint;
+  }
+}

@@ -1,0 +1,94 @@
+import { badRequest, type ErrorStyle } from './api-error.js';
+import type { Item, Json } from './types.js';
+
+/** Limits of one list endpoint, from the vendor spec. */
+export interface PageLimits {
+  defaultLimit: number;
+  maxLimit: number;
+  /** First offset value (audits start at 1, everything else at 0). */
+  minOffset?: number;
+  style?: ErrorStyle;
+}
+
+/** Drops fixture-internal `_` keys so responses carry only vendor fields. */
+export function publicView(item: Item): Item {
+  let hasPrivate = false;
+  for (const key in item) {
+    if (key.startsWith('_')) {
+      hasPrivate = true;
+      break;
+    }
+  }
+  if (!hasPrivate) return item;
+  const out: Item = {};
+  for (const key in item) if (!key.startsWith('_')) out[key] = item[key] as Json;
+  return out;
+}
+
+function intParam(
+  query: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  style: ErrorStyle,
+): number {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw)) throw badRequest(`${name} must be an integer, got "${raw}"`, style);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw badRequest(`${name} must be between ${min} and ${max}, got ${value}`, style);
+  }
+  return value;
+}
+
+/** The `limit` query parameter, validated against the endpoint's range. */
+export function limitParam(query: URLSearchParams, limits: PageLimits): number {
+  return intParam(query, 'limit', limits.defaultLimit, 1, limits.maxLimit, limits.style ?? 'mrt');
+}
+
+/**
+ * Page-number pagination (`next` = "2", "3" … as a string, null on the last page).
+ * `total` is the filtered count and page n holds items [(n-1)·limit, n·limit).
+ */
+export function cursorPage(
+  items: Item[],
+  query: URLSearchParams,
+  limits: PageLimits,
+  listKey = 'items',
+): Item {
+  const limit = limitParam(query, limits);
+  const page = intParam(query, 'next', 1, 1, Number.MAX_SAFE_INTEGER, limits.style ?? 'mrt');
+  const start = (page - 1) * limit;
+  const slice = items.slice(start, start + limit).map(publicView);
+  const more = start + limit < items.length;
+  return {
+    count: slice.length,
+    [listKey]: slice,
+    next: more ? String(page + 1) : null,
+    total: items.length,
+  };
+}
+
+/** Offset pagination: echoes `offset`; `total` is the filtered count. */
+export function offsetPage(
+  items: Item[],
+  query: URLSearchParams,
+  limits: PageLimits,
+  listKey = 'items',
+): Item {
+  const minOffset = limits.minOffset ?? 0;
+  const limit = limitParam(query, limits);
+  const offset = intParam(
+    query,
+    'offset',
+    minOffset,
+    minOffset,
+    Number.MAX_SAFE_INTEGER,
+    limits.style ?? 'mrt',
+  );
+  const start = offset - minOffset;
+  const slice = items.slice(start, start + limit).map(publicView);
+  return { count: slice.length, [listKey]: slice, offset, total: items.length };
+}

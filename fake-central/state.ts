@@ -1,0 +1,82 @@
+import type { Bundle } from './fixture-store.js';
+import type { Item, Json } from './types.js';
+
+/** An async operation the fake created (troubleshooting test, alert action, GLP write). */
+export interface AsyncTask {
+  id: string;
+  family: 'troubleshooting' | 'alerts' | 'greenlake';
+  /** Path prefix the poll URL hangs under, e.g. `/network-troubleshooting/v1/aps/SN/ping`. */
+  basePath: string;
+  createdAt: string;
+  polls: number;
+  /** Polls answered RUNNING/IN_PROGRESS before the task completes. */
+  runningPolls: number;
+  outcome: 'succeeded' | 'failed';
+  result: Json;
+  failReason: string | null;
+  rawOutput?: string | null;
+}
+
+/**
+ * The mutable world a fake instance serves: a deep copy of the bundle plus counters.
+ * `reset()` on the fake replaces it with a fresh copy, so every run starts from the same bytes.
+ */
+export class FakeState {
+  readonly bundle: Bundle;
+  private readonly data = new Map<string, Json>();
+  readonly tasks = new Map<string, AsyncTask>();
+  /** Serials with a reboot in flight (a second reboot answers 409). */
+  readonly rebooting = new Set<string>();
+  /** Bumped when a token is expired by a fault; tokens of older generations are refused. */
+  tokenGeneration = 0;
+  private counters = new Map<string, number>();
+
+  constructor(bundle: Bundle) {
+    this.bundle = bundle;
+  }
+
+  /** A collection (array) for reading or in-place mutation; created empty if absent. */
+  list(name: string): Item[] {
+    let value = this.data.get(name);
+    if (value === undefined) {
+      const source = this.bundle.files.get(name);
+      value = Array.isArray(source) ? (structuredClone(source) as Json) : [];
+      this.data.set(name, value);
+    }
+    return value as Item[];
+  }
+
+  /** An object-shaped file (keyed map or singleton) for reading or mutation. */
+  object(name: string): Item {
+    let value = this.data.get(name);
+    if (value === undefined) {
+      const source = this.bundle.files.get(name);
+      value =
+        source !== undefined &&
+        source !== null &&
+        typeof source === 'object' &&
+        !Array.isArray(source)
+          ? (structuredClone(source) as Json)
+          : {};
+      this.data.set(name, value);
+    }
+    return value as Item;
+  }
+
+  /** Replaces an object-shaped file (e.g. the firmware-compliance singleton). */
+  setObject(name: string, value: Item): void {
+    this.data.set(name, value);
+  }
+
+  /** Next value of a named deterministic counter (1, 2, 3 … after each reset). */
+  next(counter: string): number {
+    const n = (this.counters.get(counter) ?? 0) + 1;
+    this.counters.set(counter, n);
+    return n;
+  }
+
+  /** The bundle's fixed clock; the fake never reads the wall clock for data. */
+  get now(): string {
+    return this.bundle.manifest.now;
+  }
+}

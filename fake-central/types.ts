@@ -1,0 +1,53 @@
+/** A JSON value as parsed from a fixture or a request body. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** One API item (a JSON object). */
+export type Item = { [key: string]: Json };
+
+/** How the call log classifies a request; metrics count these, never client logs. */
+export const CALL_KINDS = ['auth', 'read', 'write', 'diagnostic', 'poll', 'escape'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+/** A request as the API handler sees it, whether it arrived plain, proxied or TLS-terminated. */
+export interface FakeRequest {
+  method: string;
+  /** Host the client addressed (Host header or CONNECT target), lower-case, without port. */
+  host: string;
+  /** Raw path as sent, without the query string (percent-encoding preserved). */
+  rawPath: string;
+  query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** What a route handler returns; the server serialises it. */
+export interface FakeResponse {
+  status: number;
+  body?: Json | undefined;
+  headers?: Record<string, string>;
+  /** Overrides the classification the route declared (e.g. a poll vs a read). */
+  kind?: CallKind;
+}
+
+/** One entry of the server-side call log. */
+export interface CallRecord {
+  seq: number;
+  method: string;
+  host: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  status: number;
+  kind: CallKind;
+  /** sha256 (first 16 hex chars) of the request body, or null when there was none. */
+  bodyDigest: string | null;
+  /** Set when a fault from the fault plan produced or shaped this response. */
+  fault?: string;
+  /** Wall-clock handling time; excluded from determinism comparisons. */
+  durationMs: number;
+}
+
+/** Credentials a client must present to the token endpoints. */
+export interface FakeCredentials {
+  clientId: string;
+  clientSecret: string;
+  workspaceId: string;
+}
