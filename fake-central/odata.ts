@@ -1,4 +1,5 @@
 import { badRequest } from './api-error.js';
+import { text } from './json.js';
 import type { Item, Json } from './types.js';
 
 /** One clause of an OData-lite filter: `field op value` or `field in (v, …)`. */
@@ -84,10 +85,10 @@ function fieldValue(item: Item, field: string): Json | undefined {
 
 function compare(a: Json | undefined, b: string): number {
   if (typeof a === 'number') return a - Number(b);
-  const ta = Date.parse(String(a));
+  const ta = Date.parse(text(a));
   const tb = Date.parse(b);
   if (!Number.isNaN(ta) && !Number.isNaN(tb)) return ta - tb;
-  return String(a).localeCompare(b);
+  return text(a).localeCompare(b);
 }
 
 /** Whether an item satisfies every clause. Unknown fields never match (as on the real API). */
@@ -145,7 +146,7 @@ export function applySort(items: Item[], sort: string | null | undefined): Item[
         const c =
           typeof va === 'number' && typeof vb === 'number'
             ? va - vb
-            : String(va ?? '').localeCompare(String(vb ?? ''));
+            : text(va).localeCompare(text(vb));
         if (c !== 0) return c * k.sign;
       }
       return a.index - b.index;

@@ -40,7 +40,7 @@ export class FakeState {
     let value = this.data.get(name);
     if (value === undefined) {
       const source = this.bundle.files.get(name);
-      value = Array.isArray(source) ? (structuredClone(source) as Json) : [];
+      value = Array.isArray(source) ? structuredClone(source) : [];
       this.data.set(name, value);
     }
     return value as Item[];
@@ -56,7 +56,7 @@ export class FakeState {
         source !== null &&
         typeof source === 'object' &&
         !Array.isArray(source)
-          ? (structuredClone(source) as Json)
+          ? structuredClone(source)
           : {};
       this.data.set(name, value);
     }

@@ -1,5 +1,6 @@
 import { badRequest, type ErrorStyle, notFound } from '../api-error.js';
 import { applyFilter, applySort } from '../odata.js';
+import { text } from '../json.js';
 import { publicView } from '../paging.js';
 import type { Item, Json } from '../types.js';
 
@@ -46,7 +47,7 @@ export function byParam(
 ): Item[] {
   const value = query.get(param);
   if (value === null || value === '') return items;
-  return items.filter((item) => String(item[field] ?? '') === value);
+  return items.filter((item) => text(item[field]) === value);
 }
 
 /** The item whose `field` equals `value`, or the 404 the family uses. */
@@ -57,7 +58,7 @@ export function findOr404(
   message?: string,
   code?: string,
 ): Item {
-  const item = items.find((i) => String(i[field] ?? '') === value);
+  const item = items.find((i) => text(i[field]) === value);
   if (!item) throw notFound(message ?? `Not Found: ${value}`, code);
   return item;
 }

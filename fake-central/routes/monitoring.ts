@@ -1,4 +1,5 @@
 import { notFound } from '../api-error.js';
+import { text } from '../json.js';
 import { cursorPage, offsetPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse, Item, Json } from '../types.js';
@@ -83,15 +84,13 @@ function wlanScope(items: Item[], query: URLSearchParams): Item[] {
   const wanted = sites.split(',');
   return items.filter((w) => {
     const ids = w._siteIds;
-    return !Array.isArray(ids) || ids.some((id) => wanted.includes(String(id)));
+    return !Array.isArray(ids) || ids.some((id) => wanted.includes(text(id)));
   });
 }
 
 function clientDetail({ state, params }: RouteContext): FakeResponse {
   const mac = normaliseMac(params.mac ?? '');
-  const client = state
-    .list('clients.json')
-    .find((c) => normaliseMac(String(c.macAddress ?? '')) === mac);
+  const client = state.list('clients.json').find((c) => normaliseMac(text(c.macAddress)) === mac);
   if (!client) throw notFound(`Client not found: ${params.mac ?? ''}`);
   return ok(publicView(client));
 }
@@ -110,11 +109,11 @@ function tenantHealth(file: string, typeKey: string, type: string) {
       const groups = site[typeKey];
       if (!Array.isArray(groups)) continue;
       for (const g of groups as Item[]) {
-        const name = String(g.name ?? '');
+        const name = text(g.name);
         const health = g.health as Item | undefined;
         const acc = merged.get(name) ?? {};
         for (const grp of (health?.groups as Item[] | undefined) ?? []) {
-          const key = String(grp.name);
+          const key = text(grp.name);
           acc[key] = (acc[key] ?? 0) + Number(grp.value ?? 0);
         }
         merged.set(name, acc);
