@@ -1,0 +1,4 @@
+import type { Route } from '../router.js';
+
+/** greenlake routes (being written). */
+export const greenlakeRoutes: Route[] = [];

@@ -1,0 +1,4 @@
+import type { Route } from '../router.js';
+
+/** nac routes (being written). */
+export const nacRoutes: Route[] = [];

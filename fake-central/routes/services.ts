@@ -1,0 +1,4 @@
+import type { Route } from '../router.js';
+
+/** services routes (being written). */
+export const servicesRoutes: Route[] = [];

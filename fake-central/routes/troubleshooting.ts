@@ -1,0 +1,4 @@
+import type { Route } from '../router.js';
+
+/** troubleshooting routes (being written). */
+export const troubleshootingRoutes: Route[] = [];

@@ -1,0 +1,74 @@
+import { FakeCentralError, listBundles, startFakeCentral } from '../../../fake-central/index.js';
+import { BenchError } from '../../errors.js';
+import type { CliIo } from '../io.js';
+import { intOption, parseCommandArgs } from '../parse-args.js';
+
+const HELP = `Usage: hpe-mcp-bench fake-central [--fixture NAME|DIR] [--port N] [--strict-query] [--quiet]
+
+Serves the fake Central/GreenLake API on 127.0.0.1 and prints one JSON line on stdout:
+  {"url","proxy","caCertPath","clientId","clientSecret","workspaceId"}
+Each request is logged on stderr. Stops on SIGINT/SIGTERM.
+
+Options:
+  --fixture NAME|DIR  fixture bundle (default site-a); bundles: ${listBundles().join(', ')}
+  --port N            port on 127.0.0.1 (default 0: a free port)
+  --strict-query      reject unknown query parameters like the live monitoring/notifications/services APIs
+  --quiet             do not log requests on stderr
+`;
+
+/** `hpe-mcp-bench fake-central`: serve the fake until a signal arrives. */
+export async function fakeCentralCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('fake-central', args, {
+    fixture: { type: 'string' },
+    port: { type: 'string' },
+    'strict-query': { type: 'boolean' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const port = intOption('fake-central', 'port', values.port, 0, 65535);
+  let fake;
+  try {
+    fake = await startFakeCentral({
+      ...(values.fixture === undefined ? {} : { fixture: values.fixture }),
+      port,
+      strictQuery: values['strict-query'] ?? false,
+      ...(values.quiet
+        ? {}
+        : {
+            onRequest: (r) =>
+              io.stderr(
+                `${r.seq} ${r.method} ${r.host}${r.path}${Object.keys(r.query).length ? '?' + new URLSearchParams(r.query as Record<string, string>).toString() : ''} -> ${r.status} ${r.kind}\n`,
+              ),
+          }),
+    });
+  } catch (error) {
+    if (error instanceof FakeCentralError) {
+      throw new BenchError(error.code, error.message, {
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  try {
+    io.stdout(
+      JSON.stringify({
+        url: fake.url,
+        proxy: fake.proxyUrl,
+        caCertPath: fake.caCertPath,
+        clientId: fake.credentials.clientId,
+        clientSecret: fake.credentials.clientSecret,
+        workspaceId: fake.credentials.workspaceId,
+      }) + '\n',
+    );
+    const signal = await io.untilSignal();
+    io.stderr(`fake-central: ${signal} received, shutting down\n`);
+    return 0;
+  } finally {
+    await fake.close();
+  }
+}

@@ -1,0 +1,39 @@
+import { BenchError, exitCodeFor, formatError } from '../errors.js';
+import { fakeCentralCommand } from './commands/fake-central.js';
+import type { CliIo } from './io.js';
+
+/** A sub-command: parses its own arguments and returns the exit code. */
+export type Command = (args: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  'fake-central': {
+    run: fakeCentralCommand,
+    summary: 'serve the fake Central/GreenLake API until SIGINT/SIGTERM',
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`);
+  return `Usage: hpe-mcp-bench <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'hpe-mcp-bench <command> --help' for a command's options.\n`;
+}
+
+/** Runs the CLI in-process and returns the exit code; every error goes through one formatter. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  try {
+    if (!command) {
+      throw new BenchError('usage', `Unknown command "${name}"`, {
+        hint: `commands: ${Object.keys(COMMANDS).join(', ')}`,
+      });
+    }
+    return await command.run(rest, io);
+  } catch (error) {
+    io.stderr(`hpe-mcp-bench ${name}: ${formatError(error)}\n`);
+    return exitCodeFor(error);
+  }
+}

@@ -1,0 +1,40 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { BenchError } from '../errors.js';
+
+/** node:util parseArgs with errors that name the command and the offending option. */
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
+  args: string[],
+  options: T,
+  allowPositionals = false,
+) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    throw new BenchError(
+      'usage',
+      `${command}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        hint: `run 'hpe-mcp-bench ${command} --help'`,
+      },
+    );
+  }
+}
+
+/** A non-negative integer option, or a usage error naming it and echoing the value. */
+export function intOption(
+  command: string,
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) {
+    throw new BenchError(
+      'usage',
+      `${command}: --${name} must be an integer between 0 and ${max}, got "${raw}"`,
+    );
+  }
+  return Number(raw);
+}
