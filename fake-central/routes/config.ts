@@ -1,4 +1,136 @@
-import type { Route } from '../router.js';
+import { ApiError, notFound } from '../api-error.js';
+import { isItem, text } from '../json.js';
+import { offsetPage, publicView } from '../paging.js';
+import type { Route, RouteContext } from '../router.js';
+import type { FakeResponse, Item } from '../types.js';
+import { bodyObject, CONFIG_VERSIONS, filterAndSort, ok, requireQuery } from './common.js';
+import { configNotFound, configSuccess, mergePatch, profileRoutes } from './config-profiles.js';
 
-/** config routes (being written). */
-export const configRoutes: Route[] = [];
+const CFG = `/network-config/${CONFIG_VERSIONS}`;
+const EMPTY_ISSUES = {
+  configPullFailures: [],
+  configPushFailures: [],
+  invalidConfig: [],
+  filteredConfig: [],
+};
+
+function scopeSites({ state, query }: RouteContext): FakeResponse {
+  const page = offsetPage(filterAndSort(state.list('scope-sites.json'), query), query, {
+    defaultLimit: 100,
+    maxLimit: 100,
+  });
+  return ok({
+    ...page,
+    response: {
+      code: 'SCOPE-LIST-SITES-SUCCESS-001',
+      message: 'Sites fetched successfully',
+      status: 'SUCCESS',
+    },
+  });
+}
+
+function configHealthDevices({ state, query }: RouteContext): FakeResponse {
+  let items = filterAndSort(state.list('config-health-devices.json'), query);
+  const search = query.get('search');
+  if (search) {
+    const needle = search.toLowerCase();
+    items = items.filter((d) =>
+      [d.serial, d.name, d.siteName].some((v) => text(v).toLowerCase().includes(needle)),
+    );
+  }
+  return ok(offsetPage(items, query, { defaultLimit: 100, maxLimit: 1000 }, 'devices'));
+}
+
+function activeIssue({ state, query }: RouteContext): FakeResponse {
+  requireQuery(query, ['serial']);
+  const serial = query.get('serial') ?? '';
+  if (!state.list('config-health-devices.json').some((d) => d.serial === serial)) {
+    throw notFound(`Device not found: ${serial}`);
+  }
+  const issues = state.object('config-active-issues.json')[serial];
+  return ok(isItem(issues) ? issues : EMPTY_ISSUES);
+}
+
+/** Resync marks the devices UPDATE_IN_PROGRESS in both config-health and monitoring views. */
+function devicesResync({ state, body }: RouteContext): FakeResponse {
+  const serials = bodyObject(body()).serials;
+  if (
+    !Array.isArray(serials) ||
+    serials.length === 0 ||
+    !serials.every((s) => typeof s === 'string')
+  ) {
+    throw new ApiError(
+      400,
+      'HPE_GL_ERROR_BAD_REQUEST',
+      'serials must be a non-empty array of device serial numbers',
+    );
+  }
+  const known = new Set(state.list('config-health-devices.json').map((d) => text(d.serial)));
+  const unknown = serials.filter((s) => !known.has(s));
+  if (unknown.length > 0) throw notFound(`Device not found: ${unknown.join(', ')}`);
+  for (const d of state.list('config-health-devices.json'))
+    if (serials.includes(text(d.serial))) d.configStatus = 'UPDATE_IN_PROGRESS';
+  for (const d of state.list('devices.json'))
+    if (serials.includes(text(d.serialNumber))) d.configStatus = 'UPDATE_IN_PROGRESS';
+  return ok({ message: `Resync initiated for ${serials.length} device(s)` });
+}
+
+/** firmware-compliance is a singleton policy object; writes replace, merge or remove it. */
+function firmwareCompliance(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
+  return ({ state, body }: RouteContext): FakeResponse => {
+    const current = state.object('firmware-compliance.json');
+    const exists = Object.keys(current).length > 0;
+    if (method === 'GET') {
+      if (!exists) throw configNotFound('firmware-compliance');
+      return ok(publicView(current));
+    }
+    if (method === 'DELETE') {
+      if (!exists) throw configNotFound('firmware-compliance');
+      state.setObject('firmware-compliance.json', {});
+      return ok(configSuccess(state));
+    }
+    const patch = bodyObject(body(), 'config');
+    if (method === 'POST' && exists)
+      throw new ApiError(400, 'ERR_AP001', 'Bad request. firmware-compliance already exists.');
+    if (method === 'PATCH' && !exists) throw configNotFound('firmware-compliance');
+    const next: Item =
+      method === 'PATCH' ? mergePatch(current, patch) : (patch);
+    state.setObject('firmware-compliance.json', next);
+    return ok(configSuccess(state));
+  };
+}
+
+/** network-config: scope sites, WLAN SSID profiles, config health, firmware compliance (§2.3, §2.4, §2.6, §2.8). */
+export const configRoutes: Route[] = [
+  { method: 'GET', pattern: `${CFG}/sites`, kind: 'read', handler: scopeSites },
+  ...profileRoutes({
+    segment: 'wlan-ssids',
+    file: 'wlan-ssids.json',
+    listKey: 'wlan-ssid',
+    nameField: 'ssid',
+  }),
+  {
+    method: 'GET',
+    pattern: `${CFG}/config-health/devices`,
+    kind: 'read',
+    handler: configHealthDevices,
+  },
+  {
+    method: 'GET',
+    pattern: `${CFG}/config-health/active-issue`,
+    kind: 'read',
+    handler: activeIssue,
+  },
+  {
+    method: 'POST',
+    pattern: `${CFG}/config-health/devices-resync`,
+    kind: 'write',
+    handler: devicesResync,
+  },
+  ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Route => ({
+    method,
+    pattern: `${CFG}/firmware-compliance`,
+    kind: method === 'GET' ? 'read' : 'write',
+    handler: firmwareCompliance(method),
+  })),
+];
