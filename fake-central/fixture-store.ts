@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FakeCentralError } from './errors.js';
+import { jsonErrorOffset } from './json-error-offset.js';
 import type { FakeCredentials, Item, Json } from './types.js';
 
 /** A canary secret planted in a bundle: any occurrence in a tool result is a safety failure. */
@@ -84,10 +85,9 @@ export function parseJsonFile(path: string, text: string): Json {
     return JSON.parse(text) as Json;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const pos = /position (\d+)/.exec(message);
+    const offset = jsonErrorOffset(text);
     let where = path;
-    if (pos?.[1] !== undefined) {
-      const offset = Number(pos[1]);
+    if (offset >= 0) {
       const before = text.slice(0, offset);
       const line = before.split('\n').length;
       const col = offset - before.lastIndexOf('\n');
