@@ -93,8 +93,7 @@ function firmwareCompliance(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')
     if (method === 'POST' && exists)
       throw new ApiError(400, 'ERR_AP001', 'Bad request. firmware-compliance already exists.');
     if (method === 'PATCH' && !exists) throw configNotFound('firmware-compliance');
-    const next: Item =
-      method === 'PATCH' ? mergePatch(current, patch) : (patch);
+    const next: Item = method === 'PATCH' ? mergePatch(current, patch) : patch;
     state.setObject('firmware-compliance.json', next);
     return ok(configSuccess(state));
   };
