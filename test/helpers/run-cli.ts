@@ -1,0 +1,58 @@
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/main.js';
+
+/** A CLI run in-process with captured output; `stop()` plays the SIGINT a long-running command awaits. */
+export interface CliRun {
+  done: Promise<number>;
+  stdout: () => string;
+  stderr: () => string;
+  stop: (signal?: string) => void;
+  /** Resolves with the first stdout line (long-running commands print their address there). */
+  firstLine: () => Promise<string>;
+}
+
+export function startCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliRun {
+  let out = '';
+  let err = '';
+  let stop: (signal: string) => void = () => undefined;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  const lineWaiters: ((line: string) => void)[] = [];
+  const io: CliIo = {
+    stdout: (text) => {
+      out += text;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) lineWaiters.splice(0).forEach((w) => w(out.slice(0, nl)));
+    },
+    stderr: (text) => (err += text),
+    untilSignal: () => stopped,
+    cwd: process.cwd(),
+    env,
+  };
+  const done = runCli(argv, io);
+  return {
+    done,
+    stdout: () => out,
+    stderr: () => err,
+    stop: (signal = 'SIGINT') => stop(signal),
+    firstLine: () =>
+      new Promise((resolve, reject) => {
+        const nl = out.indexOf('\n');
+        if (nl >= 0) return resolve(out.slice(0, nl));
+        lineWaiters.push(resolve);
+        done.then(
+          (code) => reject(new Error(`CLI exited ${code} before printing a line: ${err}`)),
+          reject,
+        );
+      }),
+  };
+}
+
+/** Runs a command that finishes on its own and returns its exit code and output. */
+export async function runCliCaptured(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const run = startCli(argv, env);
+  const code = await run.done;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
