@@ -27,7 +27,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@actions/*'], message: 'Only src/action, src/github and the cache store may import @actions/*.' }] },
+        {
+          patterns: [
+            {
+              group: ['@actions/*'],
+              message: 'Only src/action, src/github and the cache store may import @actions/*.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -38,7 +45,37 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../src/*', '../../src/*', '@modelcontextprotocol/*', '@actions/*'], message: 'fake-central imports only node:* and its own modules.' }] },
+        {
+          patterns: [
+            {
+              group: ['../src/*', '../../src/*', '@modelcontextprotocol/*', '@actions/*'],
+              message: 'fake-central imports only node:* and its own modules.',
+            },
+            {
+              regex: '^(?!node:|\\.)',
+              message: 'fake-central imports only node:* and its own modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one exception: TLS interception needs an X.509 library (and the Reflect polyfill it requires).
+    files: ['fake-central/proxy/**/*.ts'],
+    ignores: ['fake-central/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|\\.|@peculiar/x509$|reflect-metadata$)',
+              message:
+                'fake-central/proxy imports only node:*, its own modules, @peculiar/x509 and reflect-metadata.',
+            },
+          ],
+        },
       ],
     },
   },

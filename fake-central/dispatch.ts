@@ -1,6 +1,6 @@
 import { ApiError, errorResponse } from './api-error.js';
 import { isAuthorized } from './routes/auth.js';
-import type { HandlerOptions, Router } from './router.js';
+import type { HandlerOptions, Route, Router } from './router.js';
 import type { FakeState } from './state.js';
 import type { CallKind, FakeRequest, FakeResponse, Json } from './types.js';
 
@@ -59,8 +59,30 @@ export async function dispatch(
     };
   }
   const { route, params } = found;
+  const authorized = route.kind === 'auth' || isAuthorized(state, req);
+  // The fault seam: the run's fault plan may answer instead of the route, or delay it.
+  const injected = state.faults
+    ? await state.faults.beforeRoute({ req, route, state, authorized })
+    : undefined;
+  if (injected?.response) {
+    return { ...injected.response, kind: route.kind, route: route.pattern, fault: injected.fault };
+  }
+  const result = await runRoute(route, params, authorized, state, options, req);
+  if (injected?.fault === undefined) return result;
+  const fault = result.fault === undefined ? injected.fault : `${injected.fault}+${result.fault}`;
+  return { ...result, fault };
+}
+
+async function runRoute(
+  route: Route,
+  params: Record<string, string>,
+  authorized: boolean,
+  state: FakeState,
+  options: HandlerOptions,
+  req: FakeRequest,
+): Promise<Dispatched> {
   try {
-    if (route.kind !== 'auth' && !isAuthorized(state, req)) {
+    if (!authorized) {
       return {
         ...errorResponse(401, 'HPE_GL_ERROR_UNAUTHORIZED', 'Authentication required.'),
         kind: route.kind,

@@ -1,14 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { bodyDigest, CallLog, queryRecord } from './call-log.js';
 import { dispatch, type Dispatched } from './dispatch.js';
 import { FakeCentralError } from './errors.js';
+import { FaultInjector } from './faults/fault-injector.js';
+import type { FaultPlan } from './faults/fault-plan.js';
 import { loadBundle, resolveBundleDir, type Bundle } from './fixture-store.js';
+import { writeCaFile } from './proxy/ca-file.js';
+import { CertificateAuthority } from './proxy/certificate-authority.js';
+import { ConnectTunnels } from './proxy/connect-tunnels.js';
+import { isInterceptedHost } from './proxy/intercepted-hosts.js';
+import { proxyEnvironment } from './proxy/proxy-env.js';
+import { refuseProxyRequest } from './proxy/refusal.js';
+import { parseTarget, readBody, type RequestTarget } from './proxy/request-target.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { Router, type HandlerOptions } from './router.js';
 import { allRoutes } from './routes/index.js';
 import { FakeState } from './state.js';
 import type { CallRecord, FakeCredentials, FakeRequest } from './types.js';
+
+export { parseTarget } from './proxy/request-target.js';
 
 /** Options of {@link startFakeCentral}; everything has a deterministic default. */
 export interface FakeCentralOptions {
@@ -21,6 +32,8 @@ export interface FakeCentralOptions {
   strictQuery?: boolean;
   /** Polls that answer RUNNING before async tasks complete (default 0). */
   asyncRunningPolls?: number;
+  /** Fault plan for every run until setFaults() changes it (default: none). */
+  faults?: FaultPlan | null;
   /** Called once per request after it is answered (the CLI logs these to stderr). */
   onRequest?: (record: CallRecord) => void;
 }
@@ -29,60 +42,35 @@ export interface FakeCentralOptions {
 export interface FakeCentral {
   /** Base URL for plain-HTTP clients, e.g. `http://127.0.0.1:41234`. */
   url: string;
-  /** HTTP(S) proxy URL (same port); null until interception is enabled. */
-  proxyUrl: string | null;
-  /** PEM file of the per-instance CA; null until interception is enabled. */
-  caCertPath: string | null;
+  /** HTTP(S) proxy URL: the same port also answers CONNECT and absolute-form requests. */
+  proxyUrl: string;
+  /** PEM file of the per-instance CA (removed by close()). */
+  caCertPath: string;
+  /** The per-instance CA certificate as PEM. */
+  caCert: string;
   credentials: FakeCredentials;
   bundle: { id: string; version: string; contentHash: string; now: string };
   /** Canary secret values planted in the bundle (plus the issued tokens). */
   canaries(): string[];
   /** The server-side call log since the last reset. */
   calls(): CallRecord[];
-  /** Restores the bundle exactly and clears the call log, counters and tasks. */
+  /** Restores the bundle exactly and clears the call log, counters, tasks and fault counters. */
   reset(): void;
+  /** Sets the fault plan for the following calls (null: none) and restarts its counters. */
+  setFaults(plan: FaultPlan | null): void;
+  /**
+   * Environment for a server under test that keeps its production URLs: HTTPS_PROXY, HTTP_PROXY,
+   * https_proxy, http_proxy, NO_PROXY/no_proxy (loopback), SSL_CERT_FILE, REQUESTS_CA_BUNDLE,
+   * CURL_CA_BUNDLE, NODE_EXTRA_CA_CERTS.
+   */
+  serverEnv(): Record<string, string>;
   close(): Promise<void>;
 }
 
-const MAX_BODY = 5 * 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** Splits origin-form (`/path?q`) or absolute-form (`http://host/path?q`, proxied) targets. */
-export function parseTarget(
-  target: string,
-  hostHeader: string | undefined,
-): { host: string; path: string; query: URLSearchParams } {
-  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
-  const url = new URL(
-    absolute
-      ? target
-      : `http://${hostHeader ?? 'localhost'}${target.startsWith('/') ? '' : '/'}${target}`,
-  );
-  // URL normalises `%3A` in paths only partly; keep the raw path so both MAC spellings reach routes.
-  const rawPath = absolute ? url.pathname : (target.split('?')[0] ?? '/');
-  return { host: url.hostname.toLowerCase(), path: rawPath, query: url.searchParams };
-}
-
 /**
- * Boots the fake on 127.0.0.1. Every request is answered from the in-memory state and recorded
- * in the call log; nothing is forwarded anywhere.
+ * Boots the fake on 127.0.0.1: the API, plus an intercepting proxy on the same port. Every
+ * request is answered from the in-memory state and recorded in the call log; nothing is
+ * forwarded anywhere.
  */
 export async function startFakeCentral(options: FakeCentralOptions = {}): Promise<FakeCentral> {
   const bundle: Bundle = loadBundle(resolveBundleDir(options.fixture));
@@ -92,19 +80,49 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   };
   const router = new Router(allRoutes);
   const log = new CallLog();
-  let state = new FakeState(bundle);
+  let faultPlan = options.faults ?? null;
+  const freshState = (): FakeState => {
+    const fresh = new FakeState(bundle);
+    fresh.faults = faultPlan ? new FaultInjector(faultPlan) : null;
+    return fresh;
+  };
+  let state = freshState();
+  const ca = await CertificateAuthority.create();
+  const host = options.host ?? '127.0.0.1';
+  let ownAuthority = '';
+
+  function record(entry: Omit<CallRecord, 'seq' | 'durationMs'>, seq: number, started: number) {
+    const full: CallRecord = {
+      seq,
+      ...entry,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    };
+    log.add(full);
+    options.onRequest?.(full);
+  }
+
+  /** Absolute-form targets are proxy requests: served only for intercepted hosts or ourselves. */
+  function isServedTarget(target: RequestTarget): boolean {
+    return isInterceptedHost(target.host) || `${target.host}:${target.port ?? 80}` === ownAuthority;
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const seq = log.nextSeq();
+    const method = req.method ?? 'GET';
+    const tunnelHost = tunnels.hostOf(req.socket);
     let fakeReq: FakeRequest | undefined;
     let result: Dispatched;
     try {
       const target = parseTarget(req.url ?? '/', req.headers.host);
+      if (tunnelHost === undefined && target.absolute && !isServedTarget(target)) {
+        record(refuseProxyRequest(req, res, target), seq, started);
+        return;
+      }
       const body = await readBody(req);
       fakeReq = {
-        method: req.method ?? 'GET',
-        host: target.host,
+        method,
+        host: tunnelHost ?? target.host,
         rawPath: target.path,
         query: target.query,
         headers: req.headers,
@@ -132,19 +150,20 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       ...result.headers,
     });
     res.end(payload);
-    const record: CallRecord = {
+    record(
+      {
+        method: fakeReq?.method ?? method,
+        host: fakeReq?.host ?? '',
+        path: fakeReq?.rawPath ?? req.url ?? '',
+        query: fakeReq ? queryRecord(fakeReq.query) : {},
+        status: result.status,
+        kind: result.kind,
+        bodyDigest: fakeReq ? bodyDigest(fakeReq.body) : null,
+        ...(result.fault === undefined ? {} : { fault: result.fault }),
+      },
       seq,
-      method: fakeReq?.method ?? req.method ?? 'GET',
-      host: fakeReq?.host ?? '',
-      path: fakeReq?.rawPath ?? req.url ?? '',
-      query: fakeReq ? queryRecord(fakeReq.query) : {},
-      status: result.status,
-      kind: result.kind,
-      bodyDigest: fakeReq ? bodyDigest(fakeReq.body) : null,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-    };
-    log.add(record);
-    options.onRequest?.(record);
+      started,
+    );
   }
 
   const server: Server = createServer((req, res) => {
@@ -155,39 +174,34 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       void error;
     });
   });
+  const tunnels = new ConnectTunnels({
+    ca,
+    server,
+    onEscape: (escapeHost) => {
+      const seq = log.nextSeq();
+      const entry = { method: 'CONNECT', host: escapeHost, path: '', query: {}, status: 403 };
+      record({ ...entry, kind: 'escape', bodyDigest: null }, seq, performance.now());
+    },
+  });
+  server.on('connect', tunnels.onConnect);
   server.keepAliveTimeout = 30_000;
-  server.on('clientError', (_error, socket) => {
+  server.on('clientError', (_error, socket: Socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
 
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new FakeCentralError(
-              'port_in_use',
-              `Port ${options.port ?? 0} on ${host} is already in use`,
-              'choose another --port, or 0 for a free one',
-              error,
-            )
-          : error,
-      );
-    };
-    server.once('error', onError);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
+  await listen(server, host, options.port ?? 0);
   const { port } = server.address() as AddressInfo;
+  ownAuthority = `${host}:${port}`;
+  const caFile = writeCaFile(ca.certPem);
   const { manifest } = bundle;
+  const url = `http://${host}:${port}`;
 
   return {
-    url: `http://${host}:${port}`,
-    proxyUrl: null,
-    caCertPath: null,
+    url,
+    proxyUrl: url,
+    caCertPath: caFile.path,
+    caCert: ca.certPem,
     credentials: { ...manifest.credentials },
     bundle: {
       id: manifest.id,
@@ -198,13 +212,42 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
     canaries: () => [...manifest.canaries.map((c) => c.value), manifest.credentials.clientSecret],
     calls: () => log.all(),
     reset: () => {
-      state = new FakeState(bundle);
+      state = freshState();
       log.clear();
     },
+    setFaults: (plan) => {
+      faultPlan = plan;
+      state.faults = plan ? new FaultInjector(plan) : null;
+    },
+    serverEnv: () => proxyEnvironment(url, caFile.path),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        tunnels.destroyAll();
+        caFile.remove();
       }),
   };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new FakeCentralError(
+              'port_in_use',
+              `Port ${port} on ${host} is already in use`,
+              'choose another --port, or 0 for a free one',
+              error,
+            )
+          : error,
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
 }

@@ -1,3 +1,4 @@
+import type { FaultInjector } from './faults/fault-injector.js';
 import type { Bundle } from './fixture-store.js';
 import type { Item, Json } from './types.js';
 
@@ -15,6 +16,8 @@ export interface AsyncTask {
   result: Json;
   failReason: string | null;
   rawOutput?: string | null;
+  /** Set by applyTaskFaults when the fault plan shaped this task (polls are then marked). */
+  injected?: { running: boolean; failed: boolean };
 }
 
 /**
@@ -29,6 +32,8 @@ export class FakeState {
   readonly rebooting = new Set<string>();
   /** Bumped when a token is expired by a fault; tokens of older generations are refused. */
   tokenGeneration = 0;
+  /** The run's fault plan in effect (null: no faults); fresh counters with every state. */
+  faults: FaultInjector | null = null;
   private counters = new Map<string, number>();
 
   constructor(bundle: Bundle) {

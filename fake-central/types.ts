@@ -26,6 +26,8 @@ export interface FakeResponse {
   headers?: Record<string, string>;
   /** Overrides the classification the route declared (e.g. a poll vs a read). */
   kind?: CallKind;
+  /** Fault kind(s) that shaped this answer (see faults/task-faults.ts); copied to the call log. */
+  fault?: string | undefined;
 }
 
 /** One entry of the server-side call log. */
@@ -39,7 +41,10 @@ export interface CallRecord {
   kind: CallKind;
   /** sha256 (first 16 hex chars) of the request body, or null when there was none. */
   bodyDigest: string | null;
-  /** Set when a fault from the fault plan produced or shaped this response. */
+  /**
+   * Set when the fault plan produced or shaped this response: one of FAULT_KINDS, or several
+   * joined with `+` (e.g. `latency+rate_limit`).
+   */
   fault?: string;
   /** Wall-clock handling time; excluded from determinism comparisons. */
   durationMs: number;

@@ -1,0 +1,142 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Route } from '../router.js';
+import type { FakeState } from '../state.js';
+import type { FakeRequest, FakeResponse } from '../types.js';
+import { compileEndpointPattern, type EndpointMatcher } from './endpoint-pattern.js';
+import type { FaultKind, FaultPlan, FaultTrigger, TaskFamily } from './fault-plan.js';
+import {
+  rateLimitedResponse,
+  serverErrorResponse,
+  tokenExpiredResponse,
+} from './fault-responses.js';
+
+/** A request the router matched, as the fault hook sees it before auth and the handler. */
+export interface RoutedCall {
+  req: FakeRequest;
+  route: Route;
+  state: FakeState;
+  /** The bearer token is valid (always true for token endpoints). */
+  authorized: boolean;
+}
+
+/** What the hook decided: an answer replacing the handler's, and/or the call-log mark. */
+export interface FaultDecision {
+  response?: FakeResponse;
+  /** Fault kinds that shaped this call, joined with `+` (e.g. `latency+rate_limit`). */
+  fault?: string;
+}
+
+/** Overrides for a task being created, from the task faults that fired. */
+export interface TaskFaultOverride {
+  runningPolls?: number;
+  failReason?: string;
+}
+
+const DEFAULT_RETRY_AFTER = 1;
+const DEFAULT_FAIL_REASON = 'Injected fault: the task failed';
+
+/**
+ * Applies one fault plan to one run. Counters start at zero for each instance, so a fresh
+ * injector per reset() gives every run the same faults on the same calls.
+ */
+export class FaultInjector {
+  private readonly matchers: (EndpointMatcher[] | null)[];
+  private readonly counts: number[];
+  private readonly tokenCalls: number[];
+  private readonly spent: boolean[];
+
+  constructor(readonly plan: FaultPlan) {
+    this.matchers = plan.faults.map((f) =>
+      'match' in f && f.match ? f.match.map(compileEndpointPattern) : null,
+    );
+    this.counts = plan.faults.map(() => 0);
+    this.tokenCalls = plan.faults.map(() => 0);
+    this.spent = plan.faults.map(() => false);
+  }
+
+  /** Runs before auth and the handler of every routed call. */
+  async beforeRoute(call: RoutedCall): Promise<FaultDecision | undefined> {
+    const marks: FaultKind[] = [];
+    let response: FakeResponse | undefined;
+    let delay = 0;
+    this.plan.faults.forEach((fault, i) => {
+      switch (fault.kind) {
+        case 'task_running':
+        case 'task_failed':
+          return;
+        case 'token_expiry':
+          if (response === undefined && this.tokenExpires(i, fault.afterCalls, call)) {
+            if (!fault.repeat) this.spent[i] = true;
+            call.state.tokenGeneration += 1;
+            response = tokenExpiredResponse();
+            marks.push(fault.kind);
+          }
+          return;
+        case 'latency':
+          if (this.fires(i, fault, call)) {
+            delay += fault.ms;
+            marks.push(fault.kind);
+          }
+          return;
+        case 'rate_limit':
+        case 'server_error':
+          // Every matching call is counted, even when an earlier fault already answers it.
+          if (this.fires(i, fault, call) && response === undefined) {
+            response =
+              fault.kind === 'rate_limit'
+                ? rateLimitedResponse(call.state, fault.retryAfter ?? DEFAULT_RETRY_AFTER)
+                : serverErrorResponse(fault.status ?? 503);
+            marks.push(fault.kind);
+          }
+          return;
+      }
+    });
+    if (delay > 0) await sleep(delay);
+    if (marks.length === 0) return undefined;
+    return { ...(response === undefined ? {} : { response }), fault: marks.join('+') };
+  }
+
+  /** Overrides for a task a handler is creating now, or undefined when no task fault fires. */
+  taskOverride(req: FakeRequest, family: TaskFamily): TaskFaultOverride | undefined {
+    let override: TaskFaultOverride | undefined;
+    this.plan.faults.forEach((fault, i) => {
+      if (fault.kind !== 'task_running' && fault.kind !== 'task_failed') return;
+      if (fault.families && !fault.families.includes(family)) return;
+      if (!this.firesOn(i, fault, req, true)) return;
+      override ??= {};
+      if (fault.kind === 'task_running') override.runningPolls = fault.polls;
+      else override.failReason = fault.reason ?? DEFAULT_FAIL_REASON;
+    });
+    return override;
+  }
+
+  private tokenExpires(i: number, afterCalls: number, call: RoutedCall): boolean {
+    if (this.spent[i] || call.route.kind === 'auth' || !call.authorized) return false;
+    const calls = (this.tokenCalls[i] ?? 0) + 1;
+    this.tokenCalls[i] = calls;
+    if (calls <= afterCalls) return false;
+    this.tokenCalls[i] = 0;
+    return true;
+  }
+
+  private fires(i: number, trigger: FaultTrigger, call: RoutedCall): boolean {
+    return this.firesOn(i, trigger, call.req, call.route.kind !== 'auth');
+  }
+
+  /** Counts the call if the fault's patterns (or the default scope) cover it, then applies the trigger. */
+  private firesOn(
+    i: number,
+    trigger: FaultTrigger,
+    req: FakeRequest,
+    inDefaultScope: boolean,
+  ): boolean {
+    const matchers = this.matchers[i];
+    const covered = matchers ? matchers.some((m) => m(req.method, req.rawPath)) : inDefaultScope;
+    if (!covered) return false;
+    const n = (this.counts[i] ?? 0) + 1;
+    this.counts[i] = n;
+    if (trigger.first !== undefined) return n <= trigger.first;
+    if (trigger.every !== undefined) return n % trigger.every === 0;
+    return true;
+  }
+}

@@ -1,0 +1,82 @@
+/** Every fault the fake can inject; the call log marks affected requests with these names. */
+export const FAULT_KINDS = [
+  'rate_limit',
+  'server_error',
+  'latency',
+  'token_expiry',
+  'task_running',
+  'task_failed',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Async task families whose creation a task fault can target. */
+export const TASK_FAMILIES = ['troubleshooting', 'alerts', 'greenlake'] as const;
+export type TaskFamily = (typeof TASK_FAMILIES)[number];
+
+/**
+ * Which calls a fault fires on. `match` narrows the calls it counts (endpoint patterns such as
+ * `GET /network-monitoring/v1/clients`, `* /network-troubleshooting/**`; default: every routed
+ * call except the token endpoints). Then `every: N` fires on the Nth, 2Nth … counted call,
+ * `first: K` on the first K; with neither it fires on every counted call.
+ */
+export interface FaultTrigger {
+  match?: string[];
+  every?: number;
+  first?: number;
+}
+
+/** 429 with `Retry-After` (seconds, default 1) and `X-RateLimit-Remaining: 0`. */
+export interface RateLimitFault extends FaultTrigger {
+  kind: 'rate_limit';
+  retryAfter?: number;
+}
+
+/** A 5xx in the vendor's error shape (default 503). */
+export interface ServerErrorFault extends FaultTrigger {
+  kind: 'server_error';
+  status?: 500 | 502 | 503 | 504;
+}
+
+/** Extra delay before the call is answered normally. */
+export interface LatencyFault extends FaultTrigger {
+  kind: 'latency';
+  ms: number;
+}
+
+/**
+ * The bearer token stops working after `afterCalls` authorised API calls: the next call gets 401
+ * `HPE_GL_ERROR_UNAUTHORIZED` and the token endpoint issues a new token. Once, unless `repeat`.
+ */
+export interface TokenExpiryFault {
+  kind: 'token_expiry';
+  afterCalls: number;
+  repeat?: boolean;
+}
+
+/** Tasks created by matching calls answer RUNNING for `polls` polls before finishing. */
+export interface TaskRunningFault extends FaultTrigger {
+  kind: 'task_running';
+  polls: number;
+  families?: TaskFamily[];
+}
+
+/** Tasks created by matching calls end FAILED with `reason`. */
+export interface TaskFailedFault extends FaultTrigger {
+  kind: 'task_failed';
+  reason?: string;
+  families?: TaskFamily[];
+}
+
+export type Fault =
+  | RateLimitFault
+  | ServerErrorFault
+  | LatencyFault
+  | TokenExpiryFault
+  | TaskRunningFault
+  | TaskFailedFault;
+
+/** A per-run fault plan (schema: fault-plan.schema.json). Faults apply in list order. */
+export interface FaultPlan {
+  description?: string;
+  faults: Fault[];
+}

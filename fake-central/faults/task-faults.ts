@@ -1,0 +1,36 @@
+import type { RouteContext } from '../router.js';
+import type { AsyncTask } from '../state.js';
+
+/**
+ * Applies the run's task faults to a task its handler has just built (route authors call this
+ * once, before storing the task): `task_running` raises `runningPolls`, `task_failed` sets
+ * `outcome: 'failed'` and `failReason`. Records which faults shaped the task for {@link pollFault}.
+ */
+export function applyTaskFaults(
+  ctx: Pick<RouteContext, 'state' | 'req'>,
+  task: AsyncTask,
+): AsyncTask {
+  const override = ctx.state.faults?.taskOverride(ctx.req, task.family);
+  if (override === undefined) return task;
+  if (override.runningPolls !== undefined) task.runningPolls = override.runningPolls;
+  if (override.failReason !== undefined) {
+    task.outcome = 'failed';
+    task.failReason = override.failReason;
+  }
+  task.injected = {
+    running: override.runningPolls !== undefined,
+    failed: override.failReason !== undefined,
+  };
+  return task;
+}
+
+/**
+ * The call-log mark for one poll answer: `task_running` when the task still answers
+ * RUNNING/IN_PROGRESS because of a fault, `task_failed` when it answers FAILED because of one.
+ * Handlers return it as the response's `fault`.
+ */
+export function pollFault(task: AsyncTask, answeredRunning: boolean): string | undefined {
+  if (task.injected === undefined) return undefined;
+  if (answeredRunning) return task.injected.running ? 'task_running' : undefined;
+  return task.injected.failed ? 'task_failed' : undefined;
+}
