@@ -1,5 +1,6 @@
 import { BenchError, exitCodeFor, formatError } from '../errors.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
+import { validateCommand } from './commands/validate.js';
 import type { CliIo } from './io.js';
 
 /** A sub-command: parses its own arguments and returns the exit code. */
@@ -9,6 +10,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   'fake-central': {
     run: fakeCentralCommand,
     summary: 'serve the fake Central/GreenLake API until SIGINT/SIGTERM',
+  },
+  validate: {
+    run: validateCommand,
+    summary: 'check scenario manifests (default: the golden suite)',
   },
 };
 

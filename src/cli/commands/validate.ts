@@ -1,0 +1,71 @@
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { defaultServersFile } from '../../scenarios/compared-servers.js';
+import { loadScenarios } from '../../scenarios/load-scenarios.js';
+import { packageRoot } from '../../scenarios/package-root.js';
+import { formatScenarioError, type ScenarioError } from '../../scenarios/types.js';
+import type { CliIo } from '../io.js';
+import { parseCommandArgs } from '../parse-args.js';
+
+const HELP = `Usage: hpe-mcp-bench validate [FILES|DIRS…] [--json] [--servers FILE] [--root DIR]
+
+Validates scenario manifests: YAML syntax, the JSON Schema (scenarios/scenario.schema.json), and
+the checks beyond it (unique ids, fixture bundles exist, facts occur in the fixture, servers are
+in the compared set, plan tools are expected tools, result_schema is a valid schema).
+With no FILES|DIRS it validates the golden suite: every ROOT/scenarios/*.yaml.
+Errors print as file:line:col: /json/pointer: message (hint). Exit 0 when valid, 1 otherwise.
+
+Options:
+  --json           print {ok, scenarios, suites, errors:[{file,line,col,pointer,message,hint}]}
+  --servers FILE   the compared-servers file (default ROOT/scenarios/compared-servers.yml)
+  --root DIR       the bench tree fixture: paths are relative to (default: this package)
+`;
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `hpe-mcp-bench validate`: load manifests, print every problem and a summary line. */
+export async function validateCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'validate',
+    args,
+    {
+      json: { type: 'boolean' },
+      servers: { type: 'string' },
+      root: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
+  // Paths we choose are shown relative to the working directory; the user's as typed.
+  const shown = (path: string): string => {
+    const rel = relative(io.cwd, path);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+  };
+  const paths = positionals.length ? positionals : [shown(join(root, 'scenarios'))];
+  const result = await loadScenarios(paths, {
+    root,
+    serversFile: values.servers ?? shown(defaultServersFile(root)),
+    cwd: io.cwd,
+  });
+  const errors: ScenarioError[] = result.errors;
+  const ok = errors.length === 0;
+  if (values.json) {
+    io.stdout(
+      JSON.stringify({
+        ok,
+        scenarios: result.documents,
+        suites: result.suites.length,
+        errors: errors.map((e) => ({ ...e, hint: e.hint ?? null })),
+      }) + '\n',
+    );
+    return ok ? 0 : 1;
+  }
+  for (const error of errors) io.stdout(formatScenarioError(error) + '\n');
+  const counted = `${plural(result.documents, 'scenario')} in ${plural(result.suites.length, 'suite')}`;
+  io.stdout(`${counted}: ${ok ? 'ok' : plural(errors.length, 'error')}\n`);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { endpointPatternProblem } from './endpoint-pattern.js';
+import { packageRoot } from './package-root.js';
+
+/**
+ * An Ajv for JSON Schema 2020-12 with ajv-formats and the manifest vocabulary: the
+ * `endpoint-pattern` format (checked by the one pattern parser) and the `x-hint` annotation
+ * (the fix shown next to an error). `useDefaults` fills in the schema's `default`s.
+ */
+export function createAjv(options: { useDefaults?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    allowUnionTypes: true,
+    useDefaults: options.useDefaults ?? false,
+    // Unknown keywords (a misspelt `requried`) are errors; type-inference nags are not.
+    strictSchema: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    logger: false,
+  });
+  addFormats.default(ajv);
+  ajv.addFormat('endpoint-pattern', (value: string) => endpointPatternProblem(value) === undefined);
+  ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
+  return ajv;
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+/** The compiled validator of a schema file under `<package>/scenarios/` (compiled once). */
+export function schemaValidator(name: 'scenario.schema.json' | 'compared-servers.schema.json') {
+  let validate = validators.get(name);
+  if (!validate) {
+    const path = join(packageRoot(), 'scenarios', name);
+    const schema = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    validate = createAjv({ useDefaults: true }).compile(schema);
+    validators.set(name, validate);
+  }
+  return validate;
+}

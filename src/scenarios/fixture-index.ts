@@ -1,0 +1,56 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FactValue } from './types.js';
+
+/** Answers "does this bundle exist" and "does this value occur in it", reading each bundle once. */
+export interface FixtureIndex {
+  /** The directory `fixture:` paths are relative to (the repository root). */
+  readonly root: string;
+  exists(fixture: string): boolean;
+  /** Whether a fact value occurs in the bundle's data files (manifest.json excluded). */
+  contains(fixture: string, value: FactValue): boolean;
+  /** Names of the bundles under `<root>/fixtures/central`. */
+  bundles(): string[];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Whether a value occurs in JSON text: a string as its JSON-escaped text anywhere (so a value
+ * inside a longer message counts); a number or boolean as a whole JSON token.
+ */
+export function occursInJsonText(text: string, value: FactValue): boolean {
+  if (typeof value === 'string') return text.includes(JSON.stringify(value).slice(1, -1));
+  return new RegExp(`(?<![\\w.-])${escapeRegExp(JSON.stringify(value))}(?![\\w.])`).test(text);
+}
+
+/** A fixture index over `<root>/fixtures/central/<bundle>/`. */
+export function createFixtureIndex(root: string): FixtureIndex {
+  const texts = new Map<string, string[]>();
+  const load = (fixture: string): string[] => {
+    let loaded = texts.get(fixture);
+    if (!loaded) {
+      const dir = resolve(root, fixture);
+      loaded = readdirSync(dir)
+        .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
+        .sort()
+        .map((name) => readFileSync(join(dir, name), 'utf8'));
+      texts.set(fixture, loaded);
+    }
+    return loaded;
+  };
+  return {
+    root,
+    exists: (fixture) => existsSync(join(resolve(root, fixture), 'manifest.json')),
+    contains: (fixture, value) => load(fixture).some((text) => occursInJsonText(text, value)),
+    bundles: () => {
+      const dir = join(root, 'fixtures', 'central');
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir)
+        .filter((name) => existsSync(join(dir, name, 'manifest.json')))
+        .sort();
+    },
+  };
+}

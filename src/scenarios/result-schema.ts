@@ -1,0 +1,70 @@
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { createAjv } from './ajv.js';
+import { schemaErrors } from './schema-errors.js';
+import type { ScenarioError } from './types.js';
+import { errorAt, type YamlDocument } from './yaml-source.js';
+
+const ajv = createAjv();
+
+/** The path (inside `schema`) of the first object key named `key`, depth first. */
+function findKey(value: unknown, key: string, path: string[] = []): string[] | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [name, child] of Object.entries(value)) {
+    if (name === key && !Array.isArray(value)) return [...path, name];
+    const found = findKey(child, key, [...path, name]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Compiles a scenario's `result_schema` (JSON Schema 2020-12, unknown keywords rejected).
+ * Throws Ajv's error when it does not compile; {@link resultSchemaErrors} explains it.
+ */
+export function compileResultSchema(schema: Record<string, unknown>): ValidateFunction {
+  return ajv.compile(schema);
+}
+
+/**
+ * Checks that `result_schema` is itself a valid schema: first against the 2020-12 meta-schema
+ * (errors at the offending keyword), then by compiling it (unknown keywords, unresolvable $refs).
+ */
+export function resultSchemaErrors(
+  schema: Record<string, unknown>,
+  document: YamlDocument,
+): ScenarioError[] {
+  const prefix = ['result_schema'];
+  if (!ajv.validateSchema(schema)) {
+    // The meta-schema reports several alternatives per bad keyword; the first says it best.
+    const seen = new Set<string>();
+    const first = (ajv.errors ?? []).filter((error) => {
+      if (seen.has(error.instancePath)) return false;
+      seen.add(error.instancePath);
+      return true;
+    });
+    return schemaErrors(first, document, prefix).map((error) => ({
+      ...error,
+      message: `invalid JSON Schema: ${error.message}`,
+    }));
+  }
+  try {
+    compileResultSchema(schema);
+    return [];
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).replace(
+      /^strict mode: /,
+      '',
+    );
+    const unknown = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+    const at = unknown === undefined ? undefined : findKey(schema, unknown);
+    return [
+      errorAt(document, [...prefix, ...(at ?? [])], `invalid JSON Schema: ${message}`, {
+        ...(at ? { at: 'key' as const } : {}),
+        hint:
+          unknown === undefined
+            ? 'check $ref targets and keyword values'
+            : 'use a JSON Schema 2020-12 keyword; check the spelling',
+      }),
+    ];
+  }
+}
