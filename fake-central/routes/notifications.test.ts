@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
+
+const SEVERITIES = ['Warning', 'Critical', 'Minor', 'Major'];
+const PRIORITIES = ['Low', 'Very High', 'Medium', 'High', 'Very Low'];
+/** 25 alerts, newest first, over two sites; every fifth one is already Cleared. */
+const alerts = Array.from({ length: 25 }, (_, i) => ({
+  id: `alert-${i}`,
+  key: `2207:${1000 + i}`,
+  name: `Alert ${i}`,
+  summary: `Summary ${i}`,
+  category: i % 2 === 0 ? 'WLAN' : 'System',
+  severity: SEVERITIES[i % 4],
+  priority: PRIORITIES[i % 5],
+  status: i % 5 === 4 ? 'Cleared' : 'Active',
+  deviceType: 'Access Point',
+  type: 'network-notifications/alerts',
+  typeId: String(100 + (i % 3)),
+  createdAt: new Date(Date.parse('2026-03-02T11:00:00Z') - i * 60_000).toISOString(),
+  updatedAt: '2026-03-02T11:00:00.000Z',
+  updatedBy: null,
+  clearedReason: i % 5 === 4 ? 'Problem was resolved' : null,
+  _siteId: i < 15 ? 's1' : 's2',
+  _serialNumber: `SN${i}`,
+}));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let fake: FakeCentral;
+let token: string;
+let cleanup: () => void;
+let bundleDir: string;
+
+beforeAll(async () => {
+  const bundle = writeTempBundle({ 'alerts.json': alerts });
+  cleanup = bundle.cleanup;
+  bundleDir = bundle.dir;
+  fake = await startFakeCentral({ fixture: bundle.dir });
+  token = await getToken(fake.url);
+});
+afterAll(async () => {
+  await fake.close();
+  cleanup();
+});
+beforeEach(() => fake.reset());
+
+interface Alert {
+  key: string;
+  status: string;
+  severity: string;
+  priority: string;
+  [field: string]: unknown;
+}
+interface AlertPage {
+  count: number;
+  items: Alert[];
+  next: string | null;
+  total: number;
+}
+interface Accepted {
+  location: string;
+  response: string;
+  taskId: string;
+}
+interface ErrorBody {
+  httpStatusCode: number;
+  errorCode: string;
+  message: string;
+  debugId: string;
+}
+interface Reply<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+async function api<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; body?: unknown; base?: string } = {},
+): Promise<Reply<T>> {
+  const res = await fetch(`${init.base ?? fake.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as T };
+}
+
+const A = '/network-notifications/v1/alerts';
+const post = (action: string, body: unknown): Promise<Reply<Accepted>> =>
+  api<Accepted>(`${A}/${action}`, { method: 'POST', body });
+const page = (query: string): Promise<Reply<AlertPage>> => api<AlertPage>(`${A}?${query}`);
+const alertByKey = async (key: string): Promise<Alert | undefined> =>
+  (await page('limit=100')).body.items.find((a) => a.key === key);
+
+describe('GET alerts', () => {
+  it('pages 20 at a time, newest first, without fixture internals', async () => {
+    const res = await api<AlertPage>(A);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    expect(res.headers.get('x-ratelimit-reset')).toBe('2026-03-02T13:00:00Z');
+    expect(res.body).toMatchObject({ count: 20, next: '2', total: 25 });
+    expect(res.body.items[0]!.key).toBe('2207:1000');
+    expect(Object.keys(res.body.items[0]!).some((k) => k.startsWith('_'))).toBe(false);
+    expect(Object.keys(res.body.items[0]!).sort()).toEqual(
+      Object.keys(alerts[0]!)
+        .filter((k) => !k.startsWith('_'))
+        .sort(),
+    );
+    expect(fake.calls().map((c) => c.kind)).toEqual(['read']);
+  });
+
+  it('paginates with next until null, and total equals what was collected', async () => {
+    const seen: string[] = [];
+    let next: string | null = '1';
+    let total = -1;
+    for (let guard = 0; next !== null && guard < 10; guard++) {
+      const got = await page(`limit=7&next=${next}`);
+      seen.push(...got.body.items.map((a) => a.key));
+      expect(got.body.count).toBe(got.body.items.length);
+      ({ next, total } = got.body);
+    }
+    expect(next).toBeNull();
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(25);
+  });
+
+  it('filters on siteId (a fixture internal) and status, and accepts site-id', async () => {
+    const s2 = await api<AlertPage>(
+      `${A}?filter=${encodeURIComponent("siteId eq 's2'")}&limit=100`,
+    );
+    expect(s2.body.total).toBe(10);
+    const bySite = await api<AlertPage>(
+      `${A}?site-id=s2&filter=${encodeURIComponent("status eq 'Cleared'")}`,
+    );
+    expect(bySite.body.items.map((a) => a.key)).toEqual(['2207:1019', '2207:1024']);
+  });
+
+  it('sorts severity and priority by rank, not alphabetically', async () => {
+    const bySeverity = await api<AlertPage>(`${A}?sort=severity%20DESC&limit=100`);
+    const severities: string[] = bySeverity.body.items.map((a) => a.severity);
+    expect(severities.indexOf('Warning')).toBeGreaterThan(severities.lastIndexOf('Minor'));
+    expect(severities[0]).toBe('Critical');
+    const byPriority = await api<AlertPage>(`${A}?sort=priority%20asc&limit=100`);
+    expect(byPriority.body.items[0]!.priority).toBe('Very Low');
+    expect(byPriority.body.items.at(-1)!.priority).toBe('Very High');
+  });
+
+  it('answers 400 in the notifications style for a bad limit or filter', async () => {
+    for (const query of ['limit=101', 'limit=0', `filter=${encodeURIComponent('status or x')}`]) {
+      const res = await api(`${A}?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        httpStatusCode: 400,
+        errorCode: 'HPE_GL_NETWORK_NOTIFICATIONS_BAD_REQUEST',
+      });
+      expect(res.body.debugId).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+
+  it('rejects unknown query parameters when strict, but not site-id', async () => {
+    const strict = await startFakeCentral({ fixture: bundleDir, strictQuery: true });
+    try {
+      const bad = await api(`${A}?end=now`, { base: strict.url });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errorCode).toBe('HPE_GL_NETWORKING_ERROR_INVALID_QUERY_PARAMETER');
+      expect(bad.body.message).toBe('Unknown query parameter: end');
+      expect((await api(`${A}?site-id=s1&limit=5`, { base: strict.url })).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('alert actions', () => {
+  it('clear answers 202 with Location and taskId, and reads see the change', async () => {
+    const res = await post('clear', { keys: ['2207:1000', '2207:1001'], reason: 'False Positive' });
+    expect(res.status).toBe(202);
+    expect(Object.keys(res.body).sort()).toEqual(['location', 'response', 'taskId']);
+    expect(res.body.response).toBe('Request accepted');
+    expect(res.body.taskId).toMatch(UUID);
+    expect(res.body.location).toBe(`${A}/async-operations/${res.body.taskId}`);
+    expect(res.headers.get('location')).toBe(res.body.location);
+    expect(res.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+    const cleared = await alertByKey('2207:1000');
+    expect(cleared).toMatchObject({
+      status: 'Cleared',
+      clearedReason: 'False Positive',
+      updatedAt: '2026-03-02T12:00:00Z',
+    });
+    const active = await api<AlertPage>(
+      `${A}?filter=${encodeURIComponent("status eq 'Active'")}&limit=100`,
+    );
+    expect(active.body.total).toBe(18);
+
+    const poll = await api(res.body.location);
+    expect(poll.status).toBe(200);
+    expect(poll.body).toEqual({
+      id: res.body.taskId,
+      type: 'network-notifications/alert-action-status',
+      state: 'SUCCEEDED',
+      progressPercent: 100,
+      startedAt: '2026-03-02T12:00:00Z',
+      endedAt: '2026-03-02T12:00:00Z',
+      sourceResourceUri: `${A}/clear`,
+      logMessages: [
+        { message: 'Alert 2207:1000: clear applied', timestamp: '2026-03-02T12:00:00Z' },
+        { message: 'Alert 2207:1001: clear applied', timestamp: '2026-03-02T12:00:00Z' },
+      ],
+      error: null,
+    });
+    expect(fake.calls().map((c) => c.kind)).toEqual(['write', 'read', 'read', 'poll']);
+  });
+
+  it('defer, active and priority change status and priority', async () => {
+    expect(
+      (await post('defer', { keys: ['2207:1002'], deferUntil: '2026-03-05T00:00:00Z' })).status,
+    ).toBe(202);
+    expect(await alertByKey('2207:1002')).toMatchObject({ status: 'Deferred' });
+    expect((await post('active', { keys: ['2207:1004'] })).status).toBe(202);
+    expect(await alertByKey('2207:1004')).toMatchObject({ status: 'Active', clearedReason: null });
+    expect((await post('priority', { keys: ['2207:1003'], priority: 'Very Low' })).status).toBe(
+      202,
+    );
+    expect(await alertByKey('2207:1003')).toMatchObject({ priority: 'Very Low' });
+  });
+
+  it.each([
+    ['clear', {}, 'keys is required'],
+    ['clear', { keys: [] }, 'keys is required'],
+    ['clear', { keys: [1] }, 'keys must contain only non-empty strings'],
+    ['clear', { keys: ['2207:1000'], reason: 'Because' }, 'reason must be one of'],
+    ['defer', { keys: ['2207:1000'] }, 'deferUntil is required'],
+    ['defer', { keys: ['2207:1000'], deferUntil: 'tomorrow' }, 'deferUntil is not a date-time'],
+    ['defer', { keys: ['2207:1000'], deferUntil: '2026-03-01T00:00:00Z' }, 'in the future'],
+    ['priority', { keys: ['2207:1000'] }, 'priority must be one of'],
+    ['priority', { keys: ['2207:1000'], priority: 'Urgent' }, 'priority must be one of'],
+    ['active', ['2207:1000'], 'Request body must be a JSON object'],
+  ])('%s with %j answers 400 and changes nothing', async (action, body, message) => {
+    const res = await api<ErrorBody>(`${A}/${action}`, { method: 'POST', body });
+    expect(res.status).toBe(400);
+    expect(res.body.errorCode).toBe('HPE_GL_NETWORK_NOTIFICATIONS_BAD_REQUEST');
+    expect(res.body.message).toContain(message);
+    expect(await alertByKey('2207:1000')).toMatchObject({ status: 'Active', priority: 'Low' });
+  });
+
+  it('reports unknown keys as a FAILED task and applies the known ones', async () => {
+    const none = await post('clear', { keys: ['nope:1'] });
+    expect(none.status).toBe(202);
+    const failed = await api(none.body.location);
+    expect(failed.body).toMatchObject({
+      state: 'FAILED',
+      logMessages: [],
+      error: {
+        code: 'HPE_GL_ERROR_OPERATION_FAILED',
+        message: 'Alert key(s) not found: nope:1',
+        details: 'Alert ID not found',
+      },
+    });
+    const some = await post('clear', { keys: ['nope:1', '2207:1005'] });
+    expect((await api(some.body.location)).body.state).toBe('SUCCEEDED');
+    expect(await alertByKey('2207:1005')).toMatchObject({ status: 'Cleared' });
+  });
+
+  it('answers 404 for an unknown task', async () => {
+    const res = await api(`${A}/async-operations/not-a-task`);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      errorCode: 'HPE_GL_NETWORK_NOTIFICATIONS_NOT_FOUND',
+      message: 'Async operation task not found: not-a-task',
+    });
+    expect(fake.calls()[0]?.kind).toBe('poll');
+  });
+
+  it('answers IN_PROGRESS for asyncRunningPolls polls, then SUCCEEDED', async () => {
+    const slow = await startFakeCentral({ fixture: bundleDir, asyncRunningPolls: 2 });
+    try {
+      const res = await api<Accepted>(`${A}/clear`, {
+        method: 'POST',
+        body: { keys: ['2207:1000'] },
+        base: slow.url,
+      });
+      const states = [];
+      for (let i = 0; i < 3; i++) {
+        const poll = await api(res.body.location, { base: slow.url });
+        states.push([poll.body.state, poll.body.progressPercent, poll.body.endedAt]);
+      }
+      expect(states).toEqual([
+        ['IN_PROGRESS', 33, null],
+        ['IN_PROGRESS', 66, null],
+        ['SUCCEEDED', 100, '2026-03-02T12:00:00Z'],
+      ]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('reset() restores the alerts and replays the same task ids', async () => {
+    const first = await post('clear', { keys: ['2207:1000'] });
+    fake.reset();
+    expect(await alertByKey('2207:1000')).toMatchObject({ status: 'Active' });
+    expect((await api(first.body.location)).status).toBe(404);
+    const again = await post('clear', { keys: ['2207:1000'] });
+    expect(again.body.taskId).toBe(first.body.taskId);
+  });
+});
