@@ -15,3 +15,13 @@ export {
 } from './fixture-store.js';
 export type { CallKind, CallRecord, FakeCredentials } from './types.js';
 export { CALL_KINDS } from './types.js';
+export {
+  FAULT_KINDS,
+  TASK_FAMILIES,
+  type Fault,
+  type FaultKind,
+  type FaultPlan,
+  type TaskFamily,
+} from './faults/fault-plan.js';
+export { INTERCEPTED_HOSTS, isInterceptedHost } from './proxy/intercepted-hosts.js';
+export { LOOPBACK_NO_PROXY, proxyEnvironment } from './proxy/proxy-env.js';

@@ -1,18 +1,24 @@
 import { FakeCentralError, listBundles, startFakeCentral } from '../../../fake-central/index.js';
+import type { CallRecord } from '../../../fake-central/index.js';
 import { BenchError } from '../../errors.js';
+import { loadFaultPlan } from '../../faults/load-fault-plan.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
 
-const HELP = `Usage: hpe-mcp-bench fake-central [--fixture NAME|DIR] [--port N] [--strict-query] [--quiet]
+const HELP = `Usage: hpe-mcp-bench fake-central [--fixture NAME|DIR] [--port N] [--strict-query] [--faults FILE] [--quiet]
 
 Serves the fake Central/GreenLake API on 127.0.0.1 and prints one JSON line on stdout:
   {"url","proxy","caCertPath","clientId","clientSecret","workspaceId"}
+The same port is an HTTP(S) proxy: set HTTPS_PROXY=<proxy> and trust <caCertPath>
+(SSL_CERT_FILE, REQUESTS_CA_BUNDLE, CURL_CA_BUNDLE, NODE_EXTRA_CA_CERTS) and clients reach the
+fake with their production URLs; any other host is refused and logged as an escape.
 Each request is logged on stderr. Stops on SIGINT/SIGTERM.
 
 Options:
   --fixture NAME|DIR  fixture bundle (default site-a); bundles: ${listBundles().join(', ')}
   --port N            port on 127.0.0.1 (default 0: a free port)
   --strict-query      reject unknown query parameters like the live monitoring/notifications/services APIs
+  --faults FILE       inject the faults of a YAML/JSON fault plan (fake-central/faults/fault-plan.schema.json)
   --quiet             do not log requests on stderr
 `;
 
@@ -22,6 +28,7 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
     fixture: { type: 'string' },
     port: { type: 'string' },
     'strict-query': { type: 'boolean' },
+    faults: { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -30,20 +37,15 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
     return 0;
   }
   const port = intOption('fake-central', 'port', values.port, 0, 65535);
+  const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
   let fake;
   try {
     fake = await startFakeCentral({
       ...(values.fixture === undefined ? {} : { fixture: values.fixture }),
       port,
       strictQuery: values['strict-query'] ?? false,
-      ...(values.quiet
-        ? {}
-        : {
-            onRequest: (r) =>
-              io.stderr(
-                `${r.seq} ${r.method} ${r.host}${r.path}${Object.keys(r.query).length ? '?' + new URLSearchParams(r.query as Record<string, string>).toString() : ''} -> ${r.status} ${r.kind}\n`,
-              ),
-          }),
+      faults,
+      ...(values.quiet ? {} : { onRequest: (r) => io.stderr(logLine(r)) }),
     });
   } catch (error) {
     if (error instanceof FakeCentralError) {
@@ -71,4 +73,12 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
   } finally {
     await fake.close();
   }
+}
+
+function logLine(r: CallRecord): string {
+  const query = Object.keys(r.query).length
+    ? '?' + new URLSearchParams(r.query as Record<string, string>).toString()
+    : '';
+  const fault = r.fault === undefined ? '' : ` fault=${r.fault}`;
+  return `${r.seq} ${r.method} ${r.host}${r.path}${query} -> ${r.status} ${r.kind}${fault}\n`;
 }

@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCliCaptured, startCli } from '../../../test/helpers/run-cli.js';
+import { getToken, writeTempBundle } from '../../../test/helpers/temp-bundle.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-faults-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function tempBundle(): string {
+  const b = writeTempBundle({ 'clients.json': [] });
+  cleanups.push(b.cleanup);
+  return b.dir;
+}
+
+describe('hpe-mcp-bench fake-central --faults / proxy', () => {
+  it('fills proxy and caCertPath, injects the plan and logs the fault marks', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'plan.yaml'), 'faults:\n  - { kind: rate_limit, first: 1 }\n');
+    const run = startCli([
+      'fake-central',
+      '--fixture',
+      tempBundle(),
+      '--faults',
+      join(dir, 'plan.yaml'),
+    ]);
+    const info = JSON.parse(await run.firstLine()) as Record<string, string>;
+    expect(info.proxy).toBe(info.url);
+    expect(readFileSync(info.caCertPath ?? '', 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    const url = info.url ?? '';
+    const token = await getToken(url);
+    const headers = { authorization: `Bearer ${token}` };
+    const first = await fetch(`${url}/network-monitoring/v1/clients`, { headers });
+    expect(first.status).toBe(429);
+    const second = await fetch(`${url}/network-monitoring/v1/clients`, { headers });
+    expect(second.status).toBe(200);
+    run.stop();
+    expect(await run.done).toBe(0);
+    expect(run.stderr()).toContain('/network-monitoring/v1/clients -> 429 read fault=rate_limit');
+    expect(run.stderr()).toContain('/network-monitoring/v1/clients -> 200 read\n');
+    expect(existsSync(info.caCertPath ?? '')).toBe(false);
+  });
+
+  it('refuses a malformed plan with file:line:col, the pointer and the fix (exit 2)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bad.yaml'), 'faults:\n  - kind: latency\n    ms: fast\n');
+    const { code, stdout, stderr } = await runCliCaptured([
+      'fake-central',
+      '--fixture',
+      tempBundle(),
+      '--faults',
+      join(dir, 'bad.yaml'),
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      `${join(dir, 'bad.yaml')}:3:9: /faults/0/ms: must be a whole number, got "fast"`,
+    );
+    expect(stderr).toContain('fix: milliseconds as a whole number');
+    expect(stderr).toContain(
+      'hint: the fault plan format is fake-central/faults/fault-plan.schema.json',
+    );
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BenchError } from '../errors.js';
+import { loadFaultPlan, parseFaultPlan } from './load-fault-plan.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'fault-plan-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function failure(text: string, file = 'plan.yaml'): BenchError {
+  try {
+    parseFaultPlan(text, file);
+  } catch (error) {
+    if (error instanceof BenchError) return error;
+    throw error;
+  }
+  throw new Error('expected the plan to be rejected');
+}
+
+describe('parseFaultPlan', () => {
+  it('accepts YAML and JSON plans with every fault kind', () => {
+    const yaml = `
+description: all kinds
+faults:
+  - { kind: rate_limit, every: 3, retryAfter: 2, match: ["GET /network-monitoring/v1/clients"] }
+  - { kind: server_error, first: 1, status: 502 }
+  - { kind: latency, ms: 20 }
+  - { kind: token_expiry, afterCalls: 5, repeat: true }
+  - { kind: task_running, polls: 3, families: [troubleshooting] }
+  - { kind: task_failed, reason: unreachable, match: ["* /network-troubleshooting/**"] }
+`;
+    const plan = parseFaultPlan(yaml, 'plan.yaml');
+    expect(plan.faults.map((f) => f.kind)).toEqual([
+      'rate_limit',
+      'server_error',
+      'latency',
+      'token_expiry',
+      'task_running',
+      'task_failed',
+    ]);
+    expect(parseFaultPlan(JSON.stringify(plan), 'plan.json')).toEqual(plan);
+  });
+
+  it.each([
+    [
+      'an unknown kind',
+      'faults:\n  - kind: rate_limits\n',
+      'plan.yaml:2:11: /faults/0/kind: unknown fault kind "rate_limits"',
+      'set kind: to one of rate_limit, server_error',
+    ],
+    [
+      'a missing required field',
+      'faults:\n  - kind: latency\n',
+      'plan.yaml:2:5: /faults/0/ms: missing required field "ms"',
+      'add ms: milliseconds',
+    ],
+    [
+      'an unknown field',
+      'faults:\n  - kind: token_expiry\n    afterCalls: 2\n    every: 3\n',
+      'plan.yaml:4:12: /faults/0/every: unknown field "every"',
+      'remove it; allowed here: kind, afterCalls, repeat',
+    ],
+    [
+      'every and first together',
+      'faults:\n  - kind: rate_limit\n    every: 2\n    first: 1\n',
+      'plan.yaml:2:5: /faults/0: sets both "every" and "first"',
+      'use either every or first',
+    ],
+    [
+      'a bad endpoint pattern',
+      'faults:\n  - kind: rate_limit\n    match: ["clients"]\n',
+      'plan.yaml:3:13: /faults/0/match/0: "clients" is not a valid endpoint pattern',
+      "write 'METHOD /path'",
+    ],
+    [
+      'a value out of range',
+      'faults:\n  - kind: server_error\n    status: 501\n',
+      'plan.yaml:3:13: /faults/0/status: must be one of 500, 502, 503, 504, got 501',
+      'one of 500, 502, 503, 504',
+    ],
+    [
+      'a missing faults list',
+      'description: nothing\n',
+      'plan.yaml:1:1: /faults: missing required field "faults"',
+      'add faults: a list with one entry per fault',
+    ],
+    [
+      'an empty file',
+      '',
+      'plan.yaml:1:1: /: must be a mapping, got null',
+      'a fault plan is a mapping',
+    ],
+  ])('names file:line:col, the pointer and the fix for %s', (_name, text, where, fix) => {
+    const error = failure(text);
+    expect(error.code).toBe('fault_plan_invalid');
+    expect(error.message).toContain(where);
+    expect(error.message).toContain(`fix: ${fix}`);
+    expect(error.hint).toContain('fake-central/faults/fault-plan.schema.json');
+  });
+
+  it('reports every problem, not just the first', () => {
+    const error = failure('faults:\n  - kind: latency\n  - kind: nope\n');
+    expect(error.message).toMatch(/2 problems/);
+    expect(error.message).toContain('/faults/0/ms');
+    expect(error.message).toContain('/faults/1/kind');
+  });
+
+  it('points at YAML syntax errors', () => {
+    const error = failure('faults:\n  - kind: [oops\n');
+    expect(error.message).toMatch(/^plan\.yaml:3:1: not valid YAML\/JSON: /);
+  });
+});
+
+describe('loadFaultPlan', () => {
+  it('reads a file relative to cwd and names it as given', () => {
+    writeFileSync(join(dir, 'bad.json'), '{"faults": [{"kind": "latency", "ms": 0}]}');
+    expect(() => loadFaultPlan('bad.json', dir)).toThrow(
+      /bad\.json:1:39: \/faults\/0\/ms: must be at least 1, got 0/,
+    );
+    writeFileSync(join(dir, 'ok.yaml'), 'faults: [{kind: latency, ms: 1}]\n');
+    expect(loadFaultPlan('ok.yaml', dir)).toEqual({ faults: [{ kind: 'latency', ms: 1 }] });
+  });
+
+  it('says when the file cannot be read', () => {
+    expect(() => loadFaultPlan('missing.yaml', dir)).toThrow(
+      /Cannot read fault plan missing\.yaml \(ENOENT\)/,
+    );
+  });
+});
