@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
+
+const NOW = '2026-03-02T12:00:00Z';
+const aps = [
+  {
+    serialNumber: 'AP0001',
+    deviceName: 'ap-1',
+    status: 'ONLINE',
+    siteId: 's1',
+    ipv4: '10.1.0.11',
+    model: 'AP-635',
+    firmwareVersion: '10.7.1.0',
+  },
+  { serialNumber: 'AP0002', deviceName: 'ap-2', status: 'OFFLINE', siteId: 's1' },
+];
+const switches = [
+  { serialNumber: 'CX0001', status: 'Online', switchType: 'AOS-CX', siteId: 's1' },
+  { serialNumber: 'AS0001', status: 'Online', switchType: 'AOS-S', siteId: 's1' },
+];
+const gateways = [
+  { serialNumber: 'GW0001', status: 'Online', siteId: 's1', ipAddress: '10.1.0.1' },
+];
+const client = (n: number, serial: string, wlanName: string) => ({
+  macAddress: `AA:BB:CC:00:00:0${n}`,
+  status: 'Connected',
+  connectedDeviceSerial: serial,
+  wlanName,
+  siteId: 's1',
+  ipv4: `10.1.10.${n}`,
+  vlanId: '10',
+});
+const clients = [
+  client(1, 'AP0001', 'Corp'),
+  client(2, 'AP0001', 'Guest'),
+  client(3, 'AP0009', 'Corp'),
+];
+const troubleshooting = {
+  AP0001: {
+    ping: {
+      output: { destination: '8.8.8.8', packetLossPercent: '0' },
+      failReason: null,
+      rawOutput: 'RECORDED PING',
+    },
+    aaa: {
+      output: { authenticationStatus: 'Failed', serverName: 'radius-1' },
+      failReason: 'Authentication timed out',
+      rawOutput: 'aaa raw',
+    },
+    showCommands: { 'show version': 'RECORDED VERSION', 'show ap debug radio-stats': 'radio' },
+  },
+};
+
+let fake: FakeCentral;
+let token: string;
+let cleanup: () => void;
+let bundleDir: string;
+
+beforeAll(async () => {
+  const bundle = writeTempBundle({
+    'aps.json': aps,
+    'switches.json': switches,
+    'gateways.json': gateways,
+    'clients.json': clients,
+    'troubleshooting.json': troubleshooting,
+  });
+  cleanup = bundle.cleanup;
+  bundleDir = bundle.dir;
+  fake = await startFakeCentral({ fixture: bundle.dir });
+  token = await getToken(fake.url);
+});
+afterAll(async () => {
+  await fake.close();
+  cleanup();
+});
+beforeEach(() => fake.reset());
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  // Bodies differ per endpoint; the assertions pin their shapes.
+  body: Record<string, unknown> & { location: string };
+}
+
+async function api(path: string, body?: unknown, base = fake.url): Promise<Reply> {
+  const res = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Reply['body'] };
+}
+
+const T = '/network-troubleshooting/v1';
+const TASK =
+  /\/async-operations\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('async tests', () => {
+  it('ping answers 202 with the location in body and header, and the poll completes', async () => {
+    const start = await api(`/network-troubleshooting/v1alpha1/aps/AP0001/ping`, {
+      destination: '8.8.8.8',
+    });
+    expect(start.status).toBe(202);
+    expect(Object.keys(start.body).sort()).toEqual(['location', 'startTime', 'status']);
+    expect(start.body).toMatchObject({ startTime: NOW, status: 'INITIATED' });
+    expect(start.body.location).toMatch(/^\/network-troubleshooting\/v1alpha1\/aps\/AP0001\/ping/);
+    expect(start.body.location).toMatch(TASK);
+    expect(start.headers.get('location')).toBe(start.body.location);
+    expect(start.headers.get('x-ratelimit-limit')).not.toBeNull();
+
+    const poll = await api(start.body.location);
+    expect(poll.status).toBe(200);
+    expect(poll.body).toEqual({
+      status: 'COMPLETED',
+      progressPercent: 100,
+      startTime: NOW,
+      endTime: NOW,
+      failReason: null,
+      output: { destination: '8.8.8.8', packetLossPercent: '0' },
+      rawOutput: null,
+    });
+    // SS polls on v1 what it started on v1alpha1 after a fallback; the task is the same.
+    const v1 = await api(start.body.location.replace('/v1alpha1/', '/v1/'));
+    expect(v1.status).toBe(200);
+    expect(fake.calls().map((c) => c.kind)).toEqual(['diagnostic', 'poll', 'poll']);
+  });
+
+  it('answers other targets with a default result and raw output on request', async () => {
+    const start = await api(`${T}/aps/AP0001/ping`, {
+      destination: '10.9.9.9',
+      count: 3,
+      includeRawOutput: true,
+    });
+    const poll = await api(start.body.location);
+    const output = poll.body.output as Record<string, unknown>;
+    expect(output).toMatchObject({
+      destination: '10.9.9.9',
+      resolvedIp: '10.9.9.9',
+      transmittedPacketsCount: '3',
+      receivedPacketsCount: '3',
+      packetLossPercent: '0',
+    });
+    expect(output.replies).toHaveLength(3);
+    expect(poll.body.rawOutput).toContain('PING 10.9.9.9');
+    const again = await api(`${T}/aps/AP0001/ping`, { destination: '10.9.9.9', count: 3 });
+    expect((await api(again.body.location)).body.output).toEqual(output);
+  });
+
+  it('reports a recorded AAA failure as COMPLETED with failReason', async () => {
+    const start = await api(`${T}/aps/AP0001/aaa`, {
+      serverName: 'radius-1',
+      username: 'u',
+      password: 'p',
+    });
+    expect((await api(start.body.location)).body).toMatchObject({
+      status: 'COMPLETED',
+      failReason: 'Authentication timed out',
+      output: { authenticationStatus: 'Failed', serverName: 'radius-1' },
+      rawOutput: 'aaa raw',
+    });
+  });
+
+  it('runs showCommands from the fixture, with a default for unrecorded commands', async () => {
+    const start = await api(`${T}/aps/AP0001/showCommands`, {
+      commands: ['show version', 'show clock'],
+    });
+    const poll = await api(start.body.location);
+    expect(poll.body.output).toEqual({
+      commands: ['show version', 'show clock'],
+      results: [
+        { command: 'show version', output: 'RECORDED VERSION' },
+        { command: 'show clock', output: `${NOW}\n` },
+      ],
+    });
+  });
+
+  it('answers RUNNING for asyncRunningPolls polls first', async () => {
+    const slow = await startFakeCentral({ fixture: bundleDir, asyncRunningPolls: 1 });
+    try {
+      const start = await api(`${T}/cx/CX0001/traceroute`, { destination: '1.1.1.1' }, slow.url);
+      const first = await api(start.body.location, undefined, slow.url);
+      expect(first.body).toEqual({
+        status: 'RUNNING',
+        progressPercent: 50,
+        startTime: NOW,
+        endTime: null,
+        failReason: null,
+        output: null,
+        rawOutput: null,
+      });
+      const second = await api(start.body.location, undefined, slow.url);
+      expect(second.body).toMatchObject({ status: 'COMPLETED', progressPercent: 100 });
+      expect(second.body.output).toMatchObject({ destination: '1.1.1.1', resolvedIp: '1.1.1.1' });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('answers 404 for an unknown task, or one polled under another device', async () => {
+    const missing = await api(`${T}/aps/AP0001/ping/async-operations/nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({
+      errorCode: 'HPE_GL_ERROR_NOT_FOUND',
+      message: 'Async operation task not found: nope',
+    });
+    const start = await api(`${T}/aps/AP0001/ping`, { destination: '8.8.8.8' });
+    const elsewhere = start.body.location.replace('/AP0001/', '/AP0002/');
+    expect((await api(elsewhere)).status).toBe(404);
+    expect((await api(start.body.location.replace('/ping/', '/traceroute/'))).status).toBe(404);
+  });
+});
+
+describe('validation and device checks', () => {
+  it.each([
+    ['aps/AP0001/ping', {}, 400, 'Validation errors - destination is required'],
+    [
+      'aps/AP0001/ping',
+      { destination: 'x', packetSize: 5 },
+      400,
+      'packetSize must be between 10 and 2000',
+    ],
+    [
+      'aps/AP0001/showCommands',
+      { commands: ['reload'] },
+      400,
+      "Command denied: must start with 'show '",
+    ],
+    [
+      'aps/AP0001/showCommands',
+      { commands: Array(21).fill('show clock') },
+      400,
+      'Too many commands',
+    ],
+    [
+      'cx/CX0001/aaa',
+      { authMethodType: 'pap', username: 'u', password: 'p' },
+      400,
+      'radiusServerIp is required',
+    ],
+    ['cx/CX0001/portBounce', { ports: [] }, 400, 'ports must be a non-empty array'],
+    [
+      'aps/AP0001/disconnectUserByMacAddress',
+      { userMacAddress: 'zz' },
+      400,
+      'must be a MAC address',
+    ],
+    ['aps/CX0001/ping', { destination: 'x' }, 404, 'Device not found: CX0001'],
+    ['cx/AS0001/ping', { destination: 'x' }, 404, 'Device not found: AS0001'],
+    ['aos-s/NOPE/ping', { destination: 'x' }, 404, 'Device not found: NOPE'],
+    ['gateways/GW0001/aaa', {}, 404, 'Not Found: POST'],
+    ['routers/R1/ping', {}, 404, 'Not Found: POST'],
+    ['aps/AP0002/ping', { destination: 'x' }, 409, 'Device offline: AP0002'],
+    ['aps/AP0002/reboot', undefined, 409, 'Device offline: AP0002'],
+  ])('POST %s %j → %i', async (path, body, status, message) => {
+    const res = await api(`${T}/${path}`, body ?? null);
+    expect(res.status).toBe(status);
+    expect(res.body.httpStatusCode).toBe(status);
+    expect(String(res.body.message)).toContain(message);
+    expect(fake.calls()[0]?.kind).toBe('diagnostic');
+  });
+});
+
+describe('fire-and-forget actions', () => {
+  it('reboot answers 202 without a location, and a second reboot 409', async () => {
+    const first = await api(`${T}/gateways/GW0001/reboot`, {});
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual({ startTime: NOW, status: 'INITIATED' });
+    expect(first.headers.get('location')).toBeNull();
+    const second = await api(`${T}/gateways/GW0001/reboot`, {});
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      errorCode: 'HPE_GL_ERROR_CONFLICT',
+      message: 'Device already rebooting: GW0001',
+    });
+    fake.reset();
+    expect((await api(`${T}/gateways/GW0001/reboot`, {})).status).toBe(202);
+  });
+
+  it('disconnects clients so monitoring reads see them Disconnected', async () => {
+    const status = async (n: number): Promise<unknown> =>
+      (await api(`/network-monitoring/v1/clients/aa-bb-cc-00-00-0${n}`)).body.status;
+    const res = await api(`${T}/aps/AP0001/disconnectUserByMacAddress`, {
+      userMacAddress: 'aabbcc000001',
+    });
+    expect(res.status).toBe(202);
+    expect([await status(1), await status(2)]).toEqual(['Disconnected', 'Connected']);
+    await api(`${T}/aps/AP0001/disconnectUserByNetwork`, { networkName: 'Guest' });
+    await api(`${T}/aps/AP0001/disconnectUserAll`, null);
+    expect([await status(2), await status(3)]).toEqual(['Disconnected', 'Connected']);
+    fake.reset();
+    expect(await status(1)).toBe('Connected');
+  });
+});
+
+describe('task and command lists', () => {
+  it('lists allowed show commands, including recorded ones, by category', async () => {
+    const res = await api(`${T}/aps/AP0001/show-commands`);
+    expect(res.status).toBe(200);
+    const list = res.body as unknown as {
+      categoryName: string;
+      count: number;
+      commands: { command: string }[];
+    }[];
+    expect(list.map((c) => c.categoryName)).toEqual(['System', 'Wireless', 'Network']);
+    expect(list.every((c) => c.count === c.commands.length)).toBe(true);
+    expect(list[1]?.commands).toContainEqual({ command: 'show ap debug radio-stats' });
+    expect((await api(`${T}/aps/NOPE/show-commands`)).status).toBe(404);
+    expect(fake.calls().map((c) => c.kind)).toEqual(['read', 'read']);
+  });
+
+  it('lists this device’s tasks by test, most recent first', async () => {
+    const a = await api(`${T}/aps/AP0001/ping`, { destination: '8.8.8.8' });
+    const b = await api(`${T}/aps/AP0001/ping`, { destination: '1.1.1.1' });
+    const c = await api(`${T}/aps/AP0001/showCommands`, { commands: ['show clock'] });
+    await api(`${T}/cx/CX0001/ping`, { destination: '8.8.8.8' });
+    const res = await api(`${T}/aps/AP0001/list-tasks`);
+    expect(res.body).toEqual([
+      { testName: 'showCommands', locations: [c.body.location] },
+      { testName: 'ping', locations: [b.body.location, a.body.location] },
+    ]);
+  });
+});

@@ -1,0 +1,143 @@
+import { badRequest } from '../api-error.js';
+import { text } from '../json.js';
+import { applyFilter, applySort } from '../odata.js';
+import { cursorPage } from '../paging.js';
+import type { Route, RouteContext } from '../router.js';
+import type { FakeResponse, Item, Json } from '../types.js';
+import { MRT_VERSIONS, normaliseMac, ok, requireQuery } from './common.js';
+
+const T = `/network-troubleshooting/${MRT_VERSIONS}`;
+const REQUIRED = ['context-type', 'context-identifier', 'start-at', 'end-at', 'site-id'] as const;
+const CONTEXT_TYPES = [
+  'SITE',
+  'ACCESS_POINT',
+  'SWITCH',
+  'GATEWAY',
+  'WIRELESS_CLIENT',
+  'WIRED_CLIENT',
+  'BRIDGE',
+];
+const MAX_WINDOW_MS = 30 * 24 * 3600 * 1000;
+
+function timeParam(query: URLSearchParams, name: string): number {
+  const raw = query.get(name) ?? '';
+  const at = Date.parse(raw);
+  if (Number.isNaN(at)) throw badRequest(`${name} must be an RFC 3339 timestamp, got "${raw}"`);
+  return at;
+}
+
+function inContext(event: Item, type: string, id: string): boolean {
+  switch (type) {
+    case 'SITE':
+      return text(event._siteId) === id;
+    case 'WIRELESS_CLIENT':
+    case 'WIRED_CLIENT':
+      return normaliseMac(text(event.clientMacAddress)) === normaliseMac(id);
+    default:
+      return text(event.serialNumber).toUpperCase() === id.toUpperCase();
+  }
+}
+
+function matchesSearch(event: Item, search: string): boolean {
+  const needle = search.toLowerCase();
+  const mac = normaliseMac(search);
+  const inText = [event.eventName, event.serialNumber, event.sourceName].some((v) =>
+    text(v).toLowerCase().includes(needle),
+  );
+  const inMacs = [event.clientMacAddress, event.deviceMacAddress].some(
+    (v) => typeof v === 'string' && normaliseMac(v) === mac,
+  );
+  return inText || inMacs;
+}
+
+/** The events the five required parameters select (context, site and time window), then search. */
+function scopedEvents({ state, query }: RouteContext): Item[] {
+  requireQuery(query, REQUIRED);
+  const type = query.get('context-type') ?? '';
+  if (!CONTEXT_TYPES.includes(type)) {
+    throw badRequest(`context-type must be one of ${CONTEXT_TYPES.join(', ')}, got "${type}"`);
+  }
+  const id = query.get('context-identifier') ?? '';
+  const site = query.get('site-id') ?? '';
+  const start = timeParam(query, 'start-at');
+  const end = timeParam(query, 'end-at');
+  if (end <= start) throw badRequest('end-at must be later than start-at');
+  if (end - start >= MAX_WINDOW_MS) {
+    throw badRequest('The difference between end-at and start-at must be less than 30 days');
+  }
+  const search = query.get('search');
+  return state.list('events.json').filter((e) => {
+    const at = Date.parse(text(e.timeAt));
+    return (
+      text(e._siteId) === site &&
+      inContext(e, type, id) &&
+      at >= start &&
+      at <= end &&
+      (!search || matchesSearch(e, search))
+    );
+  });
+}
+
+/** Events sort descending when a direction is omitted (unlike the other families). */
+function eventSort(sort: string | null): string {
+  if (sort === null || sort.trim() === '') return 'timeAt desc';
+  return sort
+    .split(',')
+    .map((part) => (/\s(asc|desc)\s*$/i.test(part.trim()) ? part : `${part.trim()} desc`))
+    .join(',');
+}
+
+function listEvents(ctx: RouteContext): FakeResponse {
+  const { query } = ctx;
+  const items = applySort(
+    applyFilter(scopedEvents(ctx), query.get('filter')),
+    eventSort(query.get('sort')),
+  );
+  return ok(cursorPage(items, query, { defaultLimit: 100, maxLimit: 1000 }, 'events'));
+}
+
+function countBy(events: Item[], key: (e: Item) => string): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(key(e), (counts.get(key(e)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+function eventFilters(ctx: RouteContext): FakeResponse {
+  const events = scopedEvents(ctx);
+  const names = new Map(events.map((e) => [text(e.eventId), text(e.eventName)]));
+  const eventNames: Json[] = countBy(events, (e) => text(e.eventId)).map(([id, count]) => ({
+    // eventId is a string in events but an integer here (central-api.md §6.9).
+    eventId: Number(id),
+    eventName: names.get(id) ?? '',
+    count,
+  }));
+  return ok({
+    categories: countBy(events, (e) => text(e.category)).map(([category, count]) => ({
+      category,
+      count,
+    })),
+    eventNames,
+    sourceTypes: countBy(events, (e) => text(e.sourceType)).map(([sourceType, count]) => ({
+      sourceType,
+      count,
+    })),
+  });
+}
+
+/** network-troubleshooting events and event-filters, v1 and v1alpha1 (central-api.md §2.5). */
+export const troubleshootingEventRoutes: Route[] = [
+  {
+    method: 'GET',
+    pattern: `${T}/events`,
+    kind: 'read',
+    queryParams: [...REQUIRED, 'search', 'filter', 'sort', 'next', 'limit'],
+    handler: listEvents,
+  },
+  {
+    method: 'GET',
+    pattern: `${T}/event-filters`,
+    kind: 'read',
+    queryParams: REQUIRED,
+    handler: eventFilters,
+  },
+];
