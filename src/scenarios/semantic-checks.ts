@@ -21,6 +21,58 @@ export interface LoadedScenario {
   document: YamlDocument;
 }
 
+const shaOf = (ref: string): string => ref.slice(ref.lastIndexOf('@') + 1);
+
+// Citations must be at the pinned commits, or the tool names they back may not exist there.
+function evidenceChecks(
+  { scenario, document }: LoadedScenario,
+  servers: readonly ComparedServer[],
+  serversFile: string,
+): ScenarioError[] {
+  const pinned = (name: string): string | undefined => servers.find((s) => s.name === name)?.commit;
+  const errors: ScenarioError[] = [];
+  const evidence = scenario.evidence;
+  if (typeof evidence === 'string') {
+    const named = Object.keys(scenario.expected_tools);
+    // A server without a pin (a local one) can be cited at any commit of this repository.
+    if (named.some((name) => servers.some((s) => s.name === name) && pinned(name) === undefined)) {
+      return errors;
+    }
+    const pins = named.flatMap((name) => {
+      const commit = pinned(name);
+      return commit === undefined ? [] : [{ name, commit }];
+    });
+    if (pins.length === 0 || pins.some((p) => p.commit.startsWith(shaOf(evidence)))) return errors;
+    errors.push(
+      errorAt(
+        document,
+        ['evidence'],
+        `"${evidence}" is not at the pinned commit of ${pins.map((p) => p.name).join(' or ')}`,
+        {
+          hint: `pinned in ${serversFile}: ${pins.map((p) => `${p.name} ${p.commit.slice(0, 7)}`).join(', ')}; to cite several servers write evidence: {server: [path:line@sha]}`,
+        },
+      ),
+    );
+    return errors;
+  }
+  for (const [server, refs] of Object.entries(evidence)) {
+    const commit = pinned(server);
+    if (commit === undefined) continue;
+    refs.forEach((ref, index) => {
+      if (commit.startsWith(shaOf(ref))) return;
+      errors.push(
+        errorAt(
+          document,
+          ['evidence', server, index],
+          `"${ref}" is not at the pinned commit of ${server}`,
+          { hint: `cite ${server} at ${commit.slice(0, 7)}, the commit pinned in ${serversFile}` },
+        ),
+      );
+    });
+  }
+  return errors;
+}
+
 function serverChecks(
   { scenario, document }: LoadedScenario,
   servers: readonly ComparedServer[],
@@ -75,22 +127,9 @@ function serverChecks(
     });
   }
   if (typeof scenario.evidence !== 'string') {
-    for (const [server, refs] of Object.entries(scenario.evidence)) {
-      if (!requireKnown('evidence', server)) continue;
-      const commit = servers.find((s) => s.name === server)?.commit;
-      if (commit === undefined) continue;
-      refs.forEach((ref, index) => {
-        const sha = ref.slice(ref.lastIndexOf('@') + 1);
-        if (commit.startsWith(sha)) return;
-        errors.push(
-          errorAt(document, ['evidence', server, index], `"${ref}" is not at the pinned commit`, {
-            hint: `cite ${server} at ${commit.slice(0, 7)}, the commit pinned in ${serversFile}`,
-          }),
-        );
-      });
-    }
+    for (const server of Object.keys(scenario.evidence)) requireKnown('evidence', server);
   }
-  return errors;
+  return [...errors, ...evidenceChecks({ scenario, document }, servers, serversFile)];
 }
 
 function fixtureChecks(entry: LoadedScenario, fixtures: FixtureIndex): ScenarioError[] {
@@ -104,7 +143,7 @@ function fixtureChecks(entry: LoadedScenario, fixtures: FixtureIndex): ScenarioE
               scenario.fixture,
               bundles.map((b) => `fixtures/central/${b}`),
             )}bundles: ${bundles.join(', ')}`
-          : `no bundles under ${fixtures.root}/fixtures/central (run npm run fixtures)`,
+          : `no bundles under ${fixtures.root}/fixtures/central; generate them with npm run fixtures`,
       }),
     ];
   }
@@ -120,15 +159,23 @@ function fixtureChecks(entry: LoadedScenario, fixtures: FixtureIndex): ScenarioE
     );
 }
 
-// An exact expected call that a must_not_call pattern forbids can never pass.
+// A request every expected pattern matches: wildcards become a segment no forbidding pattern
+// names literally, alternatives their first choice. If must_not_call matches it, the scenario
+// forbids what it requires.
+function sampleRequest(source: string): { method: string; path: string } {
+  const pattern = parseEndpointPattern(source);
+  const path = pattern.path
+    .replace(/\*\*|\*/g, '_sample_')
+    .replace(/\{([^,}]*)[^}]*\}/g, (_, first: string) => first);
+  return { method: pattern.methods ? ([...pattern.methods][0] ?? 'GET') : 'GET', path };
+}
+
 function contradictionChecks({ scenario, document }: LoadedScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   scenario.expect.api_calls.forEach((source, index) => {
-    const pattern = parseEndpointPattern(source);
-    const method = pattern.methods ? [...pattern.methods][0] : undefined;
-    if (!pattern.literal || method === undefined) return;
+    const { method, path } = sampleRequest(source);
     const forbidden = scenario.expect.must_not_call.find((other) =>
-      parseEndpointPattern(other).matches(method, pattern.path),
+      parseEndpointPattern(other).matches(method, path),
     );
     if (forbidden === undefined) return;
     errors.push(
