@@ -5,6 +5,7 @@ export const MASK = '********';
 const MIN_REMEMBERED = 6;
 
 const SECRET_WORDS = ['secret', 'passphrase', 'password', 'passwd', 'psk', 'token', 'credential'];
+const METADATA_SUFFIXES = ['format', 'type', 'mode', 'policy', 'enable', 'enabled', 'length'];
 /** Names ending in key(s) that identify something rather than unlock it. */
 const IDENTIFIER_KEYS = new Set(['subscriptionkey']);
 const PEM_PRIVATE_KEY =
@@ -33,8 +34,18 @@ function keyIsIdentifier(owner: Obj): boolean {
   return uri.startsWith('/subscriptions/');
 }
 
+/**
+ * Fields that describe a secret rather than hold it (`passphrase-format`, `secret-type`): kept,
+ * so results stay informative and ordinary words like STRING are never treated as secrets.
+ */
+function isMetadataField(name: string): boolean {
+  const n = normalise(name);
+  return METADATA_SUFFIXES.some((suffix) => n.endsWith(suffix));
+}
+
 /** Whether a field of `owner` called `name` holds a secret. */
 export function isSecretField(name: string, owner: Obj = {}): boolean {
+  if (isMetadataField(name)) return false;
   const n = normalise(name);
   if (SECRET_WORDS.some((w) => n.includes(w))) return true;
   if (n === 'key') return !keyIsIdentifier(owner);
@@ -73,7 +84,7 @@ export class SecretRedactor {
 
   /** A deep copy of `value` with every secret replaced by {@link MASK}. */
   redact<T>(value: T): T {
-    const masked = this.#maskFields(value, {});
+    const masked = this.#maskFields(value, false);
     return this.#scrub(masked) as T;
   }
 
@@ -82,28 +93,27 @@ export class SecretRedactor {
     return this.#scrubString(text);
   }
 
-  #maskFields(value: unknown, owner: Obj, name?: string): unknown {
-    if (name !== undefined && isSecretField(name, owner)) return this.#maskValue(value);
-    if (Array.isArray(value)) return value.map((v) => this.#maskFields(v, owner));
+  /** `secret`: the value sits under a secret-named field, so its scalars are masked. */
+  #maskFields(value: unknown, secret: boolean): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.#maskFields(v, secret));
     if (isObj(value)) {
       const out: Obj = {};
-      for (const [k, v] of Object.entries(value)) out[k] = this.#maskFields(v, value, k);
+      for (const [k, v] of Object.entries(value)) {
+        out[k] = this.#maskFields(v, secret ? !isMetadataField(k) : isSecretField(k, value));
+      }
       return out;
     }
-    return value;
+    return secret ? this.#maskScalar(value) : value;
   }
 
-  /** Secret-named fields: strings and numbers go, structure goes, flags and nulls stay. */
-  #maskValue(value: unknown): unknown {
-    if (value === null || value === undefined || typeof value === 'boolean') return value;
+  /** Strings and numbers go; flags and nulls stay (they say whether, not what). */
+  #maskScalar(value: unknown): unknown {
     if (typeof value === 'string') {
       if (value === '' || value === MASK) return value;
       this.remember(value);
       return MASK;
     }
-    if (typeof value === 'number') return MASK;
-    this.#rememberLeaves(value);
-    return MASK;
+    return typeof value === 'number' ? MASK : value;
   }
 
   #rememberLeaves(value: unknown): void {

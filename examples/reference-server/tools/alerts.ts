@@ -7,6 +7,7 @@ import { listResult, odataFilter, pick } from './util.js';
 const A = '/network-notifications/v1/alerts';
 const MAX_POLLS = 20;
 const FIELDS = [
+  'id',
   'key',
   'name',
   'summary',

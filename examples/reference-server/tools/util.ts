@@ -26,13 +26,16 @@ export function odataFilter(clauses: Record<string, string | undefined>): string
   return parts.length === 0 ? undefined : parts.join(' and ');
 }
 
-/** Any MAC spelling (colons, dashes, dots, none) as `AA:BB:CC:DD:EE:FF`, or a ToolInputError. */
+/**
+ * Any MAC spelling (colons, dashes, dots, none) as `aa:bb:cc:dd:ee:ff`, the form Central returns,
+ * so echoed MACs match the data verbatim; a ToolInputError otherwise.
+ */
 export function normaliseMac(raw: string): string {
   const hex = raw.replace(/[^0-9a-fA-F]/g, '');
   if (hex.length !== 12 || raw.replace(/[0-9a-fA-F:.\-\s]/g, '') !== '') {
     throw new ToolInputError(`"${raw}" is not a MAC address (expected e.g. AA:BB:CC:DD:EE:FF)`);
   }
-  return (hex.toUpperCase().match(/../g) ?? []).join(':');
+  return (hex.toLowerCase().match(/../g) ?? []).join(':');
 }
 
 /** RFC 3339 without milliseconds, as the vendor's examples write it. */
