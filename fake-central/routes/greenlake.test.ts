@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getToken, TEMP_CREDENTIALS, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
 const NOW = '2026-03-02T12:00:00Z';
@@ -81,11 +82,14 @@ interface Reply {
 
 async function api(
   path: string,
-  init: { method?: string; body?: unknown; base?: string } = {},
+  init: { method?: string; body?: unknown; base?: string; token?: string } = {},
 ): Promise<Reply> {
   const res = await fetch(`${init.base ?? fake.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/merge-patch+json' },
+    headers: {
+      authorization: `Bearer ${init.token ?? token}`,
+      'content-type': 'application/merge-patch+json',
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Reply['body'] };
@@ -348,5 +352,72 @@ describe('subscriptions, users, workspace', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(workspace);
     expect((await api('/workspaces/v1/workspaces/other')).status).toBe(404);
+  });
+});
+
+describe('site-a bundle', () => {
+  const bundle = loadBundle(resolveBundleDir('site-a'));
+  const expiring =
+    bundle.manifest.stories?.find((s) => s.id === 'glp-subscription-expiring')?.facts ?? {};
+  const fileDevices = bundle.files.get('glp-devices.json') as Obj[];
+  const fileSubs = bundle.files.get('glp-subscriptions.json') as Obj[];
+  let site: FakeCentral;
+  let siteToken: string;
+  const call = (path: string, init: { method?: string; body?: unknown } = {}): Promise<Reply> =>
+    api(path, { ...init, base: site.url, token: siteToken });
+
+  beforeAll(async () => {
+    site = await startFakeCentral({ fixture: 'site-a' });
+    siteToken = await getToken(site.url, site.credentials);
+  });
+  afterAll(() => site.close());
+  beforeEach(() => site.reset());
+
+  it('pages every device and narrows by filter-tags', async () => {
+    const seen: unknown[] = [];
+    for (let offset = 0, total = 1; seen.length < total && offset < 100; offset += 7) {
+      const page = await call(`${D}?limit=7&offset=${offset}`);
+      seen.push(...page.body.items.map((d) => d.serialNumber));
+      total = page.body.total;
+    }
+    expect(seen.sort()).toEqual(fileDevices.map((d) => d.serialNumber).sort());
+    const tagged = fileDevices.filter((d) => (d.tags as Obj | null)?.site === 'OAK-Warehouse');
+    const res = await call(`${D}?filter-tags=${encodeURIComponent("site eq 'OAK-Warehouse'")}`);
+    expect(res.body.total).toBe(tagged.length);
+  });
+
+  it('moves an AP off the expiring subscription; the read-back shows the new key', async () => {
+    const key = expiring.subscriptionKey as string;
+    const found = await call(
+      `/subscriptions/v1/subscriptions?filter=${encodeURIComponent(`key eq '${key}'`)}`,
+    );
+    expect(found.body.items[0]).toMatchObject({ key, endTime: expiring.endTime });
+    const other =
+      fileSubs.find((s) => s.key !== key && s.subscriptionType === 'CENTRAL_AP') ??
+      fileSubs.find((s) => s.key !== key);
+    const ap = fileDevices.find((d) => d.deviceType === 'AP')!;
+    const res = await call(`${D}?id=${String(ap.id)}`, {
+      method: 'PATCH',
+      body: { subscription: [{ id: other?.id }] },
+    });
+    expect(res.status).toBe(202);
+    expect((await call(res.headers.get('location') ?? '')).body.status).toBe('SUCCEEDED');
+    const after = await call(`${D}/${String(ap.id)}`);
+    expect(after.body.subscription).toEqual([
+      expect.objectContaining({ id: other?.id, key: other?.key }),
+    ]);
+    expect(
+      site
+        .calls()
+        .filter((c) => c.kind !== 'auth')
+        .map((c) => c.kind),
+    ).toEqual(['read', 'write', 'poll', 'read']);
+  });
+
+  it('serves the users and the bundle’s workspace', async () => {
+    const users = await call('/identity/v1/users');
+    expect(users.body.total).toBe((bundle.files.get('glp-users.json') as Obj[]).length);
+    const ws = await call(`/workspaces/v1/workspaces/${site.credentials.workspaceId}`);
+    expect(ws.body).toEqual(bundle.files.get('glp-workspace.json'));
   });
 });

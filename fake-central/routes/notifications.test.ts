@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
 const SEVERITIES = ['Warning', 'Critical', 'Minor', 'Major'];
@@ -76,11 +77,14 @@ interface Reply<T> {
 
 async function api<T = Record<string, unknown>>(
   path: string,
-  init: { method?: string; body?: unknown; base?: string } = {},
+  init: { method?: string; body?: unknown; base?: string; token?: string } = {},
 ): Promise<Reply<T>> {
   const res = await fetch(`${init.base ?? fake.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${init.token ?? token}`,
+      'content-type': 'application/json',
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as T };
@@ -302,5 +306,51 @@ describe('alert actions', () => {
     expect((await api(first.body.location)).status).toBe(404);
     const again = await post('clear', { keys: ['2207:1000'] });
     expect(again.body.taskId).toBe(first.body.taskId);
+  });
+});
+
+describe('site-a bundle', () => {
+  const bundle = loadBundle(resolveBundleDir('site-a'));
+  const fileAlerts = bundle.files.get('alerts.json') as Alert[];
+  const story = (id: string): Record<string, unknown> =>
+    bundle.manifest.stories?.find((s) => s.id === id)?.facts ?? {};
+  let site: FakeCentral;
+  let siteToken: string;
+  const get = <T>(path: string): Promise<Reply<T>> =>
+    api<T>(path, { base: site.url, token: siteToken });
+
+  beforeAll(async () => {
+    site = await startFakeCentral({ fixture: 'site-a' });
+    siteToken = await getToken(site.url, site.credentials);
+  });
+  afterAll(() => site.close());
+
+  it('pages every alert at the default limit; total equals the bundle', async () => {
+    const seen: string[] = [];
+    let next: string | null = '1';
+    for (let guard = 0; next !== null && guard < 20; guard++) {
+      const got: Reply<AlertPage> = await get<AlertPage>(`${A}?next=${next}`);
+      expect(got.body.total).toBe(fileAlerts.length);
+      seen.push(...got.body.items.map((a) => String(a.id)));
+      next = got.body.next;
+    }
+    expect(seen.sort()).toEqual(fileAlerts.map((a) => String(a.id)).sort());
+  });
+
+  it('clears the story’s critical alert by id, and the active-critical view drops it', async () => {
+    const ids = story('alerts-overview').activeCriticalIds as string[];
+    const critical = `${A}?filter=${encodeURIComponent("severity eq 'Critical' and status eq 'Active'")}`;
+    expect((await get<AlertPage>(critical)).body.items.map((a) => a.id)).toEqual(ids);
+    const res = await api<Accepted>(`${A}/clear`, {
+      method: 'POST',
+      body: { keys: ids, reason: 'Problem was resolved' },
+      base: site.url,
+      token: siteToken,
+    });
+    expect(res.status).toBe(202);
+    expect((await get<{ state: string }>(res.body.location)).body.state).toBe('SUCCEEDED');
+    expect((await get<AlertPage>(critical)).body.total).toBe(0);
+    site.reset();
+    expect((await get<AlertPage>(critical)).body.total).toBe(ids.length);
   });
 });

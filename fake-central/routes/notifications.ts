@@ -142,8 +142,9 @@ function alertAction(action: AlertAction) {
     const change = changeFor(action, raw, state.now);
     const done = new Set<string>();
     for (const alert of state.list('alerts.json')) {
-      const key = text(alert.key);
-      if (!keys.includes(key)) continue;
+      // The spec's own examples put `id`-shaped values ("22071893000:…") in `keys`: take both.
+      const key = keys.find((k) => k === text(alert.key) || k === text(alert.id));
+      if (key === undefined) continue;
       change(alert);
       alert.updatedAt = state.now;
       alert.updatedBy = state.bundle.manifest.credentials.clientId;

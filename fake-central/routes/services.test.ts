@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
 const NOW = '2026-03-02T12:00:00Z';
@@ -70,9 +71,9 @@ interface Reply {
   body: Page & Record<string, unknown>;
 }
 
-async function api(path: string, base = fake.url): Promise<Reply> {
+async function api(path: string, base = fake.url, auth = token): Promise<Reply> {
   const res = await fetch(`${base}${path}`, {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Reply['body'] };
 }
@@ -175,5 +176,52 @@ describe('GET audits', () => {
     const missing = await api(`${S}/audits/00000000-0000-4000-8000-999999999999`);
     expect(missing.status).toBe(404);
     expect(missing.body.errorCode).toBe('HPE_GL_NETWORK_SERVICES_RESOURCE_NOT_FOUND');
+  });
+});
+
+describe('site-a bundle', () => {
+  const bundle = loadBundle(resolveBundleDir('site-a'));
+  const drift = bundle.manifest.stories?.find((s) => s.id === 'firmware-drift')?.facts ?? {};
+  const fileFirmware = bundle.files.get('firmware-details.json') as Record<string, unknown>[];
+  const fileAudits = bundle.files.get('audits.json') as Record<string, unknown>[];
+  const now = Date.parse(bundle.manifest.now);
+  let site: FakeCentral;
+  let siteToken: string;
+  const get = (path: string): Promise<Reply> => api(path, site.url, siteToken);
+
+  beforeAll(async () => {
+    site = await startFakeCentral({ fixture: 'site-a' });
+    siteToken = await getToken(site.url, site.credentials);
+  });
+  afterAll(() => site.close());
+
+  it('pages all firmware details and finds the drift story’s devices', async () => {
+    const seen: unknown[] = [];
+    let next: string | null | undefined = '1';
+    for (let guard = 0; next && guard < 20; guard++) {
+      const page = await get(`${S}/firmware-details?limit=6&next=${next}`);
+      expect(page.body.total).toBe(fileFirmware.length);
+      seen.push(...page.body.items.map((i) => i.serialNumber));
+      next = page.body.next;
+    }
+    expect(seen).toHaveLength(fileFirmware.length);
+    const filter = encodeURIComponent("upgradeStatus eq 'Upgrade Available'");
+    const behind = await get(`${S}/firmware-details?filter=${filter}&limit=100`);
+    expect(behind.body.items.map((i) => i.serialNumber).sort()).toEqual(
+      [...(drift.nonCompliantSerials as string[])].sort(),
+    );
+  });
+
+  it('lists the last 89 days of audits, newest first, and serves one by id', async () => {
+    const start = new Date(now - 89 * 86_400_000).toISOString();
+    const inWindow = fileAudits.filter(
+      (a) => Date.parse(String(a.occurredOn)) >= now - 89 * 86_400_000,
+    );
+    const res = await get(`${S}/audits?start-at=${start}&end-at=${bundle.manifest.now}&limit=1000`);
+    expect(res.body).toMatchObject({ count: inWindow.length, offset: 1, total: inWindow.length });
+    const times = res.body.items.map((a) => String(a.occurredOn));
+    expect(times).toEqual([...times].sort().reverse());
+    const first = res.body.items[0]!;
+    expect((await get(`${S}/audit/${String(first.id)}`)).body).toEqual(first);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
 const NOW = '2026-03-02T12:00:00Z';
@@ -83,10 +84,10 @@ interface Reply {
   body: Record<string, unknown> & { location: string };
 }
 
-async function api(path: string, body?: unknown, base = fake.url): Promise<Reply> {
+async function api(path: string, body?: unknown, base = fake.url, auth = token): Promise<Reply> {
   const res = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Reply['body'] };
@@ -319,5 +320,80 @@ describe('task and command lists', () => {
       { testName: 'showCommands', locations: [c.body.location] },
       { testName: 'ping', locations: [b.body.location, a.body.location] },
     ]);
+  });
+});
+
+describe('site-a bundle', () => {
+  const bundle = loadBundle(resolveBundleDir('site-a'));
+  const facts = (id: string): Record<string, unknown> =>
+    bundle.manifest.stories?.find((s) => s.id === id)?.facts ?? {};
+  const recorded = bundle.files.get('troubleshooting.json') as Record<
+    string,
+    Record<string, { output: unknown; failReason: string | null }>
+  >;
+  const siteClients = bundle.files.get('clients.json') as Record<string, unknown>[];
+  let site: FakeCentral;
+  let siteToken: string;
+  const call = (path: string, body?: unknown): Promise<Reply> =>
+    api(path, body, site.url, siteToken);
+
+  beforeAll(async () => {
+    site = await startFakeCentral({ fixture: 'site-a' });
+    siteToken = await getToken(site.url, site.credentials);
+  });
+  afterAll(() => site.close());
+  beforeEach(() => site.reset());
+
+  it('reproduces the 802.1X story’s AAA failure on its AP', async () => {
+    const ap = String(facts('client-8021x-fail').apSerial);
+    const start = await call(`${T}/aps/${ap}/aaa`, {
+      serverName: String(facts('client-8021x-fail').radiusServer),
+      username: 'jsmith',
+      password: 'secret',
+    });
+    expect(start.status).toBe(202);
+    const poll = await call(start.body.location);
+    expect(poll.body).toMatchObject({
+      status: 'COMPLETED',
+      failReason: recorded[ap]?.aaa?.failReason,
+      output: recorded[ap]?.aaa?.output,
+    });
+    expect(poll.body.failReason).toEqual(expect.stringContaining('password expired'));
+    expect(site.calls().map((c) => [c.method, c.kind])).toEqual([
+      ['POST', 'diagnostic'],
+      ['GET', 'poll'],
+    ]);
+  });
+
+  it('answers the gateway ping and a switch show command from the bundle', async () => {
+    const gw = String(facts('client-dhcp-fail').gatewaySerial);
+    const ping = await call(`${T}/gateways/${gw}/ping`, { destination: '8.8.8.8' });
+    expect((await call(ping.body.location)).body.output).toEqual(recorded[gw]?.ping?.output);
+    const sw = String(facts('ap-down').uplinkSwitchSerial);
+    const show = await call(`${T}/cx/${sw}/showCommands`, { commands: ['show version'] });
+    const output = (await call(show.body.location)).body.output as {
+      results: { output: string }[];
+    };
+    const commands = recorded[sw]?.showCommands as unknown as Record<string, string>;
+    expect(output.results[0]?.output).toBe(commands['show version']);
+  });
+
+  it('refuses the story’s offline AP with 409', async () => {
+    const ap = String(facts('ap-down').apSerial);
+    const res = await call(`${T}/aps/${ap}/ping`, { destination: '8.8.8.8' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(`Device offline: ${ap}`);
+  });
+
+  it('disconnects a client on the story AP; monitoring reads it back', async () => {
+    const ap = String(facts('client-8021x-fail').apSerial);
+    const victim = siteClients.find(
+      (c) => c.connectedDeviceSerial === ap && c.status === 'Connected',
+    );
+    const mac = String(victim?.macAddress);
+    const res = await call(`${T}/aps/${ap}/disconnectUserByMacAddress`, { userMacAddress: mac });
+    expect(res.status).toBe(202);
+    const read = await call(`/network-monitoring/v1/clients/${encodeURIComponent(mac)}`);
+    expect(read.body.status).toBe('Disconnected');
   });
 });

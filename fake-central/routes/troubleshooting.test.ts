@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
 const NOW = '2026-03-02T12:00:00Z';
@@ -55,9 +56,9 @@ interface Reply {
   body: Record<string, unknown>;
 }
 
-async function api(path: string): Promise<Reply> {
-  const res = await fetch(`${fake.url}${path}`, {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+async function api(path: string, base = fake.url, auth = token): Promise<Reply> {
+  const res = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Reply['body'] };
 }
@@ -179,5 +180,46 @@ describe('GET events', () => {
       ],
     });
     expect((await api(`${T}/event-filters?context-type=SITE`)).status).toBe(400);
+  });
+});
+
+describe('site-a bundle', () => {
+  const bundle = loadBundle(resolveBundleDir('site-a'));
+  const facts = bundle.manifest.stories?.find((s) => s.id === 'client-8021x-fail')?.facts ?? {};
+  const mac = facts.clientMac as string;
+  const siteId = facts.siteId as string;
+  const fileEvents = bundle.files.get('events.json') as Record<string, unknown>[];
+  const expected = fileEvents.filter(
+    (e) => String(e.clientMacAddress).toLowerCase() === mac && e._siteId === siteId,
+  );
+  let site: FakeCentral;
+  let siteToken: string;
+
+  beforeAll(async () => {
+    site = await startFakeCentral({ fixture: 'site-a' });
+    siteToken = await getToken(site.url, site.credentials);
+  });
+  afterAll(() => site.close());
+
+  it('finds the 802.1X story’s events by client MAC (upper case, dashes)', async () => {
+    const params = q({
+      'context-type': 'WIRELESS_CLIENT',
+      'context-identifier': mac.toUpperCase().replaceAll(':', '-'),
+      'site-id': siteId,
+      'start-at': ago(60 * 24),
+      'end-at': bundle.manifest.now,
+    });
+    const res = await api(`${T}/events?${params}`, site.url, siteToken);
+    expect(res.status).toBe(200);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(res.body.total).toBe(expected.length);
+    const names = eventsOf(res.body).map((e) => e.eventName);
+    expect(names).toContain(facts.eventName);
+    const times = eventsOf(res.body).map((e) => String(e.timeAt));
+    expect(times).toEqual([...times].sort().reverse());
+
+    const filters = await api(`${T}/event-filters?${params}`, site.url, siteToken);
+    const categories = filters.body.categories as { count: number }[];
+    expect(categories.reduce((n, c) => n + c.count, 0)).toBe(expected.length);
   });
 });
