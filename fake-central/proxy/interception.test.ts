@@ -230,4 +230,16 @@ describe('CA file and server environment', () => {
     });
     expect(fake.proxyUrl).toBe(fake.url);
   });
+
+  it('matches the environment table in fake-central/README.md', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('#### The environment a server under test receives'),
+      readme.indexOf('### Fault injection'),
+    );
+    const documented = [...table.matchAll(/^\| (`[A-Z_a-z]+`(?:, `[A-Z_a-z]+`)*) +\|/gm)]
+      .flatMap((m) => (m[1] ?? '').split(', '))
+      .map((name) => name.replace(/`/g, ''));
+    expect(documented.sort()).toEqual(Object.keys(fake.serverEnv()).sort());
+  });
 });

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FAULT_KINDS } from '../../fake-central/index.js';
 import { BenchError } from '../errors.js';
 import { loadFaultPlan, parseFaultPlan } from './load-fault-plan.js';
 
@@ -126,5 +127,19 @@ describe('loadFaultPlan', () => {
     expect(() => loadFaultPlan('missing.yaml', dir)).toThrow(
       /Cannot read fault plan missing\.yaml \(ENOENT\)/,
     );
+  });
+});
+
+describe('the fault plan documented in fake-central/README.md', () => {
+  it('is valid and uses every fault kind', () => {
+    const readme = readFileSync(
+      resolve(import.meta.dirname, '../../fake-central/README.md'),
+      'utf8',
+    );
+    const section = readme.slice(readme.indexOf('### Fault injection'));
+    const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(example).toBeDefined();
+    const plan = parseFaultPlan(example ?? '', 'fake-central/README.md');
+    expect(new Set(plan.faults.map((f) => f.kind))).toEqual(new Set(FAULT_KINDS));
   });
 });
