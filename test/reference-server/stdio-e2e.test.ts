@@ -385,6 +385,41 @@ describe('writes enabled, with an elicitation-capable client', () => {
     );
   });
 
+  it('sets the firmware target, resyncs a device and deletes a MAC registration, each read back', async () => {
+    fake.reset();
+    answer = 'accept';
+    const target = await server.call('set_firmware_compliance', { version: '10.7.3.0_93000' });
+    expect(target.structuredContent).toMatchObject({ changed: true, version: '10.7.3.0_93000' });
+    const policy = await server.call('get_firmware_compliance');
+    expect(policy.structuredContent).toMatchObject({
+      'version-chart': { version: '10.7.3.0_93000' },
+    });
+
+    const resync = await server.call('resync_devices', { serials: ['SGDF2411V6'] });
+    expect(resync.structuredContent).toMatchObject({ changed: true, serials: ['SGDF2411V6'] });
+    const health = await server.call('list_config_health', { config_status: 'UPDATE_IN_PROGRESS' });
+    expect(health.text).toContain('SGDF2411V6');
+
+    const regs = await server.call('list_mac_registrations', { search: 'cam-lobby-old' });
+    const id = (regs.structuredContent?.registrations as { id: string }[])[0]?.id ?? '';
+    const removed = await server.call('delete_mac_registration', { id });
+    expect(removed.structuredContent).toEqual({ changed: true, action: 'deleted', id });
+    const left = await server.call('list_mac_registrations');
+    expect(left.text).not.toContain('cam-lobby-old');
+
+    expect(
+      apiCalls().map((c) => `${c.kind} ${c.method} ${c.path.split('/').slice(3).join('/')}`),
+    ).toEqual([
+      'write PATCH firmware-compliance',
+      'read GET firmware-compliance',
+      'write POST config-health/devices-resync',
+      'read GET config-health/devices',
+      'read GET cnac-mac-reg',
+      `write DELETE cnac-mac-reg/${id}`,
+      'read GET cnac-mac-reg',
+    ]);
+  });
+
   it('asks with a DESTRUCTIVE prompt before deleting', async () => {
     fake.reset();
     answer = 'accept';
