@@ -36,15 +36,30 @@ export interface Bundle {
 
 const DEFAULT_BUNDLE = 'site-a';
 
+/**
+ * Walks up from `start` to the first directory holding `relative`. The relative path arrives as
+ * an argument on purpose: ncc copies any path it can resolve statically into dist/, and the
+ * fixtures (25 MB) must stay where they are, next to the action's checkout.
+ */
+export function findUp(start: string, relative: string): string | undefined {
+  let dir = start;
+  for (let i = 0; i < 8; i++) {
+    const candidate = join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return undefined;
+}
+
+const FIXTURES_DIR = ['fixtures', 'central'];
+
 /** Finds `fixtures/central` from this module, whether run from source or from a dist bundle. */
 export function defaultFixturesRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'fixtures', 'central');
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  return resolve('fixtures', 'central');
+  const relative = FIXTURES_DIR.join('/');
+  const here = dirname(fileURLToPath(import.meta.url));
+  return findUp(here, relative) ?? findUp(process.cwd(), relative) ?? join(here, relative);
 }
 
 /** Names of the bundles under a fixtures root (directories that hold a manifest.json). */
