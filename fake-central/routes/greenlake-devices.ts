@@ -167,27 +167,31 @@ function patchDevices(ctx: RouteContext): FakeResponse {
   if (!isItem(raw))
     throw glpBadRequest('Request body must be a JSON merge patch object.', 'body', 'body');
   const { apply, failure } = planPatch(state, raw);
-  const dryRun = query.get('dry-run') === 'true';
-  if (failure === null && !dryRun) {
-    for (const device of devices) {
-      apply(device);
-      device.updatedAt = state.now;
-    }
-  }
   const ids = devices.map((d) => ({ id: d.id ?? null }));
+  const resultType = req.rawPath.includes('/v2beta1/')
+    ? 'PatchDeviceResponseV2'
+    : 'PatchDeviceResponse';
   const task = createTask(ctx, {
     family: 'greenlake',
     basePath: '/devices/v1/async-operations',
     outcome: failure === null ? 'succeeded' : 'failed',
     failReason: failure,
-    result: {
-      resultType: req.rawPath.includes('/v2beta1/')
-        ? 'PatchDeviceResponseV2'
-        : 'PatchDeviceResponse',
-      succeededDevices: failure === null ? ids : [],
-      failedDevices: failure === null ? [] : ids.map((d) => ({ ...d, reason: failure })),
-    },
+    result: null,
   });
+  // An injected task fault may have failed the operation: then, too, nothing changes.
+  const succeeded = task.outcome === 'succeeded';
+  const reason = task.failReason ?? '';
+  task.result = {
+    resultType,
+    succeededDevices: succeeded ? ids : [],
+    failedDevices: succeeded ? [] : ids.map((d) => ({ ...d, reason })),
+  };
+  if (succeeded && query.get('dry-run') !== 'true') {
+    for (const device of devices) {
+      apply(device);
+      device.updatedAt = state.now;
+    }
+  }
   const location = `/devices/v1/async-operations/${task.id}`;
   return {
     status: 202,

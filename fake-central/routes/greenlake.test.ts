@@ -297,6 +297,26 @@ describe('PATCH devices', () => {
     expect(unknown.body.errorDetails).toBeDefined();
   });
 
+  it('changes nothing when a task fault fails the operation', async () => {
+    fake.setFaults({ faults: [{ kind: 'task_failed', reason: 'injected failure' }] });
+    try {
+      const res = await patch(`id=${uuid(1, 4)}`, { region: 'ap-south' });
+      expect(res.status).toBe(202);
+      const op = await api(res.headers.get('location') ?? '');
+      expect(op.body).toMatchObject({
+        status: 'FAILED',
+        error: { message: 'injected failure' },
+        result: {
+          succeededDevices: [],
+          failedDevices: [{ id: uuid(1, 4), reason: 'injected failure' }],
+        },
+      });
+      expect(await device(4)).toEqual(devices[4]);
+    } finally {
+      fake.setFaults(null);
+    }
+  });
+
   it('reset() restores the devices', async () => {
     await patch(`id=${uuid(1, 4)}`, { region: 'ap-south' });
     fake.reset();

@@ -299,6 +299,24 @@ describe('alert actions', () => {
     }
   });
 
+  it('follows task faults: a failed task changes nothing, polls carry the fault mark', async () => {
+    fake.setFaults({ faults: [{ kind: 'task_failed', reason: 'injected failure' }] });
+    try {
+      const res = await post('clear', { keys: ['2207:1000'] });
+      expect(res.status).toBe(202);
+      const poll = await api(res.body.location);
+      expect(poll.body).toMatchObject({
+        state: 'FAILED',
+        logMessages: [],
+        error: { code: 'HPE_GL_ERROR_OPERATION_FAILED', message: 'injected failure' },
+      });
+      expect(await alertByKey('2207:1000')).toMatchObject({ status: 'Active' });
+      expect(fake.calls()[1]).toMatchObject({ kind: 'poll', fault: 'task_failed' });
+    } finally {
+      fake.setFaults(null);
+    }
+  });
+
   it('reset() restores the alerts and replays the same task ids', async () => {
     const first = await post('clear', { keys: ['2207:1000'] });
     fake.reset();

@@ -132,7 +132,10 @@ function changeFor(action: AlertAction, body: Item, now: string): (alert: Item) 
   }
 }
 
-/** Applies the action at once (reads see it immediately); the task reports what happened. */
+/**
+ * Applies the action at once (reads see it immediately) unless the task failed, whether for
+ * unknown keys or by an injected fault; the task reports what happened.
+ */
 function alertAction(action: AlertAction) {
   return (ctx: RouteContext): FakeResponse => {
     const { state, body } = ctx;
@@ -140,19 +143,14 @@ function alertAction(action: AlertAction) {
     if (!isItem(raw)) throw bad('Request body must be a JSON object');
     const keys = requireKeys(raw);
     const change = changeFor(action, raw, state.now);
-    const done = new Set<string>();
-    for (const alert of state.list('alerts.json')) {
-      // The spec's own examples put `id`-shaped values ("22071893000:…") in `keys`: take both.
+    // The spec's own examples put `id`-shaped values ("22071893000:…") in `keys`: take both.
+    const targets = state.list('alerts.json').flatMap((alert) => {
       const key = keys.find((k) => k === text(alert.key) || k === text(alert.id));
-      if (key === undefined) continue;
-      change(alert);
-      alert.updatedAt = state.now;
-      alert.updatedBy = state.bundle.manifest.credentials.clientId;
-      done.add(key);
-    }
-    const missing = keys.filter((k) => !done.has(k));
-    const logMessages: Json[] = [...done].map((k) => ({
-      message: `Alert ${k}: ${action} applied`,
+      return key === undefined ? [] : [{ alert, key }];
+    });
+    const missing = keys.filter((k) => !targets.some((t) => t.key === k));
+    const logMessages: Json[] = targets.map(({ key }) => ({
+      message: `Alert ${key}: ${action} applied`,
       timestamp: state.now,
     }));
     const error: Json =
@@ -166,15 +164,31 @@ function alertAction(action: AlertAction) {
     const task = createTask(ctx, {
       family: 'alerts',
       basePath: `${P}/alerts`,
-      outcome: done.size === 0 ? 'failed' : 'succeeded',
+      outcome: targets.length === 0 ? 'failed' : 'succeeded',
       result: { sourceResourceUri: `${P}/alerts/${action}`, logMessages, error },
     });
+    if (task.outcome === 'succeeded') {
+      for (const { alert } of targets) {
+        change(alert);
+        alert.updatedAt = state.now;
+        alert.updatedBy = state.bundle.manifest.credentials.clientId;
+      }
+    }
     const location = `${P}/alerts/async-operations/${task.id}`;
     return {
       status: 202,
       headers: { Location: location },
       body: { location, response: 'Request accepted', taskId: task.id },
     };
+  };
+}
+
+/** The error of a task an injected fault failed (it has no error of its own). */
+function faultError(reason: string | null): Json {
+  return {
+    code: 'HPE_GL_ERROR_OPERATION_FAILED',
+    message: reason ?? 'The operation failed.',
+    details: reason ?? '',
   };
 }
 
@@ -188,7 +202,8 @@ function actionStatus({ state, params }: RouteContext): FakeResponse {
   );
   const phase = advance(task);
   const result = isItem(task.result) ? task.result : {};
-  const finished = task.outcome === 'failed' ? 'FAILED' : 'SUCCEEDED';
+  const failed = task.outcome === 'failed';
+  const finished = failed ? 'FAILED' : 'SUCCEEDED';
   return pollAnswer(task, phase, {
     id: task.id,
     type: 'network-notifications/alert-action-status',
@@ -197,8 +212,9 @@ function actionStatus({ state, params }: RouteContext): FakeResponse {
     startedAt: task.createdAt,
     endedAt: phase.done ? state.now : null,
     sourceResourceUri: result.sourceResourceUri ?? null,
-    logMessages: phase.done ? (result.logMessages ?? []) : [],
-    error: phase.done ? (result.error ?? null) : null,
+    logMessages: phase.done && !failed ? (result.logMessages ?? []) : [],
+    // A partial success keeps its error (the unknown keys); a fault-failed task gets one.
+    error: phase.done ? (result.error ?? (failed ? faultError(task.failReason) : null)) : null,
   });
 }
 

@@ -198,6 +198,26 @@ describe('async tests', () => {
     }
   });
 
+  it('follows task faults: RUNNING first, then FAILED with the injected reason', async () => {
+    fake.setFaults({
+      faults: [
+        { kind: 'task_running', polls: 1 },
+        { kind: 'task_failed', reason: 'injected failure' },
+      ],
+    });
+    try {
+      const start = await api(`${T}/aps/AP0001/ping`, { destination: '8.8.8.8' });
+      expect((await api(start.body.location)).body.status).toBe('RUNNING');
+      expect((await api(start.body.location)).body).toMatchObject({
+        status: 'FAILED',
+        failReason: 'injected failure',
+      });
+      expect(fake.calls().map((c) => c.fault)).toEqual([undefined, 'task_running', 'task_failed']);
+    } finally {
+      fake.setFaults(null);
+    }
+  });
+
   it('answers 404 for an unknown task, or one polled under another device', async () => {
     const missing = await api(`${T}/aps/AP0001/ping/async-operations/nope`);
     expect(missing.status).toBe(404);
