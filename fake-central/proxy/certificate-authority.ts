@@ -68,6 +68,8 @@ export class CertificateAuthority {
             true,
           ),
           await x509.SubjectKeyIdentifierExtension.create(caKeys.publicKey, false, crypto),
+          // Strict verifiers (Python ≥ 3.13 sets VERIFY_X509_STRICT) want key identifiers everywhere.
+          await x509.AuthorityKeyIdentifierExtension.create(caKeys.publicKey, false, crypto),
         ],
       },
       crypto,

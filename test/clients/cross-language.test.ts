@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
 import { writeTempBundle } from '../helpers/temp-bundle.js';
 import { curlClient } from './curl-client.js';
-import { clientEnv, CLIENTS_DIR, runClient, venvPython, type ClientReport } from './run-client.js';
+import {
+  clientEnv,
+  CLIENTS_DIR,
+  run,
+  runClient,
+  venvPython,
+  type ClientReport,
+} from './run-client.js';
 
 // Real clients in three languages reach the fake with production URLs and no code change: only
 // the environment of FakeCentral.serverEnv() differs from a run against the real Central.
@@ -103,5 +110,20 @@ describe.each(CLIENTS.slice(0, 3))('%s under injected faults', (_name, client) =
       [US5, 200, 'read', undefined],
       ['example.com', 403, 'escape', undefined],
     ]);
+  });
+});
+
+describe('the certificate chain', () => {
+  it('passes the strict X.509 checks Python 3.13 turns on by default', async () => {
+    const script = [
+      'import os, ssl, httpx',
+      'ctx = ssl.create_default_context(cafile=os.environ["SSL_CERT_FILE"])',
+      'ctx.verify_flags |= ssl.VERIFY_X509_STRICT',
+      'print(httpx.get("https://global.api.greenlake.hpe.com/nope", verify=ctx).status_code)',
+    ].join('\n');
+    const { code, stdout, stderr } = await run(venvPython(), ['-c', script], clientEnv(fake));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe('404');
   });
 });
