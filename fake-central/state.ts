@@ -36,8 +36,12 @@ export class FakeState {
   faults: FaultInjector | null = null;
   private counters = new Map<string, number>();
 
+  /** Wall clock minus the bundle's `now` when this state was made (see clock.ts). */
+  readonly clockSkewMs: number;
+
   constructor(bundle: Bundle) {
     this.bundle = bundle;
+    this.clockSkewMs = Date.now() - Date.parse(bundle.manifest.now);
   }
 
   /** A collection (array) for reading or in-place mutation; created empty if absent. */

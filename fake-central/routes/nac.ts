@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { ApiError, notFound } from '../api-error.js';
-import { text } from '../json.js';
+import { isItem, text } from '../json.js';
 import { cursorPage, offsetPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse, Item } from '../types.js';
+import type { FakeResponse, Item, Json } from '../types.js';
 import { bodyObject, CONFIG_VERSIONS, filterAndSort, normaliseMac, ok } from './common.js';
 import { profileRoutes } from './config-profiles.js';
 
@@ -24,45 +25,85 @@ function listRegistrations({ state, query }: RouteContext): FakeResponse {
   );
 }
 
-function validRegistration(body: Item): Item {
-  const mac = typeof body.mac === 'string' ? normaliseMac(body.mac) : '';
+/** The registration service wraps the record in `input` (secure-ssid nac.py:47); bare bodies are accepted too. */
+function registrationInput(body: Item): Item {
+  const input = isItem(body.input) ? body.input : body;
+  const raw =
+    typeof input.macAddress === 'string'
+      ? input.macAddress
+      : typeof input.mac === 'string'
+        ? input.mac
+        : '';
+  const mac = normaliseMac(raw);
   if (!/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/.test(mac)) {
     throw new ApiError(
       400,
       'HPE_GL_ERROR_BAD_REQUEST',
-      'mac is required and must be a MAC address',
+      'input.macAddress is required and must be a MAC address',
     );
   }
-  return { ...body, mac };
+  const { mac: _ignored, ...rest } = input;
+  return { ...rest, macAddress: mac.toLowerCase() };
+}
+
+function sameMac(a: Item, mac: Json | undefined): boolean {
+  return normaliseMac(text(a.macAddress)) === normaliseMac(text(mac));
+}
+
+/** A deterministic UUID-shaped id for the n-th registration created since reset. */
+function registrationId(n: number): string {
+  const hex = createHash('sha256').update(`cnac-mac-reg:${n}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function createRegistration({ state, body }: RouteContext): FakeResponse {
-  const reg = validRegistration(bodyObject(body()));
+  const input = registrationInput(bodyObject(body()));
   const items = state.list('cnac-mac-reg.json');
-  if (items.some((r) => normaliseMac(text(r.mac)) === reg.mac)) {
-    throw new ApiError(409, 'HPE_GL_ERROR_CONFLICT', `MAC already registered: ${text(reg.mac)}`);
+  if (items.some((r) => sameMac(r, input.macAddress))) {
+    throw new ApiError(
+      409,
+      'HPE_GL_ERROR_CONFLICT',
+      `MAC already registered: ${text(input.macAddress)}`,
+    );
   }
   const created: Item = {
-    id: `mac-reg-${String(state.next('mac-reg')).padStart(4, '0')}`,
-    ...reg,
+    autoCreated: false,
+    enable: true,
+    ...input,
+    id: registrationId(state.next('mac-reg')),
+    type: 'cnac-mac-reg',
     createdAt: state.now,
+    modifiedAt: state.now,
   };
   items.push(created);
   return { status: 201, body: created };
 }
 
+/** PUT on the collection updates the record named by `id`, or else by its MAC (secure-ssid nac.py:79). */
 function updateRegistration({ state, body }: RouteContext): FakeResponse {
-  const reg = bodyObject(body());
+  const raw = bodyObject(body());
+  const input = registrationInput(raw);
+  const id = isItem(raw.input) ? (raw.input.id ?? raw.id) : raw.id;
   const items = state.list('cnac-mac-reg.json');
-  const index = items.findIndex((r) => r.id === reg.id);
-  if (typeof reg.id !== 'string' || index < 0)
+  const index = items.findIndex((r) =>
+    id !== undefined ? r.id === id : sameMac(r, input.macAddress),
+  );
+  const current = items[index];
+  if (!current) {
     throw new ApiError(
       400,
       'HPE_GL_ERROR_MISSING_IDENTIFIER',
-      'id of an existing registration is required',
+      'an existing registration id or macAddress is required',
     );
-  items[index] = { ...items[index], ...validRegistration(reg) };
+  }
+  items[index] = { ...current, ...input, id: current.id ?? null, modifiedAt: state.now };
   return ok(items[index] ?? {});
+}
+
+function getRegistration({ state, params }: RouteContext): FakeResponse {
+  const found = state.list('cnac-mac-reg.json').find((r) => r.id === params.id);
+  if (!found) throw notFound(`Registration not found: ${params.id ?? ''}`);
+  return ok(found);
 }
 
 function deleteRegistration({ state, params }: RouteContext): FakeResponse {
@@ -96,5 +137,6 @@ export const nacRoutes: Route[] = [
   { method: 'GET', pattern: REG, kind: 'read', handler: listRegistrations },
   { method: 'POST', pattern: REG, kind: 'write', handler: createRegistration },
   { method: 'PUT', pattern: REG, kind: 'write', handler: updateRegistration },
+  { method: 'GET', pattern: `${REG}/:id`, kind: 'read', handler: getRegistration },
   { method: 'DELETE', pattern: `${REG}/:id`, kind: 'write', handler: deleteRegistration },
 ];

@@ -5,6 +5,7 @@ import { cursorPage, offsetPage, publicView } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse } from '../types.js';
 import { byParam, filterAndSort, MRT_VERSIONS, ok } from './common.js';
+import { toBundleWindow } from '../clock.js';
 
 const S = `/network-services/${MRT_VERSIONS}`;
 const INVALID_INPUT = 'HPE_GL_NETWORK_SERVICES_INVALID_INPUT';
@@ -42,8 +43,11 @@ function audits({ state, query }: RouteContext): FakeResponse {
   if (missing.length > 0) {
     throw invalid(`Missing required query parameter(s): ${missing.join(', ')}`);
   }
-  const start = timeParam(query, 'start-at');
-  const end = timeParam(query, 'end-at');
+  const [start, end] = toBundleWindow(
+    state,
+    timeParam(query, 'start-at'),
+    timeParam(query, 'end-at'),
+  );
   if (end <= start) throw invalid('end-at must be later than start-at');
   if (end - start >= MAX_AUDIT_WINDOW_MS) {
     throw invalid('The difference between end-at and start-at must be less than 90 days');

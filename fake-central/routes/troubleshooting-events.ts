@@ -5,6 +5,7 @@ import { cursorPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse, Item, Json } from '../types.js';
 import { MRT_VERSIONS, normaliseMac, ok, requireQuery } from './common.js';
+import { toBundleWindow } from '../clock.js';
 
 const T = `/network-troubleshooting/${MRT_VERSIONS}`;
 const REQUIRED = ['context-type', 'context-identifier', 'start-at', 'end-at', 'site-id'] as const;
@@ -59,8 +60,11 @@ function scopedEvents({ state, query }: RouteContext): Item[] {
   }
   const id = query.get('context-identifier') ?? '';
   const site = query.get('site-id') ?? '';
-  const start = timeParam(query, 'start-at');
-  const end = timeParam(query, 'end-at');
+  const [start, end] = toBundleWindow(
+    state,
+    timeParam(query, 'start-at'),
+    timeParam(query, 'end-at'),
+  );
   if (end <= start) throw badRequest('end-at must be later than start-at');
   if (end - start >= MAX_WINDOW_MS) {
     throw badRequest('The difference between end-at and start-at must be less than 30 days');
