@@ -14,6 +14,8 @@ export interface ProfileCollection {
   listKey: string;
   /** Field holding the name used in `/{name}`. */
   nameField: string;
+  /** Other fields that also address an item in `/{…}` (the NAC spec paths use ids). */
+  altKeys?: string[];
 }
 
 /** The config API's success body (`Successful200`). */
@@ -77,7 +79,10 @@ function list(c: ProfileCollection) {
 }
 
 function indexOf(c: ProfileCollection, ctx: RouteContext): number {
-  return ctx.state.list(c.file).findIndex((p) => text(p[c.nameField]) === (ctx.params.name ?? ''));
+  const wanted = ctx.params.name ?? '';
+  return ctx.state
+    .list(c.file)
+    .findIndex((p) => [c.nameField, ...(c.altKeys ?? [])].some((key) => text(p[key]) === wanted));
 }
 
 function named(c: ProfileCollection, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
