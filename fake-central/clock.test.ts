@@ -19,7 +19,7 @@ function events(
     'end-at': end.toISOString(),
     limit: '1000',
   });
-  return api.get(`/network-troubleshooting/v1/events?${q}`);
+  return api.get(`/network-troubleshooting/v1/events?${q.toString()}`);
 }
 
 describe('wall-clock windows', () => {
@@ -45,8 +45,8 @@ describe('wall-clock windows', () => {
       'start-at': new Date(bundleNow.getTime() - 30 * 86_400_000).toISOString(),
       'end-at': bundleNow.toISOString(),
     });
-    const wall = await api.get(`/network-services/v1/audits?${q}`);
+    const wall = await api.get(`/network-services/v1/audits?${q.toString()}`);
     expect(wall.total).toBeGreaterThan(0);
-    expect(wall.total).toBe((await api.get(`/network-services/v1/audits?${b}`)).total);
+    expect(wall.total).toBe((await api.get(`/network-services/v1/audits?${b.toString()}`)).total);
   });
 });

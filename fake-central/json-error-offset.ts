@@ -8,8 +8,14 @@ export function jsonErrorOffset(text: string): number {
   const ws = (): void => {
     while (i < text.length && ' \t\n\r'.includes(text[i] ?? '')) i++;
   };
+  // The scanner unwinds on the first error with the offset it reached.
+  class SyntaxAt extends Error {
+    constructor(readonly offset: number) {
+      super('json syntax');
+    }
+  }
   const fail = (): never => {
-    throw i;
+    throw new SyntaxAt(i);
   };
   const literal = (word: string): void => {
     if (text.startsWith(word, i)) i += word.length;
@@ -86,7 +92,8 @@ export function jsonErrorOffset(text: string): number {
     ws();
     if (i < text.length) fail();
     return -1;
-  } catch (offset) {
-    return typeof offset === 'number' ? offset : -1;
+  } catch (error) {
+    if (error instanceof SyntaxAt) return error.offset;
+    throw error;
   }
 }
