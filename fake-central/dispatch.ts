@@ -9,6 +9,8 @@ export interface Dispatched extends FakeResponse {
   kind: CallKind;
   /** The route pattern that answered, for the request log. */
   route?: string;
+  /** The body already serialised (cached reads), so a hot page is stringified once. */
+  payload?: string;
 }
 
 function parseBody(req: FakeRequest): Json | undefined {
@@ -59,6 +61,8 @@ export async function dispatch(
     };
   }
   const { route, params } = found;
+  // Handlers mutate lists in place; any non-read request drops the cached list views.
+  if (req.method !== 'GET' && req.method !== 'HEAD') state.invalidateViews();
   const authorized = route.kind === 'auth' || isAuthorized(state, req);
   // The fault seam: the run's fault plan may answer instead of the route, or delay it.
   const injected = state.faults
@@ -67,10 +71,39 @@ export async function dispatch(
   if (injected?.response) {
     return { ...injected.response, kind: route.kind, route: route.pattern, fault: injected.fault };
   }
-  const result = await runRoute(route, params, authorized, state, options, req);
+  const result = await cachedRead(route, authorized && injected === undefined, state, req, () =>
+    runRoute(route, params, authorized, state, options, req),
+  );
   if (injected?.fault === undefined) return result;
   const fault = result.fault === undefined ? injected.fault : `${injected.fault}+${result.fault}`;
   return { ...result, fault };
+}
+
+/**
+ * Plain reads are pure functions of the state and the URL, so a 200 answer is reused until the
+ * next state-changing request (the cache lives in the state's views). Polls and writes are never
+ * cached; neither is anything a fault shaped or an unauthenticated request.
+ */
+async function cachedRead(
+  route: Route,
+  eligible: boolean,
+  state: FakeState,
+  req: FakeRequest,
+  run: () => Promise<Dispatched>,
+): Promise<Dispatched> {
+  if (!eligible || req.method !== 'GET' || route.kind !== 'read') return run();
+  const key = `response\u0000${req.rawPath}\u0000${req.query.toString()}`;
+  const hit = state.peekView<Dispatched>(key);
+  if (hit) return hit;
+  const result = await run();
+  if (result.status !== 200) return result;
+  // Serialise now: the body may share objects with the state, which later writes mutate.
+  const cached: Dispatched = {
+    ...result,
+    payload: result.body === undefined ? '' : JSON.stringify(result.body),
+  };
+  state.view(key, () => cached);
+  return cached;
 }
 
 async function runRoute(

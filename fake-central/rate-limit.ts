@@ -5,14 +5,22 @@ export const RATE_LIMIT_PER_HOUR = 10_000;
 
 /** `X-RateLimit-*` headers for every response, derived from the fixed clock and the call count. */
 export function rateLimitHeaders(state: FakeState, seq: number): Record<string, string> {
-  const now = new Date(state.now);
-  const reset = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), now.getUTCHours() + 1),
-  );
+  let reset = state.cache.get('rate-limit-reset');
+  if (reset === undefined) {
+    const now = new Date(state.now);
+    const next = Date.UTC(
+      now.getUTCFullYear(),
+      now.getUTCMonth(),
+      now.getUTCDate(),
+      now.getUTCHours() + 1,
+    );
+    // RFC 3339 without milliseconds: the spec's maxLength is 20.
+    reset = new Date(next).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    state.cache.set('rate-limit-reset', reset);
+  }
   return {
     'X-RateLimit-Limit': String(RATE_LIMIT_PER_HOUR),
     'X-RateLimit-Remaining': String(Math.max(0, RATE_LIMIT_PER_HOUR - seq)),
-    // RFC 3339 without milliseconds: the spec's maxLength is 20.
-    'X-RateLimit-Reset': reset.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    'X-RateLimit-Reset': reset,
   };
 }

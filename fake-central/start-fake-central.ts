@@ -141,7 +141,8 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         },
       };
     }
-    const payload = result.body === undefined ? '' : JSON.stringify(result.body);
+    const payload =
+      result.payload ?? (result.body === undefined ? '' : JSON.stringify(result.body));
     res.sendDate = false; // responses must be byte-identical across runs
     res.writeHead(result.status, {
       ...(payload === '' ? {} : { 'Content-Type': 'application/json' }),

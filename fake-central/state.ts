@@ -35,6 +35,10 @@ export class FakeState {
   /** The run's fault plan in effect (null: no faults); fresh counters with every state. */
   faults: FaultInjector | null = null;
   private counters = new Map<string, number>();
+  /** Derived views (filtered, sorted lists) valid until the next state-changing request. */
+  private views = new Map<string, unknown>();
+  /** Per-instance cache for values derived from the bundle only (tokens, headers). */
+  readonly cache = new Map<string, string>();
 
   /** Wall clock minus the bundle's `now` when this state was made (see clock.ts). */
   readonly clockSkewMs: number;
@@ -42,6 +46,27 @@ export class FakeState {
   constructor(bundle: Bundle) {
     this.bundle = bundle;
     this.clockSkewMs = Date.now() - Date.parse(bundle.manifest.now);
+  }
+
+  /**
+   * A derived view computed once and reused until {@link invalidateViews}. Lists are filtered and
+   * sorted per request otherwise, which dominates the cost of paging 5,000 clients.
+   */
+  view<T>(key: string, compute: () => T): T {
+    if (this.views.has(key)) return this.views.get(key) as T;
+    const value = compute();
+    this.views.set(key, value);
+    return value;
+  }
+
+  /** A cached view, or undefined when there is none. */
+  peekView<T>(key: string): T | undefined {
+    return this.views.get(key) as T | undefined;
+  }
+
+  /** Called before any request that may change state (every method but GET/HEAD). */
+  invalidateViews(): void {
+    this.views.clear();
   }
 
   /** A collection (array) for reading or in-place mutation; created empty if absent. */

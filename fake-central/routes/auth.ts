@@ -12,11 +12,16 @@ export const GLP_TOKEN_TTL = 900;
  * (servers that cache tokens on disk keep working across runs), until a fault bumps the generation.
  */
 export function tokenFor(state: FakeState, issuer: 'central' | 'glp'): string {
+  const key = `token:${issuer}:${state.tokenGeneration}`;
+  const cached = state.cache.get(key);
+  if (cached !== undefined) return cached;
   const { clientId, clientSecret } = state.bundle.manifest.credentials;
   const mac = createHmac('sha256', clientSecret)
     .update(`${issuer}:${clientId}:${state.tokenGeneration}`)
     .digest('base64url');
-  return `fake-${issuer}-${mac}`;
+  const token = `fake-${issuer}-${mac}`;
+  state.cache.set(key, token);
+  return token;
 }
 
 /** Whether the request carries a token this instance issued (either issuer works on both APIs). */

@@ -2,6 +2,7 @@ import { badRequest, type ErrorStyle, notFound } from '../api-error.js';
 import { applyFilter, applySort } from '../odata.js';
 import { text } from '../json.js';
 import { publicView } from '../paging.js';
+import type { FakeState } from '../state.js';
 import type { Item, Json } from '../types.js';
 
 /** Version alternatives served for each family (the servers call a mix; central-api.md §6.3). */
@@ -26,6 +27,38 @@ export function requireQuery(
   if (missing.length > 0) {
     throw badRequest(`Missing required query parameter(s): ${missing.join(', ')}`, style);
   }
+}
+
+const PAGING_PARAMS = new Set(['limit', 'next', 'offset']);
+
+/**
+ * The filtered, sorted (and optionally scoped) list a query selects, before paging. Cached on the
+ * state per file and non-paging query, so walking 500 pages filters once, not 500 times.
+ */
+export function listView(
+  state: FakeState,
+  file: string,
+  query: URLSearchParams,
+  options: {
+    defaultFilter?: string;
+    scope?: (items: Item[], query: URLSearchParams) => Item[];
+  } = {},
+): Item[] {
+  const key = [
+    file,
+    ...[...query]
+      .filter(([k]) => !PAGING_PARAMS.has(k))
+      .map(([k, v]) => `${k}=${v}`)
+      .sort(),
+  ].join('\u0000');
+  return state.view(key, () => {
+    const items = state.list(file);
+    return filterAndSort(
+      options.scope ? options.scope(items, query) : items,
+      query,
+      options.defaultFilter,
+    );
+  });
 }
 
 /** Filter then sort a collection from the query's `filter` and `sort`. */

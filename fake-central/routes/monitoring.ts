@@ -5,7 +5,7 @@ import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse, Item, Json } from '../types.js';
 import {
   byParam,
-  filterAndSort,
+  listView,
   findOr404,
   MRT_VERSIONS,
   normaliseMac,
@@ -28,8 +28,10 @@ function siteHealthOk(): Item {
 /** Offset-paged site lists (sites-health & co.). KK sends `next=1` here; it is accepted and ignored. */
 function siteList(file: string, withResponse: boolean) {
   return ({ state, query }: RouteContext): FakeResponse => {
-    const items = filterAndSort(state.list(file), query);
-    const page = offsetPage(items, query, { defaultLimit: 100, maxLimit: 1000 });
+    const page = offsetPage(listView(state, file, query), query, {
+      defaultLimit: 100,
+      maxLimit: 1000,
+    });
     return ok(withResponse ? { ...page, response: siteHealthOk() } : page);
   };
 }
@@ -41,9 +43,8 @@ function cursorList(
   scope?: (items: Item[], q: URLSearchParams) => Item[],
 ) {
   return ({ state, query }: RouteContext): FakeResponse => {
-    let items = state.list(file);
-    if (scope) items = scope(items, query);
-    return ok(cursorPage(filterAndSort(items, query), query, { defaultLimit, maxLimit }));
+    const items = listView(state, file, query, scope ? { scope } : {});
+    return ok(cursorPage(items, query, { defaultLimit, maxLimit }));
   };
 }
 
@@ -294,11 +295,10 @@ export const monitoringRoutes: Route[] = [
     handler: ({ state, query }) =>
       ok(
         cursorPage(
-          filterAndSort(
-            clientScope(state.list('clients.json'), query),
-            query,
-            "status eq 'Connected'",
-          ),
+          listView(state, 'clients.json', query, {
+            scope: clientScope,
+            defaultFilter: "status eq 'Connected'",
+          }),
           query,
           { defaultLimit: 100, maxLimit: 1000 },
         ),
