@@ -1,33 +1,33 @@
 /**
  * `npm run bench:fake` — how fast the fake answers (a benchmark, not a timed test).
  *
- * The same load — N GETs of one clients page, C requests in flight over C keep-alive
- * connections — against three targets in this process:
- *   1. a bare node:http server answering a fixed body of the same size (the ceiling);
- *   2. the fake over direct HTTP (what a base-URL override gives);
- *   3. the fake through its intercepting proxy: CONNECT tunnels to the production hostname,
+ * The servers run in a child process (scripts/bench/serve-targets.ts) so this process, the load
+ * generator, does not share their event loop. The same load — N GETs, C in flight over C
+ * keep-alive connections — goes to three targets in turn:
+ *   1. a bare node:http server answering a fixed body the size of one page (the ceiling);
+ *   2. the fake over direct HTTP, walking the pages of the bundle's client list
+ *      (`limit=100&next=1…K`, cycled), reset before the round so the first walk is cold;
+ *   3. the same walk through the fake's intercepting proxy: CONNECT to the production hostname,
  *      TLS terminated with the per-instance CA (what a zero-modification run gives).
- * The three are measured in turn, `--rounds` times, and each figure is the median round, so a
- * burst of other work on the machine skews one round rather than one target.
- * Prints throughput, p50/p99 latency and the ratios (target: proxy over TLS ≥ 0.3 × direct).
+ * Each is measured `--rounds` times and the median round is reported, with the servers' RSS
+ * after loading the bundle and after the load. Targets: direct ≥ 0.5 × bare with p99 < 5 ms;
+ * proxy + TLS ≥ 0.3 × direct; campus-b loaded under 200 MB RSS.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
-import { startFakeCentral, type FakeCentral } from '../fake-central/index.js';
 import { runLoad, type LoadResult } from './bench/load.js';
 
-const PATH = '/network-monitoring/v1/clients?limit=10';
 const PROXIED_ORIGIN = 'https://us5.api.central.arubanetworks.com';
-
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '50' },
-    warmup: { type: 'string', default: '2000' },
-    fixture: { type: 'string', default: 'site-a' },
+    warmup: { type: 'string', default: '1000' },
+    fixture: { type: 'string', default: 'campus-b' },
+    limit: { type: 'string', default: '100' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -35,8 +35,43 @@ const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const warmup = Number(values.warmup);
 const rounds = Number(values.rounds);
+const limit = Number(values.limit);
 
-/** The round with the median throughput. */
+interface Ready {
+  bareOrigin: string;
+  fakeUrl: string;
+  proxyUrl: string;
+  caCert: string;
+  token: string;
+  bodyBytes: number;
+  rssBefore: number;
+  rssLoaded: number;
+}
+
+const child = fork(
+  fileURLToPath(new URL('./bench/serve-targets.ts', import.meta.url)),
+  [values.fixture, `/network-monitoring/v1/clients?limit=${limit}&next=1`],
+  {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  },
+);
+function ask<T>(type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { type: string } & T): void => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      resolve(m);
+    };
+    child.on('message', onMessage);
+    child.send({ type });
+  });
+}
+const ready = await new Promise<Ready>((resolve, reject) => {
+  child.once('message', (m: Ready) => resolve(m));
+  child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+});
+
 function median(results: LoadResult[]): LoadResult {
   const sorted = [...results].sort((a, b) => a.perSecond - b.perSecond);
   const middle = sorted[Math.floor(sorted.length / 2)];
@@ -44,121 +79,167 @@ function median(results: LoadResult[]): LoadResult {
   return middle;
 }
 
-async function token(fake: FakeCentral): Promise<string> {
-  const res = await fetch(`${fake.url}/as/token.oauth2`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: fake.credentials.clientId,
-      client_secret: fake.credentials.clientSecret,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const headers = { authorization: `Bearer ${ready.token}`, accept: 'application/json' };
+const first = (await (
+  await fetch(`${ready.fakeUrl}/network-monitoring/v1/clients?limit=${limit}&next=1`, { headers })
+).json()) as { total: number };
+const pages = Array.from(
+  { length: Math.ceil(first.total / limit) },
+  (_, i) => `/network-monitoring/v1/clients?limit=${limit}&next=${i + 1}`,
+);
 
 async function measure(
   dispatcher: Dispatcher,
   origin: string,
-  headers: Record<string, string>,
-  between: () => void = () => undefined,
+  paths: string[] | undefined,
+  reset: boolean,
 ): Promise<LoadResult> {
   try {
-    const base = { dispatcher, origin, path: PATH, headers, concurrency };
+    const base = {
+      dispatcher,
+      origin,
+      path: pages[0] ?? '/',
+      ...(paths ? { paths } : {}),
+      headers,
+      concurrency,
+    };
     await runLoad({ ...base, requests: warmup });
-    between();
+    if (reset) await ask<{ count: number }>('calls').then(() => child.send({ type: 'reset' }));
     return await runLoad({ ...base, requests });
   } finally {
     await dispatcher.close();
   }
 }
 
-const fake = await startFakeCentral({ fixture: values.fixture });
-const bare = createServer();
+const runs: Record<'bare' | 'direct' | 'proxyTls', LoadResult[]> = {
+  bare: [],
+  direct: [],
+  proxyTls: [],
+};
 try {
-  const headers = { authorization: `Bearer ${await token(fake)}`, accept: 'application/json' };
-  const sample = await fetch(`${fake.url}${PATH}`, { headers });
-  const body = Buffer.from(await sample.arrayBuffer());
-  if (sample.status !== 200) throw new Error(`fake answered ${sample.status}: ${body.toString()}`);
-  bare.on('request', (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-
-  const runs: Record<'bare' | 'direct' | 'proxyTls', LoadResult[]> = {
-    bare: [],
-    direct: [],
-    proxyTls: [],
-  };
   for (let round = 0; round < rounds; round++) {
     runs.bare.push(
-      await measure(new Pool(bareOrigin, { connections: concurrency }), bareOrigin, headers),
+      await measure(
+        new Pool(ready.bareOrigin, { connections: concurrency }),
+        ready.bareOrigin,
+        undefined,
+        false,
+      ),
     );
     runs.direct.push(
-      await measure(new Pool(fake.url, { connections: concurrency }), fake.url, headers, () =>
-        fake.reset(),
+      await measure(
+        new Pool(ready.fakeUrl, { connections: concurrency }),
+        ready.fakeUrl,
+        pages,
+        true,
       ),
     );
     const proxy = new ProxyAgent({
-      uri: fake.proxyUrl,
-      requestTls: { ca: fake.caCert },
+      uri: ready.proxyUrl,
+      requestTls: { ca: ready.caCert },
       connections: concurrency,
     });
-    runs.proxyTls.push(await measure(proxy, PROXIED_ORIGIN, headers, () => fake.reset()));
+    runs.proxyTls.push(await measure(proxy, PROXIED_ORIGIN, pages, true));
   }
+  // Latency without queueing: one request in flight, so p99 is the fake's own handling time.
+  const probeRequests = Math.min(requests, 2000);
+  const probe = async (origin: string, paths: string[] | undefined): Promise<LoadResult> => {
+    const pool = new Pool(origin, { connections: 1 });
+    try {
+      const base = {
+        dispatcher: pool,
+        origin,
+        path: pages[0] ?? '/',
+        ...(paths ? { paths } : {}),
+        headers,
+        concurrency: 1,
+      };
+      await runLoad({ ...base, requests: 200 });
+      return await runLoad({ ...base, requests: probeRequests });
+    } finally {
+      await pool.close();
+    }
+  };
+  const single = {
+    bare: await probe(ready.bareOrigin, undefined),
+    direct: await probe(ready.fakeUrl, pages),
+  };
+  child.send({ type: 'reset' });
+  await runLoad({
+    dispatcher: new Pool(ready.fakeUrl, { connections: concurrency }),
+    origin: ready.fakeUrl,
+    path: pages[0] ?? '/',
+    paths: pages,
+    headers,
+    concurrency,
+    requests,
+  });
+  const logged = (await ask<{ count: number }>('calls')).count;
+  if (logged !== requests)
+    throw new Error(
+      `the call log holds ${logged} records after the last round, expected ${requests}`,
+    );
+  const rssAfter = (await ask<{ rss: number }>('rss')).rss;
   const results = {
     bare: median(runs.bare),
     direct: median(runs.direct),
     proxyTls: median(runs.proxyTls),
   };
-  const logged = fake.calls();
-  if (
-    logged.length !== requests ||
-    logged.some((c) => c.host !== 'us5.api.central.arubanetworks.com')
-  ) {
-    throw new Error(`the call log holds ${logged.length} proxied records, expected ${requests}`);
-  }
   const ratios = {
     directOfBare: results.direct.perSecond / results.bare.perSecond,
     proxyTlsOfDirect: results.proxyTls.perSecond / results.direct.perSecond,
   };
+  const memory = {
+    rssBeforeMb: ready.rssBefore / 2 ** 20,
+    rssLoadedMb: ready.rssLoaded / 2 ** 20,
+    rssAfterMb: rssAfter / 2 ** 20,
+  };
   if (values.json) {
     console.log(
       JSON.stringify({
+        fixture: values.fixture,
         requests,
         concurrency,
         rounds,
-        bodyBytes: body.length,
+        pages: pages.length,
+        bodyBytes: ready.bodyBytes,
         results,
         ratios,
+        memory,
         runs,
       }),
     );
   } else {
     const row = (name: string, r: LoadResult, ratio: string): string =>
-      `${name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50Ms.toFixed(2).padStart(8)} ${r.p99Ms.toFixed(2).padStart(8)}  ${ratio}`;
+      `${name.padEnd(36)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50Ms.toFixed(2).padStart(8)} ${r.p99Ms.toFixed(2).padStart(8)}  ${ratio}`;
     console.log(
-      `${requests} GET ${PATH} (${body.length} B body), ${concurrency} keep-alive connections, ` +
-        `${warmup} warm-up requests, median of ${rounds} rounds, Node ${process.version}\n`,
+      `${requests} GETs of the ${values.fixture} client list (${pages.length} pages of ${limit}, ~${ready.bodyBytes} B), ${concurrency} keep-alive connections, ` +
+        `${warmup} warm-up, median of ${rounds} rounds, servers in a child process, Node ${process.version}\n`,
     );
     console.log(
-      `${'target'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  ratio`,
+      `${'target'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  ratio`,
     );
-    console.log(row('bare node:http, same body', results.bare, '1.00'));
+    console.log(row('bare node:http, fixed page body', results.bare, '1.00'));
     console.log(
-      row('fake, direct HTTP', results.direct, `${ratios.directOfBare.toFixed(2)} of bare`),
+      row(
+        'fake, direct HTTP, paging',
+        results.direct,
+        `${ratios.directOfBare.toFixed(2)} of bare (target ≥ 0.50, p99 < 5 ms)`,
+      ),
     );
     console.log(
       row(
-        'fake, proxy CONNECT + TLS',
+        'fake, proxy CONNECT + TLS, paging',
         results.proxyTls,
         `${ratios.proxyTlsOfDirect.toFixed(2)} of direct (target ≥ 0.30)`,
       ),
     );
+    console.log(row('bare node:http, 1 connection', single.bare, 'latency without queueing'));
+    console.log(row('fake, direct HTTP, 1 connection', single.direct, 'latency without queueing'));
+    console.log(
+      `\nservers' RSS: ${memory.rssBeforeMb.toFixed(0)} MB before loading, ${memory.rssLoadedMb.toFixed(0)} MB with ${values.fixture} loaded (target < 200 MB), ${memory.rssAfterMb.toFixed(0)} MB after the load`,
+    );
   }
 } finally {
-  bare.close();
-  await fake.close();
+  child.send({ type: 'stop' });
 }

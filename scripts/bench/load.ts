@@ -15,6 +15,8 @@ export interface LoadSpec {
   dispatcher: Dispatcher;
   origin: string;
   path: string;
+  /** When set, request i goes to paths[i % length] (a walk through pages) instead of `path`. */
+  paths?: string[];
   headers?: Record<string, string>;
   requests: number;
   concurrency: number;
@@ -36,11 +38,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let bodyBytes = 0;
   const worker = async (): Promise<void> => {
     while (issued < spec.requests) {
+      const path = spec.paths ? (spec.paths[issued % spec.paths.length] ?? spec.path) : spec.path;
       issued += 1;
       const started = performance.now();
       const res = await spec.dispatcher.request({
         origin: spec.origin,
-        path: spec.path,
+        path,
         method: 'GET',
         headers: spec.headers ?? {},
       });
@@ -48,7 +51,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       latencies.push(performance.now() - started);
       if (res.statusCode !== 200) {
         throw new Error(
-          `${spec.origin}${spec.path} answered ${res.statusCode}: ${body.toString().slice(0, 200)}`,
+          `${spec.origin}${path} answered ${res.statusCode}: ${body.toString().slice(0, 200)}`,
         );
       }
       bodyBytes = body.length;
