@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { BenchError } from '../errors.js';
+import {
+  DEFAULT_THRESHOLDS,
+  INPUTS,
+  OUTPUTS,
+  parseActionInputs,
+  parseThresholds,
+  type InputName,
+} from './inputs.js';
+
+function inputs(values: Partial<Record<InputName, string>> = {}) {
+  return parseActionInputs((name) => values[name] ?? '');
+}
+
+function failure(fn: () => unknown): BenchError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof BenchError) return error;
+    throw error;
+  }
+  throw new Error('expected a BenchError');
+}
+
+describe('action.yml', () => {
+  it('declares exactly the inputs and outputs the code reads and writes', () => {
+    const action = parse(readFileSync('action.yml', 'utf8')) as {
+      inputs: object;
+      outputs: object;
+      runs: { using: string; main: string };
+    };
+    expect(Object.keys(action.inputs).sort()).toEqual([...INPUTS].sort());
+    expect(Object.keys(action.outputs).sort()).toEqual([...OUTPUTS].sort());
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+  });
+});
+
+describe('parseActionInputs', () => {
+  it('fills the documented defaults', () => {
+    expect(inputs()).toEqual({
+      config: null,
+      servers: [],
+      scenarios: [],
+      suites: [],
+      runs: 5,
+      thresholds: DEFAULT_THRESHOLDS,
+      baselineKeyPrefix: 'hpe-mcp-bench-baseline',
+      saveBaseline: 'auto',
+      comment: 'auto',
+      githubToken: '',
+      shard: null,
+      mode: 'gate',
+      reportDir: 'hpe-mcp-bench-report',
+    });
+  });
+
+  it('splits lists on commas and newlines', () => {
+    const parsed = inputs({
+      server: 'reference, python-reference\n',
+      suites: 'alerts\nnac',
+      scenarios: 'scenarios/a.yaml\n scenarios/b/**',
+    });
+    expect(parsed.servers).toEqual(['reference', 'python-reference']);
+    expect(parsed.suites).toEqual(['alerts', 'nac']);
+    expect(parsed.scenarios).toEqual(['scenarios/a.yaml', 'scenarios/b/**']);
+  });
+
+  it('parses a shard', () => {
+    expect(inputs({ shard: '2/4' }).shard).toEqual({ index: 2, count: 4 });
+  });
+
+  it.each([
+    [{ runs: 'five' }, 'Input "runs" has an invalid value "five": a positive integer'],
+    [{ runs: '0' }, 'Input "runs" has an invalid value "0"'],
+    [
+      { comment: 'sometimes' },
+      'Input "comment" has an invalid value "sometimes": expected one of auto, always, on-change, never',
+    ],
+    [
+      { mode: 'Gate' },
+      'Input "mode" has an invalid value "Gate": expected one of gate, merge, comment',
+    ],
+    [{ 'save-baseline': 'yes' }, 'Input "save-baseline" has an invalid value "yes"'],
+    [{ shard: '5/4' }, 'Input "shard" has an invalid value "5/4": expected i/n with 1 ≤ i ≤ n'],
+    [{ shard: '0/4' }, 'Input "shard" has an invalid value "0/4"'],
+    [
+      { 'baseline-key-prefix': 'my key' },
+      'Input "baseline-key-prefix" has an invalid value "my key"',
+    ],
+    [
+      { thresholds: 'token-usage: lots' },
+      'Input "thresholds" has an invalid value "token-usage: \\"lots\\""',
+    ],
+    [
+      { thresholds: 'tokens: 10%' },
+      'Input "thresholds" has an invalid value "tokens": unknown key',
+    ],
+    [{ thresholds: 'task-success-drop: 2' }, 'a fraction between 0 and 1'],
+    [{ thresholds: '- 10%' }, 'expected a YAML map'],
+  ])('names the input and echoes the bad value: %o', (values, message) => {
+    const error = failure(() => inputs(values));
+    expect(error.code).toBe('usage');
+    expect(error.message).toContain(message);
+  });
+});
+
+describe('parseThresholds', () => {
+  it('reads percentages, numbers and off, keeping defaults for the rest', () => {
+    expect(
+      parseThresholds(
+        'token-usage: 5%\nlatency-p95: 20%\napi-call-count: 2\ntask-success-drop: 0.1',
+      ),
+    ).toEqual({
+      taskSuccessDrop: 0.1,
+      tokenUsage: { kind: 'relative', fraction: 0.05 },
+      apiCallCount: { kind: 'absolute', value: 2 },
+      latencyP95: { kind: 'relative', fraction: 0.2 },
+    });
+    expect(parseThresholds('token-usage: off').tokenUsage).toEqual({ kind: 'off' });
+    expect(parseThresholds('latency-p95: 15%').apiCallCount).toEqual(
+      DEFAULT_THRESHOLDS.apiCallCount,
+    );
+  });
+});
