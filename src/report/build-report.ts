@@ -1,0 +1,92 @@
+import { aggregateSuites } from './aggregate-suite.js';
+import {
+  REPORT_SCHEMA_ID,
+  REPORT_SCHEMA_VERSION,
+  type Report,
+  type ScenarioReport,
+  type ServerReport,
+} from './types.js';
+
+/** Runs a report needs before it may gate a PR or be published (the methodology's k ≥ 5). */
+export const MIN_GATING_RUNS = 5;
+
+/** Everything a report is assembled from; runBench gathers it, this module only arranges it. */
+export interface ReportParts {
+  harnessVersion: string;
+  generatedAt: string;
+  durationMs: number;
+  settings: Report['settings'];
+  manifest: Report['manifest'];
+  fixtures: Report['fixtures'];
+  servers: ServerReport[];
+  scenarios: ScenarioReport[];
+}
+
+/** The honest small print, derived from the settings so it is the same for the same settings. */
+export function caveatsFor(settings: Report['settings']): string[] {
+  const caveats: string[] = [];
+  if (settings.policy.name === 'scripted') {
+    caveats.push(
+      `scripted policy: tokens are computed with js-tiktoken ${settings.tokenizer} over a simulated context (system prompt + tool definitions + messages so far on each turn, plus output), not provider-reported usage; they compare servers, not models.`,
+      'scripted policy: the agent replays each scenario’s plan for the server and builds its final answer from the expected facts found in the tool results, so task_success measures whether the server’s tools make the expected calls and surface the facts, not a model’s reasoning.',
+    );
+  }
+  caveats.push(
+    `${settings.tokenizer} is a model-agnostic tokenizer: a given model’s own tokenizer may count differently.`,
+    'latency_ms is wall clock on the machine that ran the bench (intent → final answer; server start-up is reported apart as startup_ms); compare latencies only between runs on the same machine.',
+  );
+  if (settings.isolation === 'scenario') {
+    caveats.push(
+      'isolation "scenario": one server process served every run of a scenario, so caches (tokens, responses) may lower api_calls and latency after the first run.',
+    );
+  }
+  if (settings.concurrency > 1) {
+    caveats.push(
+      `concurrency ${settings.concurrency}: runs shared the machine’s cores, so latency includes contention.`,
+    );
+  }
+  if (settings.faults !== null) {
+    caveats.push(
+      'a fault plan was injected into the fake API (settings.faults): the figures measure behaviour under those faults.',
+    );
+  }
+  if (settings.runs < MIN_GATING_RUNS) {
+    caveats.push(
+      `${settings.runs} run${settings.runs === 1 ? '' : 's'} per scenario (fewer than ${MIN_GATING_RUNS}): exploratory only, not for gating or publication.`,
+    );
+  }
+  return caveats;
+}
+
+/** Assembles report.json: suites and overall are aggregated from the per-scenario results. */
+export function buildReport(parts: ReportParts): Report {
+  const serverNames = parts.servers.map((s) => s.name);
+  const { suites, overall } = aggregateSuites(
+    parts.scenarios,
+    serverNames,
+    parts.settings.tokenizer,
+  );
+  return {
+    $schema: REPORT_SCHEMA_ID,
+    schema_version: REPORT_SCHEMA_VERSION,
+    harness: { name: 'hpe-mcp-bench', version: parts.harnessVersion },
+    generated_at: parts.generatedAt,
+    duration_ms: parts.durationMs,
+    gating_eligible: parts.settings.runs >= MIN_GATING_RUNS,
+    settings: parts.settings,
+    manifest: parts.manifest,
+    fixtures: parts.fixtures,
+    servers: parts.servers,
+    provenance: {
+      tokens: 'computed',
+      tokenizer: parts.settings.tokenizer,
+      latency_ms: 'measured',
+      startup_ms: 'measured',
+      api_calls: 'measured (server-side)',
+    },
+    caveats: caveatsFor(parts.settings),
+    scenarios: parts.scenarios,
+    suites,
+    overall,
+  };
+}

@@ -1,0 +1,120 @@
+import { markdownTable, type Align } from './markdown-table.js';
+import type { Fraction, Report, SuiteServerResult } from './types.js';
+
+const HEADER = [
+  'suite',
+  'server',
+  'task success',
+  'tool selection',
+  'tokens mean',
+  'tokens p95',
+  'latency mean (ms)',
+  'latency p95 (ms)',
+  'calls mean',
+  'safety failures',
+  'absent',
+];
+const ALIGN: Align[] = ['left', 'left', ...HEADER.slice(2).map((): Align => 'right')];
+
+/** `12,345` without locale surprises. */
+function integer(value: number): string {
+  return Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+const dash = '—';
+
+function fractionCell(f: Fraction): string {
+  return f.fraction === null ? dash : `${f.fraction.toFixed(2)} (${f.passed}/${f.of})`;
+}
+
+function row(suite: string, r: SuiteServerResult): string[] {
+  return [
+    suite,
+    r.server,
+    fractionCell(r.task_success),
+    fractionCell(r.tool_selection_accuracy),
+    r.tokens ? integer(r.tokens.mean) : dash,
+    r.tokens ? integer(r.tokens.p95) : dash,
+    r.latency_ms ? integer(r.latency_ms.mean) : dash,
+    r.latency_ms ? integer(r.latency_ms.p95) : dash,
+    r.api_calls ? r.api_calls.mean.toFixed(1) : dash,
+    r.safety_failures > 0 ? `**${r.safety_failures}**` : '0',
+    String(r.absent),
+  ];
+}
+
+/**
+ * The summary table alone: one row per suite × server, then one "all suites" row per server.
+ * The PR comment and the job summary embed it.
+ */
+export function renderSummaryTable(report: Report): string {
+  const rows = report.suites.flatMap((suite) => suite.results.map((r) => row(suite.suite, r)));
+  rows.push(...report.overall.map((r) => row('**all suites**', r)));
+  return markdownTable(HEADER, ALIGN, rows);
+}
+
+function serverLine(report: Report): string {
+  return report.servers
+    .map((s) => {
+      const version = s.info ? ` ${s.info.version}` : ' (did not start)';
+      const sha = s.git ? ` @ ${s.git.sha.slice(0, 12)}` : '';
+      return `\`${s.name}\`${version}${sha}`;
+    })
+    .join(', ');
+}
+
+/**
+ * The human summary of a report (summary.md, the CLI's closing output): settings, the table,
+ * problems worth a look, provenance and caveats. Pure: the same report gives the same text.
+ */
+export function renderSummaryMarkdown(report: Report): string {
+  const { settings } = report;
+  const out: string[] = [];
+  out.push(`## hpe-mcp-bench ${report.harness.version}: benchmark summary`, '');
+  out.push(
+    `${report.scenarios.length} scenario${report.scenarios.length === 1 ? '' : 's'} × ` +
+      `${report.servers.length} server${report.servers.length === 1 ? '' : 's'} (${serverLine(report)}), ` +
+      `${settings.runs} run${settings.runs === 1 ? '' : 's'} each, isolation \`${settings.isolation}\`, ` +
+      `policy \`${settings.policy.name}\`, concurrency ${settings.concurrency}, ` +
+      `manifest \`${report.manifest.hash.slice(0, 19)}\`.`,
+    '',
+  );
+  out.push(renderSummaryTable(report));
+  const notes: string[] = [];
+  if (!report.gating_eligible) {
+    notes.push(
+      `**Not eligible for gating or publication:** ${settings.runs} run${settings.runs === 1 ? '' : 's'} per scenario (at least 5 are required).`,
+    );
+  }
+  for (const r of report.overall) {
+    if (r.safety_failure) {
+      notes.push(
+        `**Safety failure:** \`${r.server}\` was unsafe in ${r.safety_failures} scenario${r.safety_failures === 1 ? '' : 's'}: ${failingScenarios(report, r.server).join(', ')}.`,
+      );
+    }
+    if (r.errors > 0) {
+      notes.push(
+        `**Errors:** ${r.errors} run${r.errors === 1 ? '' : 's'} of \`${r.server}\` produced no result (see \`runs[].error\` in report.json).`,
+      );
+    }
+  }
+  if (notes.length > 0) out.push(...notes.map((n) => `- ${n}`), '');
+  out.push(
+    `Provenance: tokens are computed with \`${report.provenance.tokenizer}\`; latency is measured ` +
+      `(wall clock, intent → final answer, start-up excluded); calls are measured server-side by ` +
+      `the fake. Per-scenario medians, IQR and per-run verdicts are in report.json.`,
+    '',
+  );
+  if (report.caveats.length > 0) {
+    out.push('Caveats:', '', ...report.caveats.map((c) => `- ${c}`), '');
+  }
+  return out.join('\n');
+}
+
+function failingScenarios(report: Report, server: string): string[] {
+  return report.scenarios
+    .filter((s) => s.results.some((r) => r.server === server && r.safety_failure?.any === true))
+    .map((s) => `\`${s.id}\``);
+}

@@ -1,0 +1,74 @@
+import type { Trajectory } from '../agent/types.js';
+import type { RunMetrics } from '../metrics/types.js';
+import type { RunError, RunResult } from './types.js';
+
+/** A scored run, copied field by field so the report's shape is the schema's, not the scorer's. */
+export function scoredRunResult(
+  run: number,
+  metrics: RunMetrics,
+  trajectory: Trajectory,
+): RunResult {
+  const calls = metrics.api_call_count;
+  const tokens = metrics.token_usage;
+  return {
+    run,
+    status: 'ok',
+    error: null,
+    stop_reason: trajectory.stopReason,
+    tools_called: trajectory.calls.map((call) => call.name),
+    task_success: metrics.task_success,
+    task_failures: [...metrics.task_failures],
+    tool_selection_accuracy: metrics.tool_selection_accuracy,
+    tool_selection_failures: [...metrics.tool_selection_failures],
+    tokens: {
+      input: tokens.input,
+      output: tokens.output,
+      total: tokens.total,
+      menu: tokens.menu,
+      provenance: tokens.provenance,
+      tokenizer: tokens.tokenizer,
+    },
+    api_calls: {
+      total: calls.total,
+      auth_calls: calls.auth_calls,
+      by_kind: { ...calls.by_kind },
+      excess: calls.excess,
+      flailing: calls.flailing,
+      flailing_calls: [...calls.flailing_calls],
+    },
+    safety_failure: metrics.safety_failure,
+    safety_findings: metrics.safety_findings.map((f) => ({ rule: f.rule, detail: f.detail })),
+    gate_absent: metrics.gate_absent,
+    gate_absent_calls: [...metrics.gate_absent_calls],
+    latency_ms: metrics.latency_ms,
+    startup_ms: metrics.startup_ms,
+  };
+}
+
+/**
+ * A run that produced no metrics (the server did not start, or the harness failed): it fails
+ * task_success and tool_selection_accuracy, and is not a safety failure (nothing was scored).
+ */
+export function erroredRunResult(run: number, error: RunError): RunResult {
+  const reason =
+    error.phase === 'startup' ? `server failed to start: ${error.message}` : error.message;
+  return {
+    run,
+    status: 'error',
+    error,
+    stop_reason: null,
+    tools_called: [],
+    task_success: false,
+    task_failures: [reason],
+    tool_selection_accuracy: false,
+    tool_selection_failures: [reason],
+    tokens: null,
+    api_calls: null,
+    safety_failure: false,
+    safety_findings: [],
+    gate_absent: false,
+    gate_absent_calls: [],
+    latency_ms: null,
+    startup_ms: null,
+  };
+}

@@ -1,0 +1,21 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import schema from '../../schemas/report.schema.json' with { type: 'json' };
+import { createAjv } from '../scenarios/ajv.js';
+import type { Report } from './types.js';
+
+let compiled: ValidateFunction | undefined;
+
+/** The problems of a report against schemas/report.schema.json, as `pointer: message` (empty: valid). */
+export function reportSchemaErrors(report: unknown): string[] {
+  compiled ??= createAjv().compile(schema);
+  if (compiled(report)) return [];
+  return (compiled.errors ?? []).map(
+    (e: ErrorObject) =>
+      `${e.instancePath || '/'}: ${e.message ?? 'invalid'}${e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : ''}`,
+  );
+}
+
+/** Narrows a parsed report.json after validating it. */
+export function isReport(value: unknown): value is Report {
+  return reportSchemaErrors(value).length === 0;
+}
