@@ -1,0 +1,54 @@
+import { containsFact, factText } from '../metrics/contains-fact.js';
+import type { FactValue } from '../scenarios/types.js';
+import type { FinalAnswer, Policy, PolicyContext, PolicyStep, ToolCallRecord } from './types.js';
+
+/**
+ * The answer a model would give after reading `calls`: every `expect.facts` value that occurs
+ * in some tool result (as the model read it, `resultText`), under its fact name, in manifest
+ * order; facts nowhere in the results are left out, so scoring sees them missing.
+ */
+export function answerFromFacts(
+  facts: Record<string, FactValue>,
+  calls: readonly ToolCallRecord[],
+): FinalAnswer {
+  const json: Record<string, FactValue> = {};
+  for (const [name, value] of Object.entries(facts)) {
+    if (calls.some((call) => containsFact(call.resultText, value))) json[name] = value;
+  }
+  const found = Object.entries(json).map(([name, value]) => `${name}: ${factText(value)}`);
+  const text =
+    found.length > 0
+      ? `Found ${found.join('; ')}.`
+      : 'None of the expected facts appear in the tool results.';
+  return { text, json };
+}
+
+/**
+ * The deterministic, credential-free policy: replays `plans.<server>` one call per turn (as a
+ * model sees each result before its next call, which keeps token accounting realistic), then
+ * answers with {@link answerFromFacts}. A scenario without a plan for the server gets an
+ * immediate final answer with `{}`.
+ */
+export function createScriptedPolicy(): Policy {
+  return {
+    info: { name: 'scripted' },
+    next(context: PolicyContext): Promise<PolicyStep> {
+      const plan = context.scenario.plans[context.server];
+      if (!plan) {
+        const text = `There is no scripted plan for ${context.server} in this scenario.`;
+        return Promise.resolve({ type: 'final', answer: { text, json: {} } });
+      }
+      const planned = plan[context.calls.length];
+      if (planned) {
+        return Promise.resolve({
+          type: 'tool_calls',
+          calls: [{ name: planned.tool, arguments: planned.arguments }],
+        });
+      }
+      return Promise.resolve({
+        type: 'final',
+        answer: answerFromFacts(context.scenario.expect.facts, context.calls),
+      });
+    },
+  };
+}
