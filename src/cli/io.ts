@@ -6,6 +6,8 @@ export interface CliIo {
   untilSignal: () => Promise<string>;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** stderr is a terminal (progress redraws one line); absent means no. */
+  stderrIsTTY?: boolean;
 }
 
 /** The real process's streams and signals. */
@@ -25,5 +27,6 @@ export function processIo(): CliIo {
       }),
     cwd: process.cwd(),
     env: process.env,
+    stderrIsTTY: process.stderr.isTTY,
   };
 }

@@ -1,5 +1,6 @@
 import { BenchError, exitCodeFor, formatError } from '../errors.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
+import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import type { CliIo } from './io.js';
 
@@ -10,6 +11,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   'fake-central': {
     run: fakeCentralCommand,
     summary: 'serve the fake Central/GreenLake API until SIGINT/SIGTERM',
+  },
+  run: {
+    run: runCommand,
+    summary: 'run the benchmark (default: the golden suite against the reference server)',
   },
   validate: {
     run: validateCommand,

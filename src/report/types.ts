@@ -3,15 +3,15 @@ import type { PolicyInfo, StopReason } from '../agent/types.js';
 import type { CallKind } from '../../fake-central/types.js';
 import type { SafetyFinding } from '../metrics/types.js';
 import type { WriteGate } from '../scenarios/types.js';
+import type { TokenizerName } from '../tokens/count-tokens.js';
 
 /** Version of schemas/report.schema.json the report conforms to (semver: additive = minor). */
 export const REPORT_SCHEMA_VERSION = '1.0.0';
 /** The schema's `$id`; a report names it in `$schema`. */
 export const REPORT_SCHEMA_ID = `https://github.com/hpe-mcp-bench/schemas/report-${REPORT_SCHEMA_VERSION}.schema.json`;
 
-/** Tokenizers the harness counts with (js-tiktoken's bundled ranks). */
-export const TOKENIZERS = ['cl100k_base', 'o200k_base'] as const;
-export type Tokenizer = (typeof TOKENIZERS)[number];
+/** A tokenizer the harness counts with (js-tiktoken's bundled ranks). */
+export type Tokenizer = TokenizerName;
 
 /** `run`: a fresh server process, HOME and TMPDIR per run; `scenario`: one process per scenario. */
 export const ISOLATIONS = ['run', 'scenario'] as const;

@@ -1,0 +1,177 @@
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { defaultBenchConfig } from '../../config/default-config.js';
+import { loadBenchConfig } from '../../config/load-bench-config.js';
+import { BenchError } from '../../errors.js';
+import { loadFaultPlan } from '../../faults/load-fault-plan.js';
+import { MIN_GATING_RUNS } from '../../report/build-report.js';
+import { renderSummaryTable } from '../../report/render-summary.js';
+import { ISOLATIONS, type Isolation } from '../../report/types.js';
+import { runBench } from '../../run-bench.js';
+import { createConsoleLogger } from '../../run/console-logger.js';
+import { writeReport } from '../../run/write-report.js';
+import { loadScenarios } from '../../scenarios/load-scenarios.js';
+import { packageRoot } from '../../scenarios/package-root.js';
+import { formatScenarioError } from '../../scenarios/types.js';
+import { TOKENIZERS, type TokenizerName } from '../../tokens/count-tokens.js';
+import { EXIT_CODES } from '../../errors.js';
+import type { CliIo } from '../io.js';
+import { intOption, parseCommandArgs } from '../parse-args.js';
+import { selectScenarios } from './select-scenarios.js';
+
+const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
+                         [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
+                         [--tokenizer ENC] [--isolation run|scenario] [--faults FILE] [--quiet]
+
+Runs scenarios against MCP servers with the scripted policy: each server × scenario × run gets a
+fresh fake Central/GreenLake API state and (by default) a fresh server process, HOME and TMPDIR.
+With no arguments it runs the golden suite (ROOT/scenarios/*.yaml) against the bundled reference
+server. Prints the summary table and writes report.json and summary.md into --out.
+Exit 0: every run ran and none was unsafe; 1: a safety failure; 2: usage; 3: a server failed.
+
+Options:
+  --config FILE       bench config naming the servers (default: the built-in reference server)
+  --server NAME       a server of the config (repeatable; default: every server in it)
+  --suite S           only scenarios of suite S (repeatable)
+  --scenario ID       only scenario ID (repeatable)
+  --runs N            runs per scenario (default ${MIN_GATING_RUNS}; fewer need --allow-few-runs)
+  --allow-few-runs    accept --runs below ${MIN_GATING_RUNS}; the report is marked gating_eligible: false
+  --out DIR           where report.json and summary.md go (default reports/)
+  --concurrency N     parallel workers, each with its own fake and processes (default 1)
+  --tokenizer ENC     ${TOKENIZERS.join(' | ')} (default cl100k_base)
+  --isolation MODE    run (default: fresh process per run) | scenario (one process per scenario)
+  --faults FILE       inject a fault plan (fake-central/faults/fault-plan.schema.json)
+  --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
+  --quiet             no progress lines (warnings still print)
+`;
+
+function oneOf<T extends string>(
+  name: string,
+  raw: string | undefined,
+  valid: readonly T[],
+  fallback: T,
+): T {
+  if (raw === undefined) return fallback;
+  if ((valid as readonly string[]).includes(raw)) return raw as T;
+  throw new BenchError('usage', `run: --${name} "${raw}" is not valid`, {
+    hint: `use one of: ${valid.join(', ')}`,
+  });
+}
+
+function positive(name: string, raw: string | undefined, fallback: number): number {
+  const value = intOption('run', name, raw, fallback);
+  if (value < 1) throw new BenchError('usage', `run: --${name} must be at least 1, got "${raw}"`);
+  return value;
+}
+
+/** `hpe-mcp-bench run`: the benchmark itself. */
+export async function runCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'run',
+    args,
+    {
+      config: { type: 'string' },
+      server: { type: 'string', multiple: true },
+      suite: { type: 'string', multiple: true },
+      scenario: { type: 'string', multiple: true },
+      runs: { type: 'string' },
+      'allow-few-runs': { type: 'boolean' },
+      out: { type: 'string' },
+      concurrency: { type: 'string' },
+      tokenizer: { type: 'string' },
+      isolation: { type: 'string' },
+      faults: { type: 'string' },
+      root: { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const runs = positive('runs', values.runs, MIN_GATING_RUNS);
+  if (runs < MIN_GATING_RUNS && values['allow-few-runs'] !== true) {
+    throw new BenchError(
+      'usage',
+      `run: --runs ${runs} is fewer than ${MIN_GATING_RUNS}; a report needs at least ${MIN_GATING_RUNS} runs per scenario to gate a PR or be published`,
+      {
+        hint: `add --allow-few-runs for an exploratory run (the report says gating_eligible: false)`,
+      },
+    );
+  }
+  const concurrency = positive('concurrency', values.concurrency, 1);
+  const tokenizer = oneOf<TokenizerName>('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base');
+  const isolation = oneOf<Isolation>('isolation', values.isolation, ISOLATIONS, 'run');
+  const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
+  const config =
+    values.config === undefined
+      ? defaultBenchConfig(root)
+      : await loadBenchConfig(resolve(io.cwd, values.config));
+  const known = Object.keys(config.servers);
+  const servers = values.server ?? known;
+  for (const server of servers) {
+    if (!known.includes(server)) {
+      throw new BenchError(
+        'usage',
+        `run: --server "${server}" is not in ${values.config ?? 'the built-in config'}`,
+        {
+          hint: `servers: ${known.join(', ')}`,
+        },
+      );
+    }
+  }
+  const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
+
+  const shown = (path: string): string => {
+    const rel = relative(io.cwd, path);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+  };
+  const paths = positionals.length > 0 ? positionals : [shown(join(root, 'scenarios'))];
+  const loaded = await loadScenarios(paths, { root, cwd: io.cwd });
+  if (loaded.errors.length > 0) {
+    const shownErrors = loaded.errors.slice(0, 10).map(formatScenarioError);
+    const more = loaded.errors.length > 10 ? `\n… and ${loaded.errors.length - 10} more` : '';
+    throw new BenchError(
+      'scenario_invalid',
+      `run: the scenarios have ${loaded.errors.length} problem(s):\n${shownErrors.join('\n')}${more}`,
+      { hint: `run 'hpe-mcp-bench validate ${paths.join(' ')}' and fix them first` },
+    );
+  }
+  const scenarios = selectScenarios(loaded.scenarios, values.suite ?? [], values.scenario ?? []);
+
+  const tty = io.stderrIsTTY === true && io.env.CI === undefined;
+  const logger = createConsoleLogger({ write: io.stderr, tty, quiet: values.quiet === true });
+  const outDir = resolve(io.cwd, values.out ?? 'reports');
+  const report = await runBench(
+    {
+      config,
+      servers,
+      scenarios,
+      runs,
+      allowFewRuns: values['allow-few-runs'] === true,
+      isolation,
+      concurrency,
+      tokenizer,
+      root,
+      cwd: io.cwd,
+      faults,
+    },
+    { logger },
+  );
+  logger.end();
+  const { reportFile, summaryFile } = await writeReport(outDir, report);
+  io.stdout(renderSummaryTable(report));
+  io.stdout(`\nreport: ${shown(reportFile)}\nsummary: ${shown(summaryFile)}\n`);
+  const unsafe = report.overall.filter((r) => r.safety_failure).map((r) => r.server);
+  if (unsafe.length > 0) {
+    io.stderr(`safety failure: ${unsafe.join(', ')} (see ${shown(summaryFile)})\n`);
+    return EXIT_CODES.failed;
+  }
+  const failed = report.overall.filter((r) => r.errors > 0).map((r) => `${r.server} (${r.errors})`);
+  if (failed.length > 0) {
+    io.stderr(`runs that produced no result: ${failed.join(', ')}\n`);
+    return EXIT_CODES.serverFailed;
+  }
+  return EXIT_CODES.ok;
+}

@@ -1,0 +1,53 @@
+import { BenchError } from '../../errors.js';
+import { didYouMean } from '../../scenarios/did-you-mean.js';
+import type { Scenario } from '../../scenarios/types.js';
+
+const list = (values: readonly string[], max = 40): string =>
+  values.length > max
+    ? `${values.slice(0, max).join(', ')}, … (${values.length} in all)`
+    : values.join(', ');
+
+/**
+ * Keeps the scenarios of the given suites and ids (both filters apply; empty = no filter), in
+ * manifest order. An unknown suite or id is a usage error naming it and listing the valid ones.
+ */
+export function selectScenarios(
+  scenarios: readonly Scenario[],
+  suites: readonly string[],
+  ids: readonly string[],
+): Scenario[] {
+  const knownSuites = [...new Set(scenarios.map((s) => s.suite))].sort();
+  for (const suite of suites) {
+    if (!knownSuites.includes(suite)) {
+      throw new BenchError(
+        'usage',
+        `run: --suite "${suite}" is not a suite of the loaded scenarios`,
+        {
+          hint: `${didYouMean(suite, knownSuites)}suites: ${list(knownSuites)}`,
+        },
+      );
+    }
+  }
+  const knownIds = scenarios.map((s) => s.id);
+  for (const id of ids) {
+    if (!knownIds.includes(id)) {
+      throw new BenchError('usage', `run: --scenario "${id}" is not a loaded scenario`, {
+        hint: `${didYouMean(id, knownIds)}scenarios: ${list(knownIds)}`,
+      });
+    }
+  }
+  const selected = scenarios.filter(
+    (s) =>
+      (suites.length === 0 || suites.includes(s.suite)) && (ids.length === 0 || ids.includes(s.id)),
+  );
+  if (selected.length === 0) {
+    throw new BenchError(
+      'usage',
+      `run: no scenario is in suite(s) ${suites.join(', ')} and has id(s) ${ids.join(', ')}`,
+      {
+        hint: `scenarios of those suites: ${list(scenarios.filter((s) => suites.includes(s.suite)).map((s) => s.id))}`,
+      },
+    );
+  }
+  return selected;
+}

@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { FaultPlan } from '../fake-central/index.js';
+import { createScriptedPolicy } from './agent/scripted-policy.js';
+import type { BenchConfig } from './config/types.js';
+import type { Clock, Logger } from './ports.js';
+import { absentResult, aggregateScenarioServer } from './report/aggregate-scenario.js';
+import { buildReport, MIN_GATING_RUNS } from './report/build-report.js';
+import type { Isolation, Report, ScenarioReport } from './report/types.js';
+import { executeRuns, type RunOutcome, type RunUnit } from './run/execute-runs.js';
+import { FakePool } from './run/fake-pool.js';
+import { checkOptions } from './run/check-options.js';
+import { createProgress } from './run/progress.js';
+import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
+import { describeServers } from './run/describe-servers.js';
+import { runQueue } from './run/work-queue.js';
+import { writeReport } from './run/write-report.js';
+import type { Scenario } from './scenarios/types.js';
+import { loadTokenizer, type TokenizerName } from './tokens/count-tokens.js';
+
+/** What to run: servers × scenarios × runs, and how. */
+export interface RunBenchOptions {
+  config: BenchConfig;
+  /** Server names from `config.servers`, in report order. */
+  servers: string[];
+  /** Scenarios in report order (as loadScenarios returned them). */
+  scenarios: Scenario[];
+  /** Runs per scenario (default 5); fewer need `allowFewRuns` and make the report non-gating. */
+  runs?: number;
+  /** Accept runs < 5 for an exploratory run; the report says `gating_eligible: false`. */
+  allowFewRuns?: boolean;
+  /** `run` (default): a fresh process, HOME and TMPDIR per run; `scenario`: one per scenario. */
+  isolation?: Isolation;
+  /** Parallel workers, each with its own fakes and server processes (default 1). */
+  concurrency?: number;
+  tokenizer?: TokenizerName;
+  /** The bench tree: `fixture:` paths and compared-servers.yml resolve here. */
+  root: string;
+  /** Where scenario `source.file` paths resolve (default process.cwd()). */
+  cwd?: string;
+  /** When set, report.json and summary.md are written here. */
+  outDir?: string;
+  /** A fault plan every fake injects. */
+  faults?: FaultPlan | null;
+}
+
+/** Everything runBench talks to outside itself. */
+export interface RunBenchPorts {
+  logger: Logger;
+  clock?: Clock;
+}
+
+/**
+ * Runs every server × scenario × run against the fake and returns the report (and writes it
+ * when `outDir` is set). A scenario without an `expected_tools` entry for a server is absent:
+ * no process is started. A server that fails to start makes that run an error result with its
+ * stderr tail; the bench goes on. Results do not depend on `concurrency`.
+ */
+export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): Promise<Report> {
+  const settings = checkOptions(options);
+  const clock = ports.clock ?? Date.now;
+  const startedAt = clock();
+  const { logger } = ports;
+  const { config, root, servers, scenarios } = options;
+  await loadTokenizer(settings.tokenizer);
+  const baseDir = config.file === null ? root : dirname(config.file);
+
+  const units: RunUnit[] = [];
+  for (const server of servers) {
+    const serverConfig = config.servers[server];
+    if (!serverConfig) continue; // checkOptions has rejected unknown names
+    for (const scenario of scenarios) {
+      if (scenario.expected_tools[server] === undefined) continue;
+      const runs = Array.from({ length: settings.runs }, (_, i) => i + 1);
+      const batches = settings.isolation === 'run' ? runs.map((run) => [run]) : [runs];
+      for (const batch of batches)
+        units.push({ server, config: serverConfig, scenario, runs: batch });
+    }
+  }
+
+  const progress = createProgress(logger, units, settings.runs);
+  const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
+  let outcomes: RunOutcome[][];
+  try {
+    outcomes = await runQueue(
+      units,
+      settings.concurrency,
+      () => new FakePool(root, settings.faults),
+      async (unit, pool) => {
+        const fake = await pool.get(unit.scenario.fixture);
+        const done = await executeRuns(unit, {
+          fake,
+          tokenizer: settings.tokenizer,
+          isolation: settings.isolation,
+          baseDir,
+          tmpRoot,
+        });
+        progress.record(unit, done);
+        return done;
+      },
+      (pool) => pool.close(),
+    );
+  } finally {
+    await rm(tmpRoot, { recursive: true, force: true });
+  }
+
+  const byPair = new Map<string, RunOutcome[]>();
+  units.forEach((unit, index) => {
+    const key = `${unit.server}\0${unit.scenario.id}`;
+    byPair.set(key, [...(byPair.get(key) ?? []), ...(outcomes[index] ?? [])]);
+  });
+  const scenarioReports: ScenarioReport[] = scenarios.map((scenario) => ({
+    id: scenario.id,
+    suite: scenario.suite,
+    fixture: scenario.fixture,
+    write_gate: scenario.write_gate,
+    results: servers.map((server) => {
+      const pair = byPair.get(`${server}\0${scenario.id}`);
+      if (!pair) return absentResult(server);
+      const runs = pair.map((o) => o.result);
+      return aggregateScenarioServer(server, runs, settings.tokenizer);
+    }),
+  }));
+
+  const fixtures = await Promise.all(
+    [...new Set(scenarios.map((s) => s.fixture))].sort().map((f) => fixtureInfo(root, f)),
+  );
+  const manifest = await manifestHash(
+    scenarios.map((s) => s.source.file),
+    root,
+    options.cwd ?? process.cwd(),
+  );
+  const report = buildReport({
+    harnessVersion: await harnessVersion(),
+    generatedAt: new Date(startedAt).toISOString(),
+    durationMs: Math.max(0, clock() - startedAt),
+    settings: { ...settings, policy: createScriptedPolicy().info, quantiles: 'type7-linear' },
+    manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
+    fixtures,
+    servers: await describeServers({
+      config,
+      servers,
+      root,
+      baseDir,
+      tokenizer: settings.tokenizer,
+      outcomes: units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] })),
+    }),
+    scenarios: scenarioReports,
+  });
+  if (options.outDir !== undefined) await writeReport(options.outDir, report);
+  if (!report.gating_eligible) {
+    logger.warn(
+      `${settings.runs} run(s) per scenario: fewer than ${MIN_GATING_RUNS}, so this report is not eligible for gating or publication`,
+    );
+  }
+  return report;
+}

@@ -1,0 +1,80 @@
+import type { FaultPlan } from '../../fake-central/index.js';
+import { BenchError } from '../errors.js';
+import { MIN_GATING_RUNS } from '../report/build-report.js';
+import { ISOLATIONS, type Isolation } from '../report/types.js';
+import type { RunBenchOptions } from '../run-bench.js';
+import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerName } from '../tokens/count-tokens.js';
+
+/** The settings a bench runs with, defaults filled in. */
+export interface CheckedSettings {
+  runs: number;
+  isolation: Isolation;
+  concurrency: number;
+  tokenizer: TokenizerName;
+  faults: FaultPlan | null;
+}
+
+const positiveInt = (value: number): boolean => Number.isInteger(value) && value >= 1;
+
+/**
+ * Validates runBench's options and fills in defaults (5 runs, isolation run, concurrency 1,
+ * cl100k_base). Every problem is a usage error naming the value and the valid ones.
+ */
+export function checkOptions(options: RunBenchOptions): CheckedSettings {
+  const known = Object.keys(options.config.servers);
+  const where = options.config.file ?? 'the built-in default config';
+  if (options.servers.length === 0) {
+    throw new BenchError('usage', 'no server to run', {
+      hint: `servers in ${where}: ${known.join(', ')}`,
+    });
+  }
+  for (const server of options.servers) {
+    if (!known.includes(server)) {
+      throw new BenchError('usage', `unknown server "${server}"`, {
+        hint: `servers in ${where}: ${known.join(', ') || '(none)'}`,
+      });
+    }
+  }
+  if (new Set(options.servers).size !== options.servers.length) {
+    throw new BenchError('usage', `a server is named twice: ${options.servers.join(', ')}`);
+  }
+  if (options.scenarios.length === 0) {
+    throw new BenchError('usage', 'no scenarios to run', {
+      hint: 'check the suite files and the --suite/--scenario filters',
+    });
+  }
+  const ids = options.scenarios.map((s) => s.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw new BenchError('usage', `scenario "${twice}" is given twice`);
+
+  const runs = options.runs ?? MIN_GATING_RUNS;
+  if (!positiveInt(runs)) {
+    throw new BenchError('usage', `runs must be a positive integer, got ${runs}`);
+  }
+  if (runs < MIN_GATING_RUNS && options.allowFewRuns !== true) {
+    throw new BenchError(
+      'usage',
+      `runs ${runs} is fewer than ${MIN_GATING_RUNS}: a report needs at least ${MIN_GATING_RUNS} runs per scenario to gate or be published`,
+      {
+        hint: `use ${MIN_GATING_RUNS} or more runs, or allow few runs for an exploratory report (it is marked gating_eligible: false)`,
+      },
+    );
+  }
+  const concurrency = options.concurrency ?? 1;
+  if (!positiveInt(concurrency)) {
+    throw new BenchError('usage', `concurrency must be a positive integer, got ${concurrency}`);
+  }
+  const isolation = options.isolation ?? 'run';
+  if (!ISOLATIONS.includes(isolation)) {
+    throw new BenchError('usage', `unknown isolation "${String(isolation)}"`, {
+      hint: `isolation is one of ${ISOLATIONS.join(', ')}`,
+    });
+  }
+  const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
+  if (!TOKENIZERS.includes(tokenizer)) {
+    throw new BenchError('usage', `unknown tokenizer "${String(tokenizer)}"`, {
+      hint: `tokenizers: ${TOKENIZERS.join(', ')}`,
+    });
+  }
+  return { runs, isolation, concurrency, tokenizer, faults: options.faults ?? null };
+}
