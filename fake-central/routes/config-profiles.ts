@@ -28,6 +28,15 @@ export function configSuccess(state: RouteContext['state']): Item {
   };
 }
 
+/**
+ * Creating an object that exists. The spec lists 412 among the config API's errors and
+ * secure-ssid retries such a POST as PATCH on 412 (config.py:281@9c7df43), so the fake answers
+ * 412; the exact live errorCode is not documented, hence the generic config code.
+ */
+export function alreadyExists(what: string): ApiError {
+  return new ApiError(412, 'ERR_AP001', `Precondition failed. ${what} already exists.`);
+}
+
 export function configNotFound(name: string): ApiError {
   return new ApiError(404, 'ERR_CN003', `Not found: ${name}`);
 }
@@ -110,8 +119,7 @@ function named(c: ProfileCollection, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 
       );
     }
     if (method === 'POST') {
-      if (index >= 0)
-        throw new ApiError(400, 'ERR_AP001', `Bad request. ${c.segment} ${name} already exists.`);
+      if (index >= 0) throw alreadyExists(`${c.segment} ${name}`);
       items.push({ [c.nameField]: name, ...body });
       return ok(configSuccess(ctx.state));
     }

@@ -78,7 +78,6 @@ describe('wlan-ssids', () => {
   });
 
   it.each([
-    ['POST', 'Guest', { enable: true }, 'already exists'],
     ['POST', 'X', { ssid: 'Y' }, 'does not match the path'],
     ['POST', 'X', [1], 'Request body must be a JSON object'],
   ])('refuses %s %s with the config 400', async (method, name, body, message) => {
@@ -86,6 +85,17 @@ describe('wlan-ssids', () => {
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('ERR_AP001');
     expect(res.body.message).toContain(message);
+  });
+
+  it('answers 412 when creating an SSID that exists (secure-ssid then retries as PATCH)', async () => {
+    const res = await api.call(`${C}/wlan-ssids/Guest`, { method: 'POST', body: { enable: true } });
+    expect(res.status).toBe(412);
+    expect(res.body.message).toBe('Precondition failed. wlan-ssids Guest already exists.');
+    const policy = await api.call(`${C}/firmware-compliance`, {
+      method: 'POST',
+      body: { enable: true },
+    });
+    expect(policy.status).toBe(412);
   });
 
   it('enforces the LOCAL scope rules', async () => {

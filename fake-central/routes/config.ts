@@ -4,7 +4,13 @@ import { offsetPage, publicView } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse, Item } from '../types.js';
 import { bodyObject, CONFIG_VERSIONS, filterAndSort, ok, requireQuery } from './common.js';
-import { configNotFound, configSuccess, mergePatch, profileRoutes } from './config-profiles.js';
+import {
+  alreadyExists,
+  configNotFound,
+  configSuccess,
+  mergePatch,
+  profileRoutes,
+} from './config-profiles.js';
 
 const CFG = `/network-config/${CONFIG_VERSIONS}`;
 const EMPTY_ISSUES = {
@@ -90,8 +96,7 @@ function firmwareCompliance(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')
       return ok(configSuccess(state));
     }
     const patch = bodyObject(body(), 'config');
-    if (method === 'POST' && exists)
-      throw new ApiError(400, 'ERR_AP001', 'Bad request. firmware-compliance already exists.');
+    if (method === 'POST' && exists) throw alreadyExists('firmware-compliance');
     if (method === 'PATCH' && !exists) throw configNotFound('firmware-compliance');
     const next: Item = method === 'PATCH' ? mergePatch(current, patch) : patch;
     state.setObject('firmware-compliance.json', next);

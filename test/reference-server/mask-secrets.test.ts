@@ -127,3 +127,20 @@ describe('SecretRedactor', () => {
     expect(input.password).toBe('Typed-Password-1');
   });
 });
+
+describe('SecretRedactor.rememberArguments (metadata beside a secret)', () => {
+  it('remembers the passphrase but not its format, so STRING survives later results', () => {
+    const r = new SecretRedactor();
+    r.rememberArguments({
+      changes: {
+        'personal-security': {
+          'passphrase-format': 'STRING',
+          'wpa-passphrase': 'Spring-Visitors-2026',
+        },
+      },
+    });
+    expect(r.redactText('format STRING, key Spring-Visitors-2026')).toBe(
+      'format STRING, key ********',
+    );
+  });
+});
