@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import schema from '../../schemas/bench-config.schema.json' with { type: 'json' };
+import { BenchError } from '../errors.js';
+import { createAjv } from '../scenarios/ajv.js';
+import { schemaErrors } from '../scenarios/schema-errors.js';
+import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
+import { parseYamlDocuments } from '../scenarios/yaml-source.js';
+import { checkBenchConfig } from './config-checks.js';
+import type { BenchConfig, ServerConfig, ServerTimeouts } from './types.js';
+
+/** Time limits a server gets when its config does not set them. */
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  startupMs: 30_000,
+  callMs: 90_000,
+  scenarioMs: 300_000,
+};
+/** Poll interval while an http server starts, when not configured. */
+export const DEFAULT_READY_POLL_MS = 100;
+
+const FORMAT_HINT =
+  'the bench config format is schemas/bench-config.schema.json, documented in docs/bench-config.md (example: hpe-mcp-bench.example.yml)';
+
+let validator: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
+function validate(data: unknown) {
+  validator ??= createAjv().compile(schema);
+  return { ok: validator(data), errors: validator.errors ?? [] };
+}
+
+interface RawCommand {
+  command: string;
+  args?: string[];
+  cwd?: string;
+}
+interface RawServer extends Partial<RawCommand> {
+  transport: 'stdio' | 'http';
+  start?: RawCommand;
+  url?: string;
+  readyPollMs?: number;
+  env?: Record<string, string>;
+  gates?: ServerConfig['gates'];
+  network?: 'proxy' | 'direct';
+  timeouts?: Partial<ServerTimeouts>;
+  notes?: string;
+}
+
+/** A schema-valid server entry with every default filled in. */
+function normalise(raw: RawServer): ServerConfig {
+  const common = {
+    env: raw.env ?? {},
+    gates: raw.gates ?? {},
+    network: raw.network ?? 'proxy',
+    timeouts: { ...DEFAULT_TIMEOUTS, ...raw.timeouts },
+    ...(raw.notes === undefined ? {} : { notes: raw.notes }),
+  };
+  if (raw.transport === 'http' && raw.start && raw.url !== undefined) {
+    return {
+      ...common,
+      transport: 'http',
+      start: {
+        command: raw.start.command,
+        args: raw.start.args ?? [],
+        ...(raw.start.cwd === undefined ? {} : { cwd: raw.start.cwd }),
+      },
+      url: raw.url,
+      readyPollMs: raw.readyPollMs ?? DEFAULT_READY_POLL_MS,
+    };
+  }
+  return {
+    ...common,
+    transport: 'stdio',
+    command: raw.command ?? '',
+    args: raw.args ?? [],
+    ...(raw.cwd === undefined ? {} : { cwd: raw.cwd }),
+  };
+}
+
+function fail(errors: ScenarioError[]): never {
+  const sorted = [...errors].sort((a, b) => a.line - b.line || a.col - b.col);
+  throw new BenchError('config_invalid', sorted.map(formatScenarioError).join('\n'), {
+    hint: FORMAT_HINT,
+  });
+}
+
+/**
+ * Parses a bench config text (`file` names it in errors). Every problem — YAML syntax, schema,
+ * unknown `${…}` templates, fields of the other transport — is collected and thrown at once as
+ * BenchError('config_invalid'), one `file:line:col: /pointer: message (hint)` line each.
+ */
+export function parseBenchConfig(file: string, text: string): BenchConfig {
+  const { documents, errors } = parseYamlDocuments(file, text);
+  if (errors.length > 0) fail(errors);
+  const [document, extra] = documents;
+  if (!document) {
+    const hint = 'list the servers to run under servers:';
+    fail([{ file, line: 1, col: 1, pointer: '', message: 'the file is empty', hint }]);
+  }
+  if (extra) {
+    const { line, col } = extra.lineCounter.linePos(extra.doc.range[0]);
+    fail([{ file, line, col, pointer: '', message: 'expected one YAML document' }]);
+  }
+  const result = validate(document.data);
+  const problems = [
+    ...(result.ok ? [] : schemaErrors(result.errors, document)),
+    ...checkBenchConfig(document, text),
+  ];
+  if (problems.length > 0) fail(problems);
+  const servers = (document.data as { servers: Record<string, RawServer> }).servers;
+  return {
+    file,
+    servers: Object.fromEntries(
+      Object.entries(servers).map(([name, raw]) => [name, normalise(raw)]),
+    ),
+  };
+}
+
+/**
+ * Reads and validates a bench config file (`hpe-mcp-bench.yml`). Templates are checked here
+ * and expanded at launch; relative commands and directories resolve against the file's
+ * directory then. Throws BenchError('config_invalid') naming `file` as given.
+ */
+export async function loadBenchConfig(file: string): Promise<BenchConfig> {
+  let text: string;
+  try {
+    text = await readFile(resolve(file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'not found' : `cannot be read (${code ?? String(error)})`;
+    throw new BenchError('config_invalid', `${file}: bench config file ${reason}`, {
+      hint: 'pass --config FILE, or copy hpe-mcp-bench.example.yml to hpe-mcp-bench.yml',
+    });
+  }
+  return parseBenchConfig(file, text);
+}

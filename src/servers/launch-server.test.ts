@@ -1,0 +1,270 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
+import type { ElicitationEvent, ToolCallOutcome } from '../agent/types.js';
+import type { ServerConfig } from '../config/types.js';
+import { BenchError } from '../errors.js';
+import type { WriteGate } from '../scenarios/types.js';
+import { launchServer } from './launch-server.js';
+import {
+  gone,
+  HARNESS_CANARIES,
+  REPO_ROOT,
+  stdioTestServer,
+  workDir,
+  alive,
+} from './test-servers.js';
+import type { ServerSession } from './types.js';
+
+let fake: FakeCentral;
+const sessions: ServerSession[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeCentral();
+});
+afterAll(async () => {
+  await fake.close();
+});
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+});
+
+async function launch(config: ServerConfig, writeGate: WriteGate = 'read', name = 'servers-test') {
+  const session = await launchServer({
+    name,
+    config,
+    fake,
+    writeGate,
+    workDir: await workDir(),
+    baseDir: REPO_ROOT,
+  });
+  sessions.push(session);
+  return session;
+}
+
+async function call(
+  session: ServerSession,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<
+  ToolCallOutcome & { text: string; elicitations: Omit<ElicitationEvent, 'callIndex'>[] }
+> {
+  const elicitations: Omit<ElicitationEvent, 'callIndex'>[] = [];
+  const outcome = await session.callTool({ name, arguments: args }, (message, action) =>
+    elicitations.push({ message, action }),
+  );
+  const text = outcome.content
+    .map((c) => ((c as { type: string }).type === 'text' ? (c as { text: string }).text : ''))
+    .join('');
+  return { ...outcome, text, elicitations };
+}
+
+async function launchFailure(config: ServerConfig, name = 'servers-test'): Promise<BenchError> {
+  const error = await launch(config, 'read', name).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BenchError);
+  expect((error as BenchError).code).toBe('server_failed');
+  return error as BenchError;
+}
+
+describe('launchServer over stdio', () => {
+  it('reports serverInfo, every page of tools/list and the start-up time', async () => {
+    const session = await launch(stdioTestServer());
+    expect(session.serverInfo).toEqual({ name: 'servers-stdio-test', version: '1.2.3' });
+    // Two tools per page: four tools/list requests.
+    expect(session.tools.map((t) => t.name)).toEqual([
+      'env',
+      'echo',
+      'sleep',
+      'crash',
+      'spawn_grandchild',
+      'confirm',
+      'garbage_then_hang',
+      'fail',
+    ]);
+    expect(session.tools[0]).toEqual({
+      name: 'env',
+      description: 'The environment this process sees.',
+      inputSchema: { type: 'object', properties: {} },
+    });
+    expect(session.startupMs).toBeGreaterThan(0);
+  });
+
+  it('returns content, structuredContent and isError as the server sent them', async () => {
+    const session = await launch(stdioTestServer());
+    const echo = await call(session, 'echo', { text: 'hi' });
+    expect(echo).toMatchObject({ text: 'hi', structuredContent: { text: 'hi' }, isError: false });
+    expect(echo.protocolError).toBeUndefined();
+    expect(await call(session, 'fail')).toMatchObject({ text: 'the API said no', isError: true });
+    const unknown = await call(session, 'no_such_tool');
+    expect(unknown.protocolError).toContain('unknown tool no_such_tool');
+  });
+
+  describe('environment hygiene', () => {
+    const saved: Record<string, string | undefined> = {};
+    beforeAll(() => {
+      for (const [key, value] of Object.entries(HARNESS_CANARIES)) {
+        saved[key] = process.env[key];
+        process.env[key] = value;
+      }
+    });
+    afterAll(() => {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    });
+
+    const config = stdioTestServer(undefined, {
+      env: { CENTRAL_BASE_URL: '${fake.url}', CENTRAL_CLIENT_SECRET: '${fake.clientSecret}' },
+      gates: { write: { WRITE_FLAG: '1' } },
+    });
+
+    it('gives the server exactly its configured, gate, fake and base variables', async () => {
+      const session = await launch(config, 'read');
+      const env = JSON.parse((await call(session, 'env')).text) as Record<string, string>;
+      for (const [key, value] of Object.entries(HARNESS_CANARIES)) {
+        expect(process.env[key]).toBe(value); // the harness really holds them
+        expect(env).not.toHaveProperty(key);
+        expect(JSON.stringify(env)).not.toContain(value);
+      }
+      expect(Object.keys(env).sort()).toEqual(
+        [
+          'PATH',
+          'HOME',
+          'TMPDIR',
+          'LANG',
+          ...Object.keys(fake.serverEnv()),
+          'CENTRAL_BASE_URL',
+          'CENTRAL_CLIENT_SECRET',
+        ].sort(),
+      );
+      expect(env).toMatchObject({
+        ...fake.serverEnv(),
+        CENTRAL_BASE_URL: fake.url,
+        CENTRAL_CLIENT_SECRET: fake.credentials.clientSecret,
+        PATH: process.env.PATH,
+      });
+      expect(env.HOME).not.toBe(process.env.HOME);
+      expect(await readdir(env.HOME ?? '')).toEqual([]);
+      // Fresh and beside HOME in the run's work dir (tsx keeps its cache there, so not empty).
+      expect(dirname(env.TMPDIR ?? '')).toBe(dirname(env.HOME ?? ''));
+      expect(env.TMPDIR).not.toBe(tmpdir());
+    });
+
+    it('adds the gate entry only for scenarios at that gate', async () => {
+      const read = await launch(config, 'read');
+      const write = await launch(config, 'write');
+      const readEnv = JSON.parse((await call(read, 'env')).text) as Record<string, string>;
+      const writeEnv = JSON.parse((await call(write, 'env')).text) as Record<string, string>;
+      expect(readEnv).not.toHaveProperty('WRITE_FLAG');
+      expect(writeEnv.WRITE_FLAG).toBe('1');
+      expect(writeEnv.HOME).not.toBe(readEnv.HOME); // a fresh HOME per launch
+    });
+  });
+
+  it('kills the whole process group on close, grandchildren that ignore SIGTERM included', async () => {
+    const session = await launch(stdioTestServer());
+    const { pid } = JSON.parse(
+      (await call(session, 'spawn_grandchild', { ignoreTerm: true })).text,
+    ) as {
+      pid: number;
+    };
+    expect(alive(pid)).toBe(true);
+    await Promise.all([session.close(), session.close()]);
+    await session.close(); // idempotent
+    expect(await gone(pid)).toBe(true);
+    expect((await call(session, 'echo', { text: 'x' })).protocolError).toMatch(
+      /the server was killed by SIG(TERM|KILL)|the session is closed/,
+    );
+  });
+
+  it('answers elicitations: accept with confirm true in write scenarios, decline in read ones', async () => {
+    const write = await launch(stdioTestServer(), 'write');
+    const accepted = await call(write, 'confirm', { message: 'Delete WLAN corp?' });
+    expect(accepted.elicitations).toEqual([{ message: 'Delete WLAN corp?', action: 'accept' }]);
+    expect(JSON.parse(accepted.text)).toEqual({
+      action: 'accept',
+      content: { confirm: true, reason: 'confirmed' },
+    });
+
+    const read = await launch(stdioTestServer(), 'read');
+    const declined = await call(read, 'confirm', { message: 'Reboot?' });
+    expect(declined.elicitations).toEqual([{ message: 'Reboot?', action: 'decline' }]);
+    expect(JSON.parse(declined.text)).toEqual({ action: 'decline' });
+  });
+
+  it('ends a call that outlives callMs with a timeout, and the server stays usable', async () => {
+    const config = stdioTestServer(undefined, {
+      timeouts: { startupMs: 15_000, callMs: 500, scenarioMs: 60_000 },
+    });
+    const session = await launch(config);
+    const started = performance.now();
+    const slow = await call(session, 'sleep', { ms: 30_000 });
+    expect(slow.protocolError).toBe('timeout after 500ms');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect((await call(session, 'echo', { text: 'still here' })).text).toBe('still here');
+  });
+
+  it('reports a server that dies mid-call with its exit code and stderr tail', async () => {
+    const session = await launch(stdioTestServer());
+    const crashed = await call(session, 'crash', { code: 3 });
+    expect(crashed.protocolError).toBe(
+      'the server exited with code 3 during the call; stderr:\nfatal: boom line 1\nfatal: boom line 2\nfatal: boom line 3',
+    );
+    expect(session.stderrTail()).toContain('fatal: boom line 3');
+    const after = await call(session, 'echo', { text: 'x' });
+    expect(after.protocolError).toMatch(/^the server exited with code 3; stderr:/);
+  });
+
+  it('reports garbage on stdout during a call and does not hang', async () => {
+    const config = stdioTestServer(undefined, {
+      timeouts: { startupMs: 15_000, callMs: 800, scenarioMs: 60_000 },
+    });
+    const session = await launch(config);
+    const result = await call(session, 'garbage_then_hang');
+    expect(result.protocolError).toBe(
+      'timeout after 800ms (the server wrote not JSON on stdout: "this is not json")',
+    );
+  });
+});
+
+describe('launchServer start-up failures', () => {
+  const quick = { startupMs: 5000, callMs: 1000, scenarioMs: 10_000 };
+
+  it('kills a server that never answers initialize and says so with its stderr', async () => {
+    const error = await launchFailure(stdioTestServer('silent', { timeouts: quick }), 'silent');
+    expect(error.message).toBe('silent did not start within 5000ms');
+    expect(error.hint).toMatch(/^stderr tail:\nsilent server pid \d+: waiting forever$/);
+    const pid = Number(/pid (\d+)/.exec(error.hint ?? '')?.[1]);
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it('names garbage on stdout in the start-up failure', async () => {
+    const error = await launchFailure(stdioTestServer('garbage', { timeouts: quick }), 'noisy');
+    expect(error.message).toBe(
+      'noisy did not start within 5000ms (the server wrote not JSON on stdout: "Traceback (most recent call last): oops")',
+    );
+  });
+
+  it('reports a server that exits before the handshake with its code and stderr', async () => {
+    const error = await launchFailure(stdioTestServer('exit-at-start'), 'early');
+    expect(error.message).toBe('early exited with code 2 before it finished starting');
+    expect(error.hint).toBe('stderr tail:\nconfig error: CENTRAL_CLIENT_ID is not set');
+  });
+
+  it('reports a command that cannot be spawned', async () => {
+    const error = await launchFailure(
+      stdioTestServer(undefined, { command: './no/such-server', args: [] }),
+      'missing',
+    );
+    expect(error.message).toMatch(
+      /^missing could not be started: spawn \S*no\/such-server ENOENT$/,
+    );
+    expect(error.hint).toContain('check the command "');
+  });
+});

@@ -1,0 +1,147 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FakeCentral } from '../../fake-central/index.js';
+import { expandTemplates, templateVariables } from '../config/template-variables.js';
+import type { ServerConfig, TemplateVariables } from '../config/types.js';
+import { BenchError } from '../errors.js';
+import type { WriteGate } from '../scenarios/types.js';
+import { freePort } from './free-port.js';
+import { GroupStdioTransport } from './group-stdio-transport.js';
+import { openSession } from './mcp-session.js';
+import { describeExit, spawnGroup, type GroupProcess } from './process-group.js';
+import { serverEnvironment } from './server-environment.js';
+import { StderrTail } from './stderr-tail.js';
+import type { ServerSession } from './types.js';
+import { waitForHttp } from './wait-for-http.js';
+
+/** What launchServer needs: one server, the fake it talks to, and the scenario's gate. */
+export interface LaunchOptions {
+  name: string;
+  config: ServerConfig;
+  fake: FakeCentral;
+  writeGate: WriteGate;
+  /** A fresh directory for this run; HOME and TMPDIR are made inside it. */
+  workDir: string;
+  /** Relative commands and working directories resolve here (the config file's directory). */
+  baseDir: string;
+}
+
+/** A stdio server gets this long to exit on its own once its stdin is closed. */
+const STDIO_GRACE_MS = 300;
+
+// A bare name (`node`, `uvx`) is looked up on PATH; a path with a slash is relative to baseDir.
+const resolveCommand = (command: string, baseDir: string): string =>
+  isAbsolute(command) || !/[\\/]/.test(command) ? command : resolve(baseDir, command);
+
+function spawnFailure(name: string, command: string, proc: GroupProcess): BenchError | undefined {
+  const exit = proc.exitInfo();
+  if (!exit?.error) return undefined;
+  return new BenchError('server_failed', `${name} ${describeExit(exit)}`, {
+    hint: `check the command "${command}" and the cwd in the bench config (a bare name is looked up on PATH)`,
+  });
+}
+
+async function startHttp(
+  options: LaunchOptions & { config: Extract<ServerConfig, { transport: 'http' }> },
+  env: Record<string, string>,
+  variables: TemplateVariables,
+  tail: StderrTail,
+): Promise<{ proc: GroupProcess; transport: StreamableHTTPClientTransport; startedAt: number }> {
+  const { config, baseDir, name } = options;
+  const command = resolveCommand(config.start.command, baseDir);
+  const cwd = resolve(baseDir, expandTemplates(config.start.cwd ?? '.', variables));
+  const startedAt = performance.now();
+  const proc = spawnGroup(
+    command,
+    config.start.args.map((a) => expandTemplates(a, variables)),
+    {
+      cwd,
+      env,
+      stdin: 'ignore',
+    },
+  );
+  // An HTTP server logs on either stream; both feed the tail.
+  proc.child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk));
+  proc.child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+  const url = expandTemplates(config.url, variables);
+  const deadline = startedAt + config.timeouts.startupMs;
+  const ready = await waitForHttp(url, {
+    deadline,
+    pollMs: config.readyPollMs,
+    exited: proc.exited,
+  });
+  if (ready !== 'ready') {
+    await proc.terminate();
+    const failure = spawnFailure(name, command, proc);
+    if (failure) throw failure;
+    const exit = proc.exitInfo();
+    const why =
+      ready === 'exited' && exit
+        ? `${describeExit(exit)} before ${url} answered`
+        : `did not start within ${config.timeouts.startupMs}ms (${url} never answered)`;
+    const text = tail.text();
+    throw new BenchError('server_failed', `${name} ${why}`, {
+      hint: text === '' ? `${name} wrote nothing on stdout or stderr` : `output tail:\n${text}`,
+    });
+  }
+  return { proc, transport: new StreamableHTTPClientTransport(new URL(url)), startedAt };
+}
+
+/**
+ * Starts one server under test with an explicit environment (configured env + the gate's env +
+ * the fake's proxy/CA variables + PATH, LANG and a fresh HOME and TMPDIR; nothing else of the
+ * harness's), in its own process group, and returns an initialised MCP session whose tools are
+ * listed. Start-up failures (spawn error, exit, silence past `startupMs`, a broken handshake)
+ * throw BenchError('server_failed') with the stderr tail as the hint, after killing the group.
+ */
+export async function launchServer(options: LaunchOptions): Promise<ServerSession> {
+  const { config, fake, name, baseDir } = options;
+  await mkdir(options.workDir, { recursive: true });
+  const home = await mkdtemp(join(options.workDir, 'home-'));
+  const tmp = await mkdtemp(join(options.workDir, 'tmp-'));
+  const variables = templateVariables({ fake, port: await freePort(), home, tmp });
+  const env = serverEnvironment({
+    config,
+    writeGate: options.writeGate,
+    fakeEnv: fake.serverEnv(),
+    variables,
+    home,
+    tmp,
+  });
+  const tail = new StderrTail();
+  const session = { name, tail, writeGate: options.writeGate, timeouts: config.timeouts };
+
+  if (config.transport === 'http') {
+    const { proc, transport, startedAt } = await startHttp(
+      { ...options, config },
+      env,
+      variables,
+      tail,
+    );
+    return openSession({ ...session, process: proc, transport, startedAt, graceMs: 0 });
+  }
+  const command = resolveCommand(config.command, baseDir);
+  const startedAt = performance.now();
+  const proc = spawnGroup(
+    command,
+    config.args.map((a) => expandTemplates(a, variables)),
+    {
+      cwd: resolve(baseDir, expandTemplates(config.cwd ?? '.', variables)),
+      env,
+      stdin: 'pipe',
+    },
+  );
+  proc.child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+  try {
+    return await openSession({
+      ...session,
+      process: proc,
+      transport: new GroupStdioTransport(proc),
+      startedAt,
+      graceMs: STDIO_GRACE_MS,
+    });
+  } catch (error) {
+    throw spawnFailure(name, command, proc) ?? error;
+  }
+}

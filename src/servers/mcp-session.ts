@@ -1,0 +1,221 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolResultSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListToolsResultSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import pkg from '../../package.json' with { type: 'json' };
+import type { ToolCallOutcome, ToolDefinition } from '../agent/types.js';
+import type { ServerTimeouts } from '../config/types.js';
+import { BenchError } from '../errors.js';
+import type { WriteGate } from '../scenarios/types.js';
+import { answerElicitation } from './elicitation.js';
+import { describeExit, type ExitInfo, type GroupProcess } from './process-group.js';
+import type { StderrTail } from './stderr-tail.js';
+import type { ServerSession } from './types.js';
+
+/** A spawned server and the transport to it, ready for the MCP handshake. */
+export interface SessionInput {
+  name: string;
+  transport: Transport;
+  process: GroupProcess;
+  tail: StderrTail;
+  writeGate: WriteGate;
+  timeouts: ServerTimeouts;
+  /** `performance.now()` when the process was spawned. */
+  startedAt: number;
+  /** How long close() lets the server exit on its own before signalling its group. */
+  graceMs: number;
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/** A promise that resolves after `ms` unless `signal` aborts first (then it never settles). */
+function after<T>(ms: number, value: T, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(value), Math.max(0, ms));
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  });
+}
+
+const message = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+function toToolDefinition(tool: Tool): ToolDefinition {
+  return {
+    name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+  };
+}
+
+/** Every page of tools/list, following nextCursor until it is absent. */
+async function listAllTools(client: Client, deadline: number): Promise<ToolDefinition[]> {
+  const tools: ToolDefinition[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const result = await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      ListToolsResultSchema,
+      { timeout: Math.max(1, deadline - performance.now()) },
+    );
+    tools.push(...result.tools.map(toToolDefinition));
+    cursor = result.nextCursor;
+    if (cursor !== undefined && seen.has(cursor)) {
+      throw new Error(`tools/list returned the cursor ${JSON.stringify(cursor)} twice`);
+    }
+    if (cursor !== undefined) seen.add(cursor);
+  } while (cursor !== undefined);
+  return tools;
+}
+
+/**
+ * Runs the MCP handshake (initialize, then tools/list page by page) within the start-up limit
+ * and returns the session. A server that exits, errs or stays silent is killed with its group
+ * and reported as BenchError('server_failed') with its stderr tail as the hint.
+ */
+export async function openSession(input: SessionInput): Promise<ServerSession> {
+  const { name, process: proc, tail, timeouts } = input;
+  const client = new Client(
+    { name: 'hpe-mcp-bench', version: pkg.version },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  let transportError: { message: string; seq: number } | undefined;
+  let errorSeq = 0;
+  client.onerror = (error) => (transportError = { message: error.message, seq: ++errorSeq });
+
+  const active: ((message: string, action: 'accept' | 'decline' | 'cancel') => void)[] = [];
+  client.setRequestHandler(ElicitRequestSchema, (request) => {
+    const params = request.params;
+    const schema = 'requestedSchema' in params ? params.requestedSchema : {};
+    const answer = answerElicitation(schema, input.writeGate);
+    // Calls run one at a time in the agent loop; with several in flight, the newest asked.
+    active.at(-1)?.(params.message, answer.action);
+    return answer;
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await client.close().catch(() => undefined);
+      await proc.terminate({ graceMs: input.graceMs });
+    })());
+  const tailNote = (lines = 10): string => {
+    const text = tail.lastLines(lines);
+    return text === '' ? '' : `; stderr:\n${text}`;
+  };
+  const since = (seq: number): string =>
+    transportError && transportError.seq > seq ? ` (${transportError.message})` : '';
+
+  const stop = new AbortController();
+  const startup = await Promise.race([
+    settle(
+      (async () => {
+        await client.connect(input.transport, { timeout: timeouts.startupMs });
+        return listAllTools(client, input.startedAt + timeouts.startupMs);
+      })(),
+    ),
+    proc.exited.then((exit) => ({ exit })),
+    after(
+      input.startedAt + timeouts.startupMs - performance.now(),
+      'timeout' as const,
+      stop.signal,
+    ),
+  ]);
+  stop.abort();
+  if (startup === 'timeout' || 'exit' in startup || !startup.ok) {
+    await close();
+    const why =
+      startup === 'timeout'
+        ? `did not start within ${timeouts.startupMs}ms`
+        : 'exit' in startup
+          ? `${describeExit(startup.exit)} before it finished starting`
+          : `failed to start: ${message(startup.error)}`;
+    const text = tail.text();
+    throw new BenchError('server_failed', `${name} ${why}${since(0)}`, {
+      hint: text === '' ? `${name} wrote nothing on stderr` : `stderr tail:\n${text}`,
+    });
+  }
+  const tools = startup.value;
+  const startupMs = Math.round(performance.now() - input.startedAt);
+  const info = client.getServerVersion();
+  const failure = (text: string): ToolCallOutcome => ({
+    content: [],
+    isError: false,
+    protocolError: text,
+  });
+  const exitMessage = (exit: ExitInfo, when: string) =>
+    `the server ${describeExit(exit)}${when}${tailNote()}`;
+
+  return {
+    serverInfo: { name: info?.name ?? name, version: info?.version ?? 'unknown' },
+    tools,
+    startupMs,
+    stderrTail: () => tail.text(),
+    close,
+    async callTool(request, onElicitation) {
+      const gone = proc.exitInfo();
+      if (gone) return failure(exitMessage(gone, ''));
+      if (closing) return failure('the session is closed');
+      const seq = errorSeq;
+      active.push(onElicitation);
+      const stopTimer = new AbortController();
+      // Aborted only when the harness gives up, so a finished call is never "cancelled".
+      const giveUp = new AbortController();
+      try {
+        const outcome = await Promise.race([
+          settle(
+            client.request(
+              {
+                method: 'tools/call',
+                params: { name: request.name, arguments: request.arguments },
+              },
+              CallToolResultSchema,
+              { timeout: timeouts.callMs, maxTotalTimeout: timeouts.callMs, signal: giveUp.signal },
+            ),
+          ),
+          proc.exited.then((exit) => ({ exit })),
+          // The SDK's own timer should fire first; this one guarantees no call outlives the limit.
+          after(timeouts.callMs + 1000, 'timeout' as const, stopTimer.signal),
+        ]);
+        if (outcome === 'timeout' || 'exit' in outcome) giveUp.abort();
+        if (outcome === 'timeout')
+          return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
+        if ('exit' in outcome) return failure(exitMessage(outcome.exit, ' during the call'));
+        if (!outcome.ok) {
+          const exit = proc.exitInfo();
+          if (exit) return failure(exitMessage(exit, ' during the call'));
+          const error = outcome.error;
+          if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
+            return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
+          }
+          return failure(`${message(error)}${since(seq)}`);
+        }
+        const result = outcome.value;
+        return {
+          content: result.content,
+          ...(result.structuredContent === undefined
+            ? {}
+            : { structuredContent: result.structuredContent }),
+          isError: result.isError === true,
+        };
+      } finally {
+        stopTimer.abort();
+        active.splice(active.indexOf(onElicitation), 1);
+      }
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How a server process ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the process could not be spawned at all (ENOENT, EACCES, bad cwd). */
+  error?: Error;
+}
+
+/** A spawned server: the leader of its own process group. */
+export interface GroupProcess {
+  child: ChildProcess;
+  /** Resolves once when the process has exited (or failed to spawn); never rejects. */
+  exited: Promise<ExitInfo>;
+  /** The exit, once it happened. */
+  exitInfo(): ExitInfo | undefined;
+  /**
+   * Ends the process and everything it started: waits `graceMs` for it to exit on its own (a
+   * stdio server exits when its stdin closes), then SIGTERM to the group, then SIGKILL to the
+   * group (always, so grandchildren that ignore SIGTERM or outlive the leader go too).
+   */
+  terminate(options?: { graceMs?: number; termMs?: number }): Promise<void>;
+}
+
+const POSIX = process.platform !== 'win32';
+const live = new Set<number>();
+let exitHookInstalled = false;
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  try {
+    // A negative pid addresses the whole process group the detached child leads.
+    if (POSIX) process.kill(-pid, signal);
+    else child.kill(signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+/** Servers still running when the harness exits are killed with their groups, not orphaned. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const pid of live) {
+      try {
+        process.kill(POSIX ? -pid : pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+/**
+ * Spawns `command` as the leader of a new process group (`detached`, i.e. setsid() on POSIX)
+ * with exactly `env`, so that terminate() can signal the group and leave nothing behind.
+ */
+export function spawnGroup(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string>; stdin: 'pipe' | 'ignore' },
+): GroupProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    detached: POSIX,
+    stdio: [options.stdin, 'pipe', 'pipe'],
+    shell: false,
+    windowsHide: true,
+  });
+  let info: ExitInfo | undefined;
+  const exited = new Promise<ExitInfo>((resolve) => {
+    child.once('exit', (code, signal) => {
+      info ??= { code, signal };
+      resolve(info);
+    });
+    child.once('error', (error) => {
+      // 'error' without 'exit' means the spawn itself failed.
+      if (child.pid === undefined) {
+        info ??= { code: null, signal: null, error };
+        resolve(info);
+      }
+    });
+  });
+  if (child.pid !== undefined) {
+    // Kept until terminate(): the group may outlive its leader.
+    live.add(child.pid);
+    installExitHook();
+  }
+  let terminating: Promise<void> | undefined;
+  const terminate = (opts: { graceMs?: number; termMs?: number } = {}): Promise<void> => {
+    terminating ??= (async () => {
+      if (child.pid === undefined) return;
+      const { graceMs = 0, termMs = 1500 } = opts;
+      if (!info && graceMs > 0) await Promise.race([exited, sleep(graceMs)]);
+      if (!info) {
+        signalGroup(child, 'SIGTERM');
+        await Promise.race([exited, sleep(termMs)]);
+      }
+      signalGroup(child, 'SIGKILL');
+      await Promise.race([exited, sleep(2000)]);
+      live.delete(child.pid);
+    })();
+    return terminating;
+  };
+  return { child, exited, exitInfo: () => info, terminate };
+}
+
+/** `exited with code 3`, `was killed by SIGKILL`, `could not be started: spawn x ENOENT`. */
+export function describeExit(info: ExitInfo): string {
+  if (info.error) return `could not be started: ${info.error.message}`;
+  if (info.signal) return `was killed by ${info.signal}`;
+  return `exited with code ${info.code ?? 'unknown'}`;
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { HttpServerConfig, StdioServerConfig } from '../config/types.js';
+
+/** The repository root: the test servers are spawned from here with `node --import tsx`. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const COMMON = {
+  env: {},
+  gates: {},
+  network: 'proxy' as const,
+  timeouts: { startupMs: 15_000, callMs: 5_000, scenarioMs: 60_000 },
+};
+
+/** test/mcp-servers/servers-stdio-server.ts in `mode` (see its header). */
+export function stdioTestServer(
+  mode?: 'silent' | 'garbage' | 'exit-at-start',
+  overrides: Partial<StdioServerConfig> = {},
+): StdioServerConfig {
+  return {
+    ...COMMON,
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'test/mcp-servers/servers-stdio-server.ts', ...(mode ? [mode] : [])],
+    ...overrides,
+  };
+}
+
+/** test/mcp-servers/servers-http-server.ts on `${port}`, plus `extraArgs`. */
+export function httpTestServer(
+  extraArgs: string[] = [],
+  overrides: Partial<HttpServerConfig> = {},
+): HttpServerConfig {
+  return {
+    ...COMMON,
+    transport: 'http',
+    start: {
+      command: process.execPath,
+      args: [
+        '--import',
+        'tsx',
+        'test/mcp-servers/servers-http-server.ts',
+        '--port',
+        '${port}',
+        ...extraArgs,
+      ],
+    },
+    url: 'http://127.0.0.1:${port}/mcp',
+    readyPollMs: 50,
+    ...overrides,
+  };
+}
+
+/** A fresh work directory for one launch. */
+export const workDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'servers-test-'));
+
+/**
+ * Whether a process is running. A killed process stays a zombie until something reaps it (in a
+ * container PID 1 may take a second or more); on Linux /proc tells a zombie from a live one.
+ */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) S …"; the state follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (macOS): a zombie counts as alive until reaped
+  }
+}
+
+/** Waits until `pid` is gone, up to `ms`; true when it went. */
+export async function gone(pid: number, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!alive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !alive(pid);
+}
+
+/** The canary secrets the harness holds and a server must never see. */
+export const HARNESS_CANARIES = {
+  GITHUB_TOKEN: 'ghp_CANARYharnessGithubToken0000000000',
+  ANTHROPIC_API_KEY: 'sk-ant-CANARY-harness-anthropic-key',
+  OPENAI_API_KEY: 'sk-CANARY-harness-openai-key',
+  ACTIONS_RUNTIME_TOKEN: 'CANARY-actions-runtime-token',
+};

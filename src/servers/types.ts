@@ -1,0 +1,26 @@
+import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../agent/types.js';
+
+/** How the harness answers a server's confirmation request (elicitation) in this scenario. */
+export type ElicitationAnswer = 'accept' | 'decline';
+
+/** A started server under test with an initialised MCP client. */
+export interface ServerSession {
+  /** Name and version the server reported at initialize. */
+  serverInfo: { name: string; version: string };
+  tools: ToolDefinition[];
+  /** Process start → initialize → tools/list, in milliseconds. */
+  startupMs: number;
+  /**
+   * Calls a tool; elicitations the server sends meanwhile are answered per the scenario's gate
+   * and reported through `onElicitation`. Never throws for a tool or protocol error: those come
+   * back in the outcome; a dead server comes back as a protocolError too.
+   */
+  callTool(
+    request: ToolCallRequest,
+    onElicitation: (message: string, action: 'accept' | 'decline' | 'cancel') => void,
+  ): Promise<ToolCallOutcome>;
+  /** The last lines the server wrote on stderr (for error reports). */
+  stderrTail(): string;
+  /** Closes the client and kills the server's whole process group; idempotent. */
+  close(): Promise<void>;
+}
