@@ -14,6 +14,25 @@ describe('parseEndpointPattern().matches', () => {
     ['GET /network-monitoring/v1/clients', 'GET', '/network-monitoring/v1/clients?limit=100', true],
     ['GET /network-monitoring/v1/clients', 'GET', '/network-monitoring/v1/clients/', true],
     ['GET /network-monitoring/v1/clients', 'GET', '/network-monitoring/v1/clients/x', false],
+    // a trailing ** matches any depth, including none, also after a wildcard segment
+    [
+      'PATCH /network-notifications/v1/alerts/*/**',
+      'PATCH',
+      '/network-notifications/v1/alerts/a1',
+      true,
+    ],
+    [
+      'PATCH /network-notifications/v1/alerts/*/**',
+      'PATCH',
+      '/network-notifications/v1/alerts/a1/x/y',
+      true,
+    ],
+    [
+      'PATCH /network-notifications/v1/alerts/*/**',
+      'PATCH',
+      '/network-notifications/v1/alerts',
+      false,
+    ],
     // * is one segment: never empty, never two
     ['GET /network-monitoring/v1/clients/*', 'GET', '/network-monitoring/v1/clients/aa:bb', true],
     ['GET /network-monitoring/v1/clients/*', 'GET', '/network-monitoring/v1/clients', false],

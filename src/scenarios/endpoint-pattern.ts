@@ -116,7 +116,13 @@ function parse(source: string): EndpointPattern {
       .slice(1)
       .split('/')
       .forEach((segment) => checkSegment(source, segment));
-  const isMatch = picomatch(path, { dot: true, noextglob: true, nobracket: true, nonegate: true });
+  const options = { dot: true, noextglob: true, nobracket: true, nonegate: true };
+  const glob = picomatch(path, options);
+  // picomatch lets a trailing "/**" match zero segments after a literal ("/a/b/**" ~ "/a/b") but
+  // not after a wildcard ("/a/*/**" !~ "/a/b"); the documented meaning is "any depth, including none".
+  const bare =
+    path.endsWith('/**') && path !== '/**' ? picomatch(path.slice(0, -3), options) : undefined;
+  const isMatch = (p: string): boolean => glob(p) || (bare?.(p) ?? false);
   return {
     source,
     methods,
