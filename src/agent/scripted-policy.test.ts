@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { makeScenario, toolCall } from '../metrics/test-builders.js';
+import { answerFromFacts, createScriptedPolicy } from './scripted-policy.js';
+import type { PolicyContext, ToolCallRecord } from './types.js';
+
+const scenario = makeScenario({
+  plans: {
+    ref: [
+      { tool: 'list_clients', arguments: { site: 'SFO' } },
+      { tool: 'get_ap', arguments: { serial: 'SN1' } },
+    ],
+  },
+  expect: { facts: { apName: 'SFO-AP-02', clients: 3, online: true, reason: 'password expired' } },
+});
+
+const context = (calls: ToolCallRecord[], server = 'ref'): PolicyContext => ({
+  scenario,
+  server,
+  tools: [],
+  calls,
+  turns: [],
+  turn: calls.length,
+  signal: new AbortController().signal,
+});
+
+describe('createScriptedPolicy', () => {
+  it('asks for one planned call per turn, in order, then answers', async () => {
+    const policy = createScriptedPolicy();
+    expect(policy.info).toEqual({ name: 'scripted' });
+    expect(await policy.next(context([]))).toEqual({
+      type: 'tool_calls',
+      calls: [{ name: 'list_clients', arguments: { site: 'SFO' } }],
+    });
+    expect(await policy.next(context([toolCall(0, 'list_clients')]))).toEqual({
+      type: 'tool_calls',
+      calls: [{ name: 'get_ap', arguments: { serial: 'SN1' } }],
+    });
+    const last = await policy.next(
+      context([toolCall(0, 'list_clients'), toolCall(1, 'get_ap', { resultText: 'SFO-AP-02' })]),
+    );
+    expect(last).toEqual({
+      type: 'final',
+      answer: { text: 'Found apName: SFO-AP-02.', json: { apName: 'SFO-AP-02' } },
+    });
+  });
+
+  it('answers at once with {} when the scenario has no plan for the server', async () => {
+    const step = await createScriptedPolicy().next(context([], 'other'));
+    expect(step).toEqual({
+      type: 'final',
+      answer: { text: 'There is no scripted plan for other in this scenario.', json: {} },
+    });
+  });
+});
+
+describe('answerFromFacts', () => {
+  const facts = scenario.expect.facts;
+  it.each([
+    ['nothing found', ['no data'], {}],
+    [
+      'every fact, across results',
+      ['{"apName":"SFO-AP-02","total":3}', 'online: true; reason: password expired'],
+      { apName: 'SFO-AP-02', clients: 3, online: true, reason: 'password expired' },
+    ],
+    ['case-sensitive strings', ['sfo-ap-02 Password Expired'], {}],
+    ['numbers by their JSON text, standing alone', ['13 clients, v3, untrue, trueish'], {}],
+  ])('%s', (_name, results, json) => {
+    const calls = results.map((resultText, i) => toolCall(i, 'tool', { resultText }));
+    expect(answerFromFacts(facts, calls).json).toEqual(json);
+  });
+
+  it('lists what it found in the text, in manifest order', () => {
+    const calls = [toolCall(0, 'tool', { resultText: 'password expired on SFO-AP-02' })];
+    expect(answerFromFacts(facts, calls).text).toBe(
+      'Found apName: SFO-AP-02; reason: password expired.',
+    );
+  });
+});
