@@ -43,6 +43,8 @@ export async function spawnStdio(
       HOME: process.env.HOME ?? '/tmp',
       CENTRAL_CLIENT_ID: fake.credentials.clientId,
       CENTRAL_CLIENT_SECRET: fake.credentials.clientSecret,
+      // Both reference servers read it, so their time windows (start-at/end-at) are identical.
+      REFERENCE_NOW: fake.bundle.now,
       ...fake.serverEnv(),
     },
   });
