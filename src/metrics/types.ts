@@ -27,7 +27,7 @@ export interface TokenUsage {
 
 /** Server-side API call counts of one run, from the fake's call log only. */
 export interface ApiCallCount {
-  /** Every request but the token endpoint's. */
+  /** Requests that reached the API: every one but the token endpoints' and refused escapes. */
   total: number;
   auth_calls: number;
   by_kind: Partial<Record<CallKind, number>>;
