@@ -42,6 +42,7 @@ interface RawServer extends Partial<RawCommand> {
   network?: 'proxy' | 'direct';
   timeouts?: Partial<ServerTimeouts>;
   notes?: string;
+  scenarioKey?: string;
 }
 
 /** A schema-valid server entry with every default filled in. */
@@ -52,6 +53,7 @@ function normalise(raw: RawServer): ServerConfig {
     network: raw.network ?? 'proxy',
     timeouts: { ...DEFAULT_TIMEOUTS, ...raw.timeouts },
     ...(raw.notes === undefined ? {} : { notes: raw.notes }),
+    ...(raw.scenarioKey === undefined ? {} : { scenarioKey: raw.scenarioKey }),
   };
   if (raw.transport === 'http' && raw.start && raw.url !== undefined) {
     return {

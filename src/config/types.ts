@@ -31,6 +31,12 @@ interface ServerCommon {
   timeouts: ServerTimeouts;
   /** Free text shown in reports (adapters, modes). */
   notes?: string;
+  /**
+   * The name this server goes by in the scenarios (`expected_tools`, `plans`, `evidence`) when
+   * it is not its own, e.g. `reference` for a re-implementation of the reference server or a
+   * test subject. Runs and scoring use that entry; results keep the server's own name.
+   */
+  scenarioKey?: string;
 }
 
 /** A server spoken to over stdio (the harness spawns it). */

@@ -32,6 +32,9 @@ export interface SessionInput {
   graceMs: number;
 }
 
+/** How long a failed call waits for the server's exit before reporting the bare error. */
+const EXIT_WAIT_MS = 500;
+
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
   promise.then(
@@ -117,8 +120,11 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     const text = tail.lastLines(lines);
     return text === '' ? '' : `; stderr:\n${text}`;
   };
-  const since = (seq: number): string =>
-    transportError && transportError.seq > seq ? ` (${transportError.message})` : '';
+  // The latest transport error (garbage on stdout, a broken stream) since `seq`, if it adds news.
+  const since = (seq: number, already = ''): string =>
+    transportError && transportError.seq > seq && transportError.message !== already
+      ? ` (${transportError.message})`
+      : '';
 
   const stop = new AbortController();
   const startup = await Promise.race([
@@ -196,13 +202,22 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
           return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
         if ('exit' in outcome) return failure(exitMessage(outcome.exit, ' during the call'));
         if (!outcome.ok) {
-          const exit = proc.exitInfo();
-          if (exit) return failure(exitMessage(exit, ' during the call'));
           const error = outcome.error;
+          // Over HTTP a dying server resets the connection before its exit is seen: give the
+          // exit a moment, so the report says "exited with code N" rather than "fetch failed".
+          const exit =
+            proc.exitInfo() ??
+            (error instanceof McpError
+              ? undefined
+              : await Promise.race([
+                  proc.exited,
+                  after(EXIT_WAIT_MS, undefined, stopTimer.signal),
+                ]));
+          if (exit) return failure(exitMessage(exit, ' during the call'));
           if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
             return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
           }
-          return failure(`${message(error)}${since(seq)}`);
+          return failure(`${message(error)}${since(seq, message(error))}`);
         }
         const result = outcome.value;
         return {

@@ -1,0 +1,276 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BenchError } from '../errors.js';
+import { REPO_ROOT } from '../servers/test-servers.js';
+import { DEFAULT_TIMEOUTS, loadBenchConfig, parseBenchConfig } from './load-bench-config.js';
+
+/** The problems a config text is rejected with, one formatted line each. */
+function problems(text: string): string[] {
+  try {
+    parseBenchConfig('bench.yml', text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(BenchError);
+    expect((error as BenchError).code).toBe('config_invalid');
+    expect((error as BenchError).hint).toContain('docs/bench-config.md');
+    return (error as BenchError).message.split('\n');
+  }
+  throw new Error('the config was accepted');
+}
+
+const STDIO = `servers:
+  ref:
+    transport: stdio
+    command: node
+`;
+
+describe('parseBenchConfig', () => {
+  it('fills in the defaults of a minimal stdio and http server', () => {
+    const config = parseBenchConfig(
+      'bench.yml',
+      `${STDIO}  web:
+    transport: http
+    start: { command: ./serve }
+    url: 'http://127.0.0.1:\${port}/mcp'
+`,
+    );
+    expect(config).toEqual({
+      file: 'bench.yml',
+      servers: {
+        ref: {
+          transport: 'stdio',
+          command: 'node',
+          args: [],
+          env: {},
+          gates: {},
+          network: 'proxy',
+          timeouts: DEFAULT_TIMEOUTS,
+        },
+        web: {
+          transport: 'http',
+          start: { command: './serve', args: [] },
+          url: 'http://127.0.0.1:${port}/mcp',
+          readyPollMs: 100,
+          env: {},
+          gates: {},
+          network: 'proxy',
+          timeouts: DEFAULT_TIMEOUTS,
+        },
+      },
+    });
+  });
+
+  it('keeps templates unexpanded (they are expanded at launch) and merges partial timeouts', () => {
+    const config = parseBenchConfig(
+      'bench.yml',
+      `${STDIO}    args: ['--base', '\${fake.url}', 'literal $\${x}']
+    cwd: '\${tmp}'
+    env: { HOME_DIR: '\${home}', CA: '\${fake.caCertPath}' }
+    gates: { write: { FLAG: '1' } }
+    network: direct
+    timeouts: { callMs: 5 }
+    notes: direct mode
+`,
+    );
+    expect(config.servers.ref).toMatchObject({
+      args: ['--base', '${fake.url}', 'literal $${x}'],
+      cwd: '${tmp}',
+      env: { HOME_DIR: '${home}', CA: '${fake.caCertPath}' },
+      gates: { write: { FLAG: '1' } },
+      network: 'direct',
+      timeouts: { ...DEFAULT_TIMEOUTS, callMs: 5 },
+      notes: 'direct mode',
+    });
+  });
+
+  it.each([
+    [
+      'a misspelt field, with a suggestion',
+      `servers:\n  ref:\n    transport: stdio\n    comand: node\n`,
+      [
+        'bench.yml:3:5: /servers/ref/command: missing required field "command" (transport: stdio needs the executable, e.g. command: node)',
+        'bench.yml:4:5: /servers/ref/comand: unknown field "comand" (did you mean "command"? allowed fields: transport, command, args, cwd, start, url, readyPollMs, env, gates, network, timeouts, notes, scenarioKey)',
+      ],
+    ],
+    [
+      'an unknown transport',
+      `servers:\n  ref:\n    transport: htp\n    command: node\n`,
+      [
+        'bench.yml:3:16: /servers/ref/transport: must be one of stdio, http; got a string ("htp") (did you mean "http"?)',
+      ],
+    ],
+    [
+      'an unquoted boolean in env',
+      `${STDIO}    env:\n      ENABLE_WRITES: true\n`,
+      [
+        'bench.yml:6:22: /servers/ref/env/ENABLE_WRITES: must be a string, got true (environment values are strings: quote numbers and booleans, e.g. "true" or "8000")',
+      ],
+    ],
+    [
+      'a number in args',
+      `${STDIO}    args: [--port, 8000]\n`,
+      [
+        'bench.yml:5:20: /servers/ref/args/1: must be a string, got number 8000 (arguments are strings: quote numbers, e.g. "8000")',
+      ],
+    ],
+    [
+      'an unknown template variable, pointed at inside the string',
+      `${STDIO}    env:\n      BASE: 'https://\${fake.ur}/api'\n`,
+      [
+        'bench.yml:6:22: /servers/ref/env/BASE: unknown template variable ${fake.ur} (did you mean "${fake.url}"? known: ${fake.url}, ${fake.proxyUrl}, ${fake.clientId}, ${fake.clientSecret}, ${fake.workspaceId}, ${fake.caCertPath}, ${port}, ${home}, ${tmp}; write $${ for a literal ${)',
+      ],
+    ],
+    [
+      'an unterminated template in a gate',
+      `${STDIO}    gates:\n      write: { TOKEN_DIR: '\${tmp/x' }\n`,
+      [
+        'bench.yml:6:28: /servers/ref/gates/write/TOKEN_DIR: unterminated template ${tmp/x (close it with }, or write $${ for a literal ${)',
+      ],
+    ],
+    [
+      'a misspelt gate',
+      `${STDIO}    gates:\n      writes: { FLAG: '1' }\n`,
+      [
+        'bench.yml:6:7: /servers/ref/gates/writes: unknown field "writes" (did you mean "write"? allowed fields: read, write, destructive)',
+      ],
+    ],
+    [
+      'an http server without its url and with a stdio command',
+      `servers:\n  web:\n    transport: http\n    command: serve\n    start: { command: serve }\n`,
+      [
+        'bench.yml:3:5: /servers/web/url: missing required field "url" (transport: http needs the MCP endpoint, e.g. url: http://127.0.0.1:${port}/mcp)',
+        'bench.yml:4:5: /servers/web/command: "command" is only for transport: stdio (an http server is started by start: { command, args, cwd })',
+      ],
+    ],
+    [
+      'a url field on a stdio server',
+      `${STDIO}    url: http://127.0.0.1:9/mcp\n`,
+      [
+        'bench.yml:5:5: /servers/ref/url: "url" is only for transport: http (remove it, or set transport: http)',
+      ],
+    ],
+    [
+      'a url that is not http(s)',
+      `servers:\n  web:\n    transport: http\n    start: { command: serve }\n    url: 'ws://127.0.0.1:\${port}/mcp'\n`,
+      [
+        'bench.yml:5:10: /servers/web/url: "ws://127.0.0.1:${port}/mcp" is not an http(s) URL (the streamable-HTTP endpoint, e.g. http://127.0.0.1:${port}/mcp)',
+      ],
+    ],
+    [
+      'network: direct without a base-URL override',
+      `${STDIO}    network: direct\n`,
+      [
+        'bench.yml:5:14: /servers/ref/network: network: direct, but no env value or argument uses ${fake.url} (point the server at the fake, e.g. env: { CENTRAL_BASE_URL: "${fake.url}" }, or use network: proxy)',
+      ],
+    ],
+    [
+      'a template in a command',
+      `servers:\n  ref:\n    transport: stdio\n    command: '\${home}/bin/server'\n`,
+      [
+        'bench.yml:4:14: /servers/ref/command: templates are not expanded in a command (name the executable here and put ${…} values in args or env)',
+      ],
+    ],
+    [
+      'a negative timeout and a misspelt one',
+      `${STDIO}    timeouts: { startupMs: -1, callms: 5 }\n`,
+      [
+        'bench.yml:5:28: /servers/ref/timeouts/startupMs: must be >= 1 (milliseconds, e.g. 30000)',
+        'bench.yml:5:32: /servers/ref/timeouts/callms: unknown field "callms" (did you mean "callMs"? allowed fields: startupMs, callMs, scenarioMs)',
+      ],
+    ],
+    [
+      'a server name that is not kebab-case and a bad variable name',
+      `servers:\n  My_Server:\n    transport: stdio\n    command: x\n    env: { 9LIVES: 'y' }\n`,
+      [
+        'bench.yml:2:3: /servers/My_Server: "My_Server" is not a valid server name (server names are kebab-case and match scenarios/compared-servers.yml, e.g. secure-ssid)',
+        'bench.yml:5:12: /servers/My_Server/env/9LIVES: "9LIVES" is not a valid environment variable name (letters, digits and underscores, not starting with a digit)',
+      ],
+    ],
+    [
+      'no servers',
+      `servers: {}\n`,
+      [
+        'bench.yml:1:10: /servers: must have at least 1 entry (name each server under servers:, e.g. servers: { reference: { transport: stdio, command: node, … } })',
+      ],
+    ],
+    [
+      'a YAML syntax error',
+      `servers:\n  ref: [\n`,
+      [
+        'bench.yml:3:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      ],
+    ],
+    ['two documents', `${STDIO}---\nservers: {}\n`, ['bench.yml:5:1: expected one YAML document']],
+    [
+      'an empty file',
+      '',
+      ['bench.yml:1:1: the file is empty (list the servers to run under servers:)'],
+    ],
+  ])('rejects %s', (_name, text, expected) => {
+    expect(problems(text)).toEqual(expected);
+  });
+});
+
+describe('loadBenchConfig', () => {
+  it('loads the documented example', async () => {
+    const config = await loadBenchConfig(join(REPO_ROOT, 'hpe-mcp-bench.example.yml'));
+    expect(Object.keys(config.servers)).toEqual(['reference']);
+    expect(config.servers.reference).toMatchObject({
+      transport: 'stdio',
+      command: 'node',
+      args: ['dist/reference-server/index.js'],
+      gates: { write: { REFERENCE_ENABLE_WRITES: '1' } },
+    });
+  });
+
+  it('accepts every commented-out compared server of the example once uncommented', async () => {
+    const text = await readFile(join(REPO_ROOT, 'hpe-mcp-bench.example.yml'), 'utf8');
+    // Uncomment the commented-out YAML lines ("  # key: …"); prose comments stay comments.
+    const uncommented = text
+      .split('\n')
+      .map((line) =>
+        line.startsWith('  # ') && /^\s*[\w-]+:(\s|$)/.test(line.slice(4))
+          ? '  ' + line.slice(4)
+          : line,
+      )
+      .join('\n');
+    const config = parseBenchConfig('example.yml', uncommented);
+    expect(Object.keys(config.servers)).toEqual([
+      'reference',
+      'secure-ssid',
+      'nowireless4u',
+      'karthik',
+    ]);
+    expect(config.servers['secure-ssid']).toMatchObject({
+      env: { HPE_MCP_ROUTER_MODE: 'direct' },
+    });
+    expect(config.servers.nowireless4u).toMatchObject({
+      transport: 'http',
+      url: 'http://127.0.0.1:${port}/mcp',
+      gates: { write: { ENABLE_CENTRAL_WRITE_TOOLS: 'true' } },
+    });
+    expect(config.servers.karthik).toMatchObject({
+      env: { CENTRAL_BASE_URL: 'https://us5.api.central.arubanetworks.com' },
+    });
+  });
+
+  it('names a missing file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-config-'));
+    await expect(loadBenchConfig(join(dir, 'nope.yml'))).rejects.toMatchObject({
+      code: 'config_invalid',
+      message: `${join(dir, 'nope.yml')}: bench config file not found`,
+    });
+  });
+
+  it('reports problems with the file name as given', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-config-'));
+    const file = join(dir, 'hpe-mcp-bench.yml');
+    await writeFile(file, `${STDIO}    env: { A: '\${nope}' }\n`);
+    await expect(loadBenchConfig(file)).rejects.toMatchObject({
+      message: expect.stringMatching(
+        /^\/.*hpe-mcp-bench\.yml:5:16: \/servers\/ref\/env\/A: unknown template variable \$\{nope\}/,
+      ),
+    });
+  });
+});
