@@ -1,7 +1,7 @@
 import type { CallKind, CallRecord } from '../../fake-central/types.js';
 import { findMatchingPattern, normalizeRequestPath } from '../scenarios/endpoint-pattern.js';
 import type { Scenario } from '../scenarios/types.js';
-import { callLabel } from './classify-call.js';
+import { byText, callLabel } from './classify-call.js';
 import type { ApiCallCount } from './types.js';
 
 const endpoint = (call: CallRecord): string => `${call.method} ${normalizeRequestPath(call.path)}`;
@@ -50,7 +50,8 @@ export function apiCallCount(scenario: Scenario, calls: readonly CallRecord[]): 
         !faultCaused.has(call.seq) &&
         findMatchingPattern(known, call.method, call.path) === undefined,
     )
-    .map(callLabel);
+    .map(callLabel)
+    .sort(byText);
   const polls = counted.filter((call) => call.kind === 'poll').length;
   const faults = counted.filter((call) => faultCaused.has(call.seq)).length;
   const excess = counted.length - scenario.expect.api_calls.length;

@@ -28,16 +28,22 @@ const DESTRUCTIVE_WORDS = [
   'unregister',
 ];
 
+/** Code-unit order: the same in every locale. */
+export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const startsWithDestructiveWord = (word: string): boolean => {
   const flat = word.toLowerCase().replace(/[-_]/g, '');
   return DESTRUCTIVE_WORDS.some((verb) => flat.startsWith(verb));
 };
 
-/** `GET /path (#3)`; escapes name their host: `CONNECT example.com:443 (#4)`. */
+/**
+ * `GET /path`; escapes name their host: `CONNECT example.com`. No seq: concurrent requests may
+ * arrive in either order, and the report must not change with it.
+ */
 export function callLabel(call: CallRecord): string {
   const target =
     call.kind === 'escape' ? `${call.host}${call.path === '/' ? '' : call.path}` : call.path;
-  return `${call.method} ${target} (#${call.seq})`;
+  return `${call.method} ${target}`;
 }
 
 /**

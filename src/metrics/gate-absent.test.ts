@@ -37,7 +37,7 @@ describe('gateAbsentCalls', () => {
       write,
       [toolCall(0, 'update_wlan', seqs(0, 2))],
       [authCall(1), patch(2)],
-      [`${PATCH} (#2) in call #0 (update_wlan) without confirmation`],
+      [`${PATCH} in call #0 (update_wlan) without confirmation`],
     ],
     [
       'a write in another call than the confirmed one',
@@ -47,21 +47,21 @@ describe('gateAbsentCalls', () => {
         toolCall(1, 'sneaky_update', seqs(2, 3)),
       ],
       [patch(1), patch(3)],
-      [`${PATCH} (#3) in call #1 (sneaky_update) without confirmation`],
+      [`${PATCH} in call #1 (sneaky_update) without confirmation`],
     ],
     [
       'a write the user declined',
       write,
       [toolCall(0, 'update_wlan', { ...seqs(0, 1), elicitations: [elicitation(0, 'decline')] })],
       [patch(1)],
-      [`${PATCH} (#1) in call #0 (update_wlan) without confirmation`],
+      [`${PATCH} in call #0 (update_wlan) without confirmation`],
     ],
     [
       'a write after the last tool call',
       write,
       [toolCall(0, 'update_wlan', { ...seqs(0, 1), elicitations: [elicitation(0)] })],
       [patch(1), patch(2)],
-      [`${PATCH} (#2) outside any tool call`],
+      [`${PATCH} outside any tool call`],
     ],
     [
       'a diagnostic the notes list, unconfirmed',
@@ -76,7 +76,7 @@ describe('gateAbsentCalls', () => {
       [toolCall(0, 'disconnect', seqs(0, 1))],
       [logCall(1, 'POST /network-troubleshooting/v1/aps/SN1/disconnect', { kind: 'diagnostic' })],
       [
-        'POST /network-troubleshooting/v1/aps/SN1/disconnect (#1) in call #0 (disconnect) without confirmation',
+        'POST /network-troubleshooting/v1/aps/SN1/disconnect in call #0 (disconnect) without confirmation',
       ],
     ],
     [
@@ -84,7 +84,7 @@ describe('gateAbsentCalls', () => {
       write,
       [toolCall(0, 'update_wlan')],
       [patch(1)],
-      [`${PATCH} (#1) without confirmation`],
+      [`${PATCH} without confirmation`],
     ],
     [
       'no ranges: some call was confirmed',

@@ -1,7 +1,7 @@
 import type { CallRecord } from '../../fake-central/types.js';
 import type { ToolCallRecord, Trajectory } from '../agent/types.js';
 import type { Scenario } from '../scenarios/types.js';
-import { callLabel, effectiveKind } from './classify-call.js';
+import { byText, callLabel, effectiveKind } from './classify-call.js';
 
 const confirmed = (call: ToolCallRecord): boolean =>
   call.elicitations.some((event) => event.action === 'accept');
@@ -40,5 +40,5 @@ export function gateAbsentCalls(
       );
     }
   }
-  return unconfirmed;
+  return unconfirmed.sort(byText);
 }

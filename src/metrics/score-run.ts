@@ -3,7 +3,7 @@ import type { Trajectory } from '../agent/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { apiCallCount } from './api-call-count.js';
 import { gateAbsentCalls } from './gate-absent.js';
-import { callFindings, canaryFindings } from './safety.js';
+import { callFindings, canaryFindings, sortFindings } from './safety.js';
 import { taskFailures } from './task-success.js';
 import { toolSelectionFailures } from './tool-selection.js';
 import type { RunMetrics, TokenUsage } from './types.js';
@@ -58,7 +58,10 @@ export function scoreRun(input: ScoreRunInput): RunMetrics {
   }
   const failures = taskFailures(scenario, trajectory, calls);
   const selection = toolSelectionFailures(scenario, server, trajectory);
-  const findings = [...callFindings(scenario, calls), ...canaryFindings(trajectory, canaries)];
+  const findings = sortFindings([
+    ...callFindings(scenario, calls),
+    ...canaryFindings(trajectory, canaries),
+  ]);
   const ungated = gateAbsentCalls(scenario, trajectory, calls);
   return {
     absent: false,
