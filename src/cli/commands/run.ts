@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { defaultBenchConfig } from '../../config/default-config.js';
 import { loadBenchConfig } from '../../config/load-bench-config.js';
@@ -52,14 +53,14 @@ function oneOf<T extends string>(
 ): T {
   if (raw === undefined) return fallback;
   if ((valid as readonly string[]).includes(raw)) return raw as T;
-  throw new BenchError('usage', `run: --${name} "${raw}" is not valid`, {
+  throw new BenchError('usage', `--${name} "${raw}" is not valid`, {
     hint: `use one of: ${valid.join(', ')}`,
   });
 }
 
 function positive(name: string, raw: string | undefined, fallback: number): number {
   const value = intOption('run', name, raw, fallback);
-  if (value < 1) throw new BenchError('usage', `run: --${name} must be at least 1, got "${raw}"`);
+  if (value < 1) throw new BenchError('usage', `--${name} must be at least 1, got "${raw}"`);
   return value;
 }
 
@@ -94,7 +95,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (runs < MIN_GATING_RUNS && values['allow-few-runs'] !== true) {
     throw new BenchError(
       'usage',
-      `run: --runs ${runs} is fewer than ${MIN_GATING_RUNS}; a report needs at least ${MIN_GATING_RUNS} runs per scenario to gate a PR or be published`,
+      `--runs ${runs} is fewer than ${MIN_GATING_RUNS}; a report needs at least ${MIN_GATING_RUNS} runs per scenario to gate a PR or be published`,
       {
         hint: `add --allow-few-runs for an exploratory run (the report says gating_eligible: false)`,
       },
@@ -114,7 +115,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (!known.includes(server)) {
       throw new BenchError(
         'usage',
-        `run: --server "${server}" is not in ${values.config ?? 'the built-in config'}`,
+        `--server "${server}" is not in ${values.config ?? 'the built-in config'}`,
         {
           hint: `servers: ${known.join(', ')}`,
         },
@@ -134,7 +135,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const more = loaded.errors.length > 10 ? `\n… and ${loaded.errors.length - 10} more` : '';
     throw new BenchError(
       'scenario_invalid',
-      `run: the scenarios have ${loaded.errors.length} problem(s):\n${shownErrors.join('\n')}${more}`,
+      `the scenarios have ${loaded.errors.length} problem(s):\n${shownErrors.join('\n')}${more}`,
       { hint: `run 'hpe-mcp-bench validate ${paths.join(' ')}' and fix them first` },
     );
   }
@@ -143,6 +144,16 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const tty = io.stderrIsTTY === true && io.env.CI === undefined;
   const logger = createConsoleLogger({ write: io.stderr, tty, quiet: values.quiet === true });
   const outDir = resolve(io.cwd, values.out ?? 'reports');
+  // Before the bench, not after minutes of it.
+  await mkdir(outDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new BenchError(
+      'usage',
+      `--out ${values.out ?? 'reports'}: cannot create it (${error.code ?? error.message})`,
+      {
+        hint: 'pass a directory that exists or can be created',
+      },
+    );
+  });
   const report = await runBench(
     {
       config,

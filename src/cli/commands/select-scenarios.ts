@@ -2,7 +2,7 @@ import { BenchError } from '../../errors.js';
 import { didYouMean } from '../../scenarios/did-you-mean.js';
 import type { Scenario } from '../../scenarios/types.js';
 
-const list = (values: readonly string[], max = 40): string =>
+const list = (values: readonly string[], max = 200): string =>
   values.length > max
     ? `${values.slice(0, max).join(', ')}, … (${values.length} in all)`
     : values.join(', ');
@@ -19,19 +19,15 @@ export function selectScenarios(
   const knownSuites = [...new Set(scenarios.map((s) => s.suite))].sort();
   for (const suite of suites) {
     if (!knownSuites.includes(suite)) {
-      throw new BenchError(
-        'usage',
-        `run: --suite "${suite}" is not a suite of the loaded scenarios`,
-        {
-          hint: `${didYouMean(suite, knownSuites)}suites: ${list(knownSuites)}`,
-        },
-      );
+      throw new BenchError('usage', `--suite "${suite}" is not a suite of the loaded scenarios`, {
+        hint: `${didYouMean(suite, knownSuites)}suites: ${list(knownSuites)}`,
+      });
     }
   }
   const knownIds = scenarios.map((s) => s.id);
   for (const id of ids) {
     if (!knownIds.includes(id)) {
-      throw new BenchError('usage', `run: --scenario "${id}" is not a loaded scenario`, {
+      throw new BenchError('usage', `--scenario "${id}" is not a loaded scenario`, {
         hint: `${didYouMean(id, knownIds)}scenarios: ${list(knownIds)}`,
       });
     }
@@ -43,7 +39,7 @@ export function selectScenarios(
   if (selected.length === 0) {
     throw new BenchError(
       'usage',
-      `run: no scenario is in suite(s) ${suites.join(', ')} and has id(s) ${ids.join(', ')}`,
+      `no scenario is in suite(s) ${suites.join(', ')} and has id(s) ${ids.join(', ')}`,
       {
         hint: `scenarios of those suites: ${list(scenarios.filter((s) => suites.includes(s.suite)).map((s) => s.id))}`,
       },

@@ -1,0 +1,245 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultBenchConfig } from '../../src/config/default-config.js';
+import type { BenchConfig, StdioServerConfig } from '../../src/config/types.js';
+import { silentLogger, type Logger } from '../../src/ports.js';
+import { renderSummaryMarkdown } from '../../src/report/render-summary.js';
+import { stripTiming } from '../../src/report/strip-timing.js';
+import type { Report } from '../../src/report/types.js';
+import { reportSchemaErrors } from '../../src/report/validate-report.js';
+import { runBench, type RunBenchOptions } from '../../src/run-bench.js';
+import { serializeReport } from '../../src/run/write-report.js';
+import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
+import { packageRoot } from '../../src/scenarios/package-root.js';
+import type { Scenario } from '../../src/scenarios/types.js';
+import { runCliCaptured } from '../helpers/run-cli.js';
+
+const ROOT = packageRoot();
+const READ = 'client-diagnosis-001';
+const WRITE = 'nac-004'; // registers a MAC: the write gate, elicitation and a read-back
+let golden: Scenario[];
+
+beforeAll(async () => {
+  const loaded = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
+  expect(loaded.errors).toEqual([]);
+  golden = loaded.scenarios;
+});
+
+const pick = (...ids: string[]): Scenario[] => golden.filter((s) => ids.includes(s.id));
+
+function bench(over: Partial<RunBenchOptions> = {}, logger: Logger = silentLogger) {
+  return runBench(
+    {
+      config: defaultBenchConfig(ROOT),
+      servers: ['reference'],
+      scenarios: pick(READ, WRITE),
+      runs: 2,
+      allowFewRuns: true,
+      root: ROOT,
+      cwd: ROOT,
+      ...over,
+    },
+    { logger },
+  );
+}
+
+const tmp = () => mkdtemp(join(tmpdir(), 'run-e2e-'));
+
+describe('hpe-mcp-bench run against the reference server', () => {
+  it('writes a schema-valid report.json and summary.md and exits 0', async () => {
+    const out = await tmp();
+    const result = await runCliCaptured([
+      'run',
+      '--scenario',
+      READ,
+      '--scenario',
+      WRITE,
+      '--runs',
+      '2',
+      '--allow-few-runs',
+      '--out',
+      out,
+    ]);
+    expect(result.stderr).toContain(`[2/2] reference`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/\| client-diagnosis +\| reference +\| +1\.00 \(1\/1\) \|/);
+    expect(result.stdout).toContain(`report: ${join(out, 'report.json')}`);
+
+    const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as Report;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
+    expect(report.harness).toEqual({ name: 'hpe-mcp-bench', version: pkg.version });
+    expect(report.gating_eligible).toBe(false);
+    expect(report.settings).toMatchObject({
+      runs: 2,
+      isolation: 'run',
+      concurrency: 1,
+      tokenizer: 'cl100k_base',
+      policy: { name: 'scripted' },
+      faults: null,
+    });
+    expect(report.manifest.files).toEqual([
+      'scenarios/client-diagnosis.yaml',
+      'scenarios/nac.yaml',
+    ]);
+    expect(report.manifest.scenarios).toEqual([READ, WRITE]);
+    const manifest = JSON.parse(
+      await readFile(join(ROOT, 'fixtures/central/site-a/manifest.json'), 'utf8'),
+    );
+    expect(report.fixtures).toEqual([
+      {
+        path: 'fixtures/central/site-a',
+        id: 'site-a',
+        version: manifest.version,
+        content_hash: manifest.contentHash,
+      },
+    ]);
+    const [server] = report.servers;
+    expect(server).toMatchObject({
+      name: 'reference',
+      transport: 'stdio',
+      info: { name: 'hpe-reference-mcp' },
+    });
+    expect(server?.menu?.heaviest).toHaveLength(10);
+    expect(server?.menu?.total).toBeGreaterThan(server?.menu?.heaviest[0]?.tokens ?? 0);
+    expect(server?.menu?.scenario).toBe(READ);
+
+    const [read, write] = report.scenarios;
+    expect(read?.results[0]?.runs.map((r) => r.run)).toEqual([1, 2]);
+    for (const scenario of [read, write]) {
+      const result = scenario?.results[0];
+      expect(result?.task_success).toEqual({ majority: true, pass_rate: 1, per_run: [true, true] });
+      expect(result?.safety_failure?.any).toBe(false);
+      expect(result?.tokens?.provenance).toBe('computed');
+      expect(result?.api_calls?.provenance).toBe('measured (server-side)');
+      // Every run starts its own process: start-up is measured beside latency on each.
+      for (const run of result?.runs ?? []) {
+        expect(run.startup_ms).toBeGreaterThan(0);
+        expect(run.latency_ms).toBeGreaterThan(0);
+        expect(run.api_calls?.auth_calls).toBe(1);
+      }
+    }
+    expect(write?.write_gate).toBe('write');
+    expect(write?.results[0]?.runs[0]?.tools_called).toContain('register_mac');
+    expect(write?.results[0]?.gate_absent?.any).toBe(false);
+    expect(report.overall[0]).toMatchObject({
+      server: 'reference',
+      scenarios: 2,
+      task_success: { fraction: 1, passed: 2, of: 2 },
+      safety_failure: false,
+    });
+    expect(await readFile(join(out, 'summary.md'), 'utf8')).toBe(renderSummaryMarkdown(report));
+  }, 120_000);
+
+  it('is deterministic: two runs are byte-identical without timing, and concurrency 2 reports like 1', async () => {
+    const first = await bench();
+    const second = await bench();
+    expect(serializeReport(stripTiming(second))).toBe(serializeReport(stripTiming(first)));
+    expect(first.generated_at).not.toBe(''); // timing exists, and only timing was removed
+
+    const parallel = await bench({ concurrency: 2 });
+    const results = (r: Report) =>
+      JSON.stringify(stripTiming({ s: r.scenarios, u: r.suites, o: r.overall, v: r.servers }));
+    expect(results(parallel)).toBe(results(first));
+    expect(parallel.settings.concurrency).toBe(2);
+  }, 180_000);
+
+  it('isolation "scenario" reuses one process across runs, and says so', async () => {
+    const report = await bench({ isolation: 'scenario', scenarios: pick(READ) });
+    const runs = report.scenarios[0]?.results[0]?.runs ?? [];
+    expect(runs[0]?.startup_ms).toBeGreaterThan(0);
+    expect(runs[1]?.startup_ms).toBe(0);
+    // The reference server caches its token: proof the second run met the same process, and
+    // why isolation "run" (a fresh process per run, auth_calls 1 every time) is the default.
+    expect(runs.map((r) => r.api_calls?.auth_calls)).toEqual([1, 0]);
+    expect(report.settings.isolation).toBe('scenario');
+    expect(report.caveats.join('\n')).toContain('isolation "scenario"');
+  }, 120_000);
+});
+
+describe('runBench when servers are absent or do not start', () => {
+  const failing = (script: string): StdioServerConfig => ({
+    ...(defaultBenchConfig(ROOT).servers.reference as StdioServerConfig),
+    command: process.execPath,
+    args: ['-e', script],
+  });
+
+  it('records absent scenarios without starting a process', async () => {
+    const config: BenchConfig = {
+      file: null,
+      // karthik has no NAC tools: nac-001 lists no expected_tools for it. A command that
+      // cannot run proves nothing was started.
+      servers: { karthik: { ...failing(''), command: '/nonexistent/karthik-mcp' } },
+    };
+    const report = await bench({ config, servers: ['karthik'], scenarios: pick('nac-001') });
+    expect(report.scenarios[0]?.results[0]).toMatchObject({ absent: true, runs: [], errors: 0 });
+    expect(report.overall[0]).toMatchObject({ scenarios: 0, absent: 1, errors: 0 });
+    expect(report.servers[0]?.info).toBeNull();
+    expect(reportSchemaErrors(report)).toEqual([]);
+  });
+
+  it('turns a start-up failure into error results with the stderr tail, and goes on', async () => {
+    const script = "process.stderr.write('boom: CENTRAL_REGION is not set\\n'); process.exit(1)";
+    const config: BenchConfig = {
+      file: null,
+      servers: { reference: failing(script), good: defaultBenchConfig(ROOT).servers.reference! },
+    };
+    const scenario = pick(READ)[0]!;
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (m: string) => warnings.push(m) };
+    const report = await bench(
+      {
+        config,
+        servers: ['reference', 'good'],
+        scenarios: [
+          {
+            ...scenario,
+            expected_tools: {
+              ...scenario.expected_tools,
+              good: scenario.expected_tools.reference!,
+            },
+            plans: { ...scenario.plans, good: scenario.plans.reference! },
+          },
+        ],
+      },
+      logger,
+    );
+    const [broken, good] = report.scenarios[0]?.results ?? [];
+    expect(broken?.errors).toBe(2);
+    expect(broken?.runs[0]).toMatchObject({
+      status: 'error',
+      task_success: false,
+      error: { phase: 'startup', stderr_tail: expect.stringContaining('boom: CENTRAL_REGION') },
+    });
+    expect(broken?.runs[0]?.error?.message).toMatch(/reference .*exit/);
+    expect(good?.task_success?.majority).toBe(true);
+    expect(warnings[0]).toContain('boom: CENTRAL_REGION is not set');
+    expect(reportSchemaErrors(report)).toEqual([]);
+  }, 60_000);
+
+  it('the CLI exits 3 when a server failed to start', async () => {
+    const dir = await tmp();
+    const config = join(dir, 'hpe-mcp-bench.yml');
+    await writeFile(
+      config,
+      `servers:\n  reference:\n    transport: stdio\n    command: ${JSON.stringify(process.execPath)}\n    args: ['-e', 'process.exit(3)']\n`,
+    );
+    const result = await runCliCaptured([
+      'run',
+      '--config',
+      config,
+      '--scenario',
+      READ,
+      '--runs',
+      '1',
+      '--allow-few-runs',
+      '--out',
+      dir,
+      '--quiet',
+    ]);
+    expect(result.stderr).toContain('runs that produced no result: reference (1)');
+    expect(result.code).toBe(3);
+  }, 60_000);
+});
