@@ -129,6 +129,17 @@ describe('runAgentLoop stops', () => {
     expect(trajectory.latencyMs).toBeGreaterThanOrEqual(95);
   });
 
+  it('not at once when the deadline is beyond what a timer can hold', async () => {
+    const policy = playback([callStep('ping'), { type: 'final', answer: { text: '', json: {} } }]);
+    const trajectory = await runAgentLoop({
+      ...base,
+      session: stubSession({ ping: async () => (await sleep(20), text('pong')) }),
+      policy,
+      deadlineMs: Infinity,
+    });
+    expect(trajectory.stopReason).toBe('final');
+  });
+
   it('at the deadline when the policy hangs', async () => {
     const session = stubSession({});
     const stuck: Policy = { info: { name: 'llm' }, next: () => new Promise(() => undefined) };

@@ -17,6 +17,7 @@ import type {
 export const DEFAULT_MAX_TURNS = 20;
 /** The run's deadline when the caller gives none (the bench config's `timeouts.scenarioMs`). */
 export const DEFAULT_DEADLINE_MS = 300_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Input of {@link runAgentLoop}. */
 export interface AgentLoopInput {
@@ -64,7 +65,8 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<Trajectory> {
   const started = performance.now();
   const elapsedMs = (): number => performance.now() - started;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), deadlineMs);
+  // setTimeout fires at once for delays beyond 2^31 − 1 ms; a longer deadline is no deadline.
+  const timer = setTimeout(() => controller.abort(), Math.min(deadlineMs, MAX_TIMER_MS));
   const context = {
     session,
     signal: controller.signal,
