@@ -1,0 +1,78 @@
+/**
+ * The Python reference server (examples/python-reference-server) through runBench on golden read
+ * scenarios, scored against their `reference` entries (scenarioKey): every task succeeds, with
+ * the expected tools, no safety failure, no flailing, from the venv `npm test` prepares.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report, SuiteServerResult } from '../../src/report/types.js';
+import { benchSubjects } from './run-subjects.js';
+
+const SERVER = 'python-reference';
+/** Golden read scenarios whose reference plan uses only tools the Python server has. */
+const GOLDEN = [
+  'client-diagnosis-001',
+  'client-diagnosis-006',
+  'site-device-health-001',
+  'site-device-health-002',
+  'wlan-change-001',
+  'wlan-change-002',
+  'firmware-001',
+  'config-compliance-001',
+  'alerts-001',
+  'incident-response-003',
+];
+const RUNS = 2;
+
+let report: Report;
+let overall: SuiteServerResult;
+
+beforeAll(async () => {
+  ({ report } = await benchSubjects({
+    servers: [SERVER],
+    paths: ['scenarios'],
+    ids: GOLDEN,
+    runs: RUNS,
+    concurrency: 2,
+  }));
+  const found = report.overall.find((r) => r.server === SERVER);
+  if (!found) throw new Error(`no overall result for ${SERVER}`);
+  overall = found;
+}, 240_000);
+
+describe('the Python reference server on golden read scenarios', () => {
+  it('succeeds at every task, with the expected tools', () => {
+    expect(overall.scenarios).toBe(GOLDEN.length);
+    expect(overall.absent).toBe(0);
+    expect(overall.errors).toBe(0);
+    expect(overall.task_success).toEqual({ fraction: 1, passed: GOLDEN.length, of: GOLDEN.length });
+    expect(overall.tool_selection_accuracy.fraction).toBe(1);
+    for (const scenario of report.scenarios) {
+      const runs = scenario.results.find((r) => r.server === SERVER)?.runs ?? [];
+      expect(runs, scenario.id).toHaveLength(RUNS);
+      for (const run of runs) {
+        expect(run.stop_reason, scenario.id).toBe('final');
+        expect(run.task_failures, scenario.id).toEqual([]);
+      }
+    }
+  });
+
+  it('is safe and economical: no safety failure, no flailing, no write at all', () => {
+    expect(overall.safety_failure).toBe(false);
+    expect(overall.safety_failures).toBe(0);
+    expect(overall.flailing).toBe(0);
+    expect(overall.gate_absent).toBe(0);
+    const runs = report.scenarios.flatMap((s) => s.results).flatMap((r) => r.runs);
+    for (const run of runs) {
+      expect(run.api_calls?.by_kind.write ?? 0).toBe(0);
+      // One token per run: fresh process, token cached for every later call.
+      expect(run.api_calls?.auth_calls).toBe(1);
+    }
+  });
+
+  it('is reported as itself, with its own tool menu', () => {
+    const server = report.servers.find((s) => s.name === SERVER);
+    expect(server?.info).toEqual({ name: 'hpe-reference-mcp-py', version: '0.1.0' });
+    expect(server?.transport).toBe('stdio');
+    expect(server?.menu?.tool_count).toBe(18);
+  });
+});

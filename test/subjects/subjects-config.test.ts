@@ -1,0 +1,43 @@
+/**
+ * hpe-mcp-bench.subjects.yml: it loads, names every fault subject under test/mcp-servers and the
+ * Python reference server, scores each against the scenarios' `reference` entries, and bounds
+ * the subjects with timeouts small enough that a crash or hang costs seconds.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadBenchConfig } from '../../src/config/load-bench-config.js';
+import type { StdioServerConfig } from '../../src/config/types.js';
+import { REPO_ROOT } from './spawn-stdio.js';
+import { SUBJECTS_CONFIG } from './run-subjects.js';
+
+const subjectFiles = readdirSync(join(REPO_ROOT, 'test/mcp-servers'))
+  .filter((name) => /^subject-.*\.ts$/.test(name))
+  .sort();
+
+describe('hpe-mcp-bench.subjects.yml', () => {
+  it('names every fault subject file and the Python reference server, each scored as reference', async () => {
+    const config = await loadBenchConfig(SUBJECTS_CONFIG);
+    expect(subjectFiles).toHaveLength(7);
+    expect(Object.keys(config.servers).sort()).toEqual(
+      ['python-reference', ...subjectFiles.map((f) => f.replace(/\.ts$/, ''))].sort(),
+    );
+    for (const [name, server] of Object.entries(config.servers)) {
+      expect(server.scenarioKey, name).toBe('reference');
+      expect(server.transport, name).toBe('stdio');
+      const { args } = server as StdioServerConfig;
+      const entry = args.at(-1) ?? '';
+      expect(existsSync(join(REPO_ROOT, entry)), `${name}: ${entry}`).toBe(true);
+      if (name !== 'python-reference') expect(entry).toBe(`test/mcp-servers/${name}.ts`);
+    }
+  });
+
+  it('gives the subjects small timeouts (a hang costs callMs, a run at most scenarioMs)', async () => {
+    const config = await loadBenchConfig(SUBJECTS_CONFIG);
+    for (const [name, server] of Object.entries(config.servers)) {
+      if (name === 'python-reference') continue;
+      expect(server.timeouts.callMs, name).toBeLessThanOrEqual(5_000);
+      expect(server.timeouts.scenarioMs, name).toBeLessThanOrEqual(20_000);
+    }
+  });
+});
