@@ -8,8 +8,15 @@ from . import SERVER_NAME, SERVER_VERSION
 from .central_client import CentralClient
 from .config import Config
 from .mask_secrets import SecretRedactor
-from .tools import alerts, client_diagnosis, config_compliance, firmware, incident_response
-from .tools import site_device_health, wlans
+from .tools import (
+    alerts,
+    client_diagnosis,
+    config_compliance,
+    firmware,
+    incident_response,
+    site_device_health,
+    wlans,
+)
 from .tools.define_tool import ToolContext
 
 INSTRUCTIONS = (

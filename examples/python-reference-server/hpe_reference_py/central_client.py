@@ -169,10 +169,16 @@ class CentralClient:
         if not isinstance(token, str) or token == "":
             raise CentralApiError(200, "POST", path, None, "token response has no access_token")
         expires = body.get("expires_in")
-        ttl = float(expires) if isinstance(expires, (int, float)) and not isinstance(expires, bool) and expires > 0 else CENTRAL_TTL_S
+        ttl = (
+            float(expires)
+            if isinstance(expires, (int, float)) and not isinstance(expires, bool) and expires > 0
+            else CENTRAL_TTL_S
+        )
         return token, ttl
 
-    async def request(self, method: str, path: str, query: Query | None = None, body: Any = None) -> ApiResponse:
+    async def request(
+        self, method: str, path: str, query: Query | None = None, body: Any = None
+    ) -> ApiResponse:
         """Sends one logical request (with the retries above); raises CentralApiError."""
         url = f"{self._config.central_base_url}{path}{query_string(query)}"
         refreshed = False

@@ -48,7 +48,9 @@ async def collect_cursor(
     total: int | None = None
     cursor: str | None = None
     for _ in range(MAX_PAGES):
-        body = await client.get(path, {**(query or {}), "limit": limit, **({} if cursor is None else {"next": cursor})})
+        body = await client.get(
+            path, {**(query or {}), "limit": limit, **({} if cursor is None else {"next": cursor})}
+        )
         items.extend(_list_of(body, list_key))
         total = _total_of(body) if _total_of(body) is not None else total
         raw = body.get("next") if isinstance(body, dict) else None

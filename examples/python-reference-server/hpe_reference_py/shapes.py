@@ -67,7 +67,10 @@ def time_window(now: datetime, hours: int) -> dict[str, str]:
 def list_result(collected: Collected, shape: Callable[[Any], Any], name: str = "items") -> Obj:
     """A list result: the API's total, what is returned, and a note when it was cut short."""
     items = [shape(item) for item in collected.items]
-    out: Obj = {"total": collected.total if collected.total is not None else len(items), "returned": len(items)}
+    out: Obj = {
+        "total": collected.total if collected.total is not None else len(items),
+        "returned": len(items),
+    }
     if collected.truncated:
         out["truncated"] = True
     out[name] = items
@@ -85,7 +88,6 @@ def groups(value: Any) -> Any:
             found = group.get("value")
             out[group["name"]] = found if found is not None else group.get("count")
     return out
-
 
 
 def without_absent(fields: Obj) -> Obj:

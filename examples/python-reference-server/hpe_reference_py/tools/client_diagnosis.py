@@ -66,7 +66,9 @@ def register(ctx: ToolContext) -> None:
         status: ClientStatus | None = None,
         connection_type: ConnectionType | None = None,
         wlan_name: Annotated[str | None, Field(description="Only clients on this SSID")] = None,
-        limit: Annotated[int | None, Field(ge=1, le=5000, description="Most clients to return (default 1000)")] = None,
+        limit: Annotated[
+            int | None, Field(ge=1, le=5000, description="Most clients to return (default 1000)")
+        ] = None,
     ) -> object:
         found = await collect_cursor(
             ctx.central,
@@ -88,7 +90,9 @@ def register(ctx: ToolContext) -> None:
         title="Get client details",
         description="Details of one client by MAC address (any status), including where it is connected.",
     )
-    async def get_client(mac: Annotated[str, Field(description="Client MAC, e.g. AA:BB:CC:DD:EE:FF")]) -> object:
+    async def get_client(
+        mac: Annotated[str, Field(description="Client MAC, e.g. AA:BB:CC:DD:EE:FF")],
+    ) -> object:
         return omit(await ctx.central.get(f"{M}/clients/{seg(normalise_mac(mac))}"), ("type", "id"))
 
     @define_read_tool(

@@ -35,7 +35,9 @@ AUDIT_FIELDS = (
     "destinationName",
     "ipAddress",
 )
-ConfigStatus = Literal["SYNCHRONIZED", "OUT_OF_SYNC", "UPDATE_IN_PROGRESS", "SYNC_WITH_LIMITATIONS", "UNKNOWN"]
+ConfigStatus = Literal[
+    "SYNCHRONIZED", "OUT_OF_SYNC", "UPDATE_IN_PROGRESS", "SYNC_WITH_LIMITATIONS", "UNKNOWN"
+]
 
 
 def register(ctx: ToolContext) -> None:
@@ -73,7 +75,9 @@ def register(ctx: ToolContext) -> None:
         description="Configuration and administration audit entries of the last `hours` hours (who changed what).",
     )
     async def list_audits(
-        hours: Annotated[int | None, Field(ge=1, le=2159, description="Look-back window (default 24)")] = None,
+        hours: Annotated[
+            int | None, Field(ge=1, le=2159, description="Look-back window (default 24)")
+        ] = None,
     ) -> object:
         found = await collect_offset(
             ctx.central,

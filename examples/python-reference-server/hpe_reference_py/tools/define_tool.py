@@ -40,7 +40,9 @@ def result_of(ctx: ToolContext, data: Any) -> CallToolResult:
     """Compact JSON text plus structuredContent, both redacted."""
     safe = ctx.redactor.redact(data)
     structured = safe if isinstance(safe, dict) else {"result": safe}
-    return CallToolResult(content=[TextContent(type="text", text=_json_text(safe))], structuredContent=structured)
+    return CallToolResult(
+        content=[TextContent(type="text", text=_json_text(safe))], structuredContent=structured
+    )
 
 
 def failure_of(ctx: ToolContext, tool: str, error: BaseException) -> CallToolResult:

@@ -11,7 +11,9 @@ from ..shapes import list_result, normalise_mac, pick, time_window
 from .client_diagnosis import EVENT_FIELDS
 from .define_tool import ToolContext, define_read_tool
 
-ContextType = Literal["SITE", "ACCESS_POINT", "SWITCH", "GATEWAY", "WIRELESS_CLIENT", "WIRED_CLIENT", "BRIDGE"]
+ContextType = Literal[
+    "SITE", "ACCESS_POINT", "SWITCH", "GATEWAY", "WIRELESS_CLIENT", "WIRED_CLIENT", "BRIDGE"
+]
 
 
 def register(ctx: ToolContext) -> None:

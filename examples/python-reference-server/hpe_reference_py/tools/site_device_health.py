@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from ..central_client import seg
 from ..paging import collect_cursor, collect_offset
-from ..shapes import groups, list_result, odata_filter, omit, pick, without_absent, ABSENT
+from ..shapes import ABSENT, groups, list_result, odata_filter, omit, pick, without_absent
 from .define_tool import ToolContext, define_read_tool
 
 M = "/network-monitoring/v1"
@@ -39,9 +39,15 @@ def site_summary(site: Any) -> dict[str, Any]:
             "id": s.get("id", ABSENT),
             "siteName": s.get("siteName", ABSENT),
             "health": groups(s.get("health")),
-            "devices": without_absent({"count": devices.get("count", ABSENT), "health": groups(devices.get("health"))}),
-            "clients": without_absent({"count": clients.get("count", ABSENT), "health": groups(clients.get("health"))}),
-            "alerts": without_absent({"total": alerts.get("totalCount", ABSENT), "bySeverity": groups(s.get("alerts"))}),
+            "devices": without_absent(
+                {"count": devices.get("count", ABSENT), "health": groups(devices.get("health"))}
+            ),
+            "clients": without_absent(
+                {"count": clients.get("count", ABSENT), "health": groups(clients.get("health"))}
+            ),
+            "alerts": without_absent(
+                {"total": alerts.get("totalCount", ABSENT), "bySeverity": groups(s.get("alerts"))}
+            ),
             "reasons": s.get("reasons", ABSENT),
         }
     )
