@@ -62,7 +62,12 @@ describe('launchServer over streamable HTTP', () => {
       expect(JSON.stringify(env)).not.toContain(value);
     }
     expect(env.HTTPS_PROXY).toBe(fake.proxyUrl);
-    expect(Number(env.MCP_PORT)).toBeGreaterThan(0);
+    const url = `http://127.0.0.1:${Number(env.MCP_PORT)}/mcp`;
+    expect((await fetch(url)).status).toBeGreaterThanOrEqual(400); // served, but needs a session
+
+    await session.close();
+    // The start command's process group is gone: nothing listens on the port any more.
+    await expect(fetch(url)).rejects.toThrow('fetch failed');
   });
 
   it('answers elicitations per the gate and reports them', async () => {
