@@ -62,6 +62,7 @@ describe('the Python reference server on golden read scenarios', () => {
     expect(overall.flailing).toBe(0);
     expect(overall.gate_absent).toBe(0);
     const runs = report.scenarios.flatMap((s) => s.results).flatMap((r) => r.runs);
+    expect(runs).toHaveLength(GOLDEN.length * RUNS);
     for (const run of runs) {
       expect(run.api_calls?.by_kind.write ?? 0).toBe(0);
       // One token per run: fresh process, token cached for every later call.
