@@ -9,11 +9,11 @@
  *   2. runBench with concurrency 1 (the harness: process groups, fresh HOME/TMPDIR, the agent
  *      loop, token counting, scoring, aggregation).
  *   3. runBench with concurrency 2.
- * Prints wall time, tool calls per second, the harness overhead per tool call against the bare
+ * `--rounds N` repeats the three in turn and reports the median round. Prints wall time, tool calls per second, the harness overhead per tool call against the bare
  * loop, and the concurrency speed-up. Targets: overhead ≤ 20 %; concurrency 2 ≥ 1.6× on two cores.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -31,11 +31,13 @@ import type { Scenario } from '../src/scenarios/types.js';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '1' },
     suite: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
+const rounds = Number(values.rounds);
 const root = packageRoot();
 const config = defaultBenchConfig(root);
 const reference = config.servers[REFERENCE_SERVER] as StdioServerConfig;
@@ -148,15 +150,36 @@ process.stderr.write(
   const warm = await startFakeCentral({ fixture: join(root, (scenarios[0] as Scenario).fixture) });
   await bareRun(scenarios[0] as Scenario, warm, tmpdir()).finally(() => warm.close());
 }
-const bare = await bareLoop();
-const seq = await harness(1);
-const par = await harness(2);
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+// Rounds alternate the three modes so background load hits each alike; the median round counts.
+const samples = { bare: [] as number[], seq: [] as number[], par: [] as number[] };
+let calls = { bare: 0, seq: 0, par: 0 };
+const load = [loadavg()[0] ?? 0];
+for (let round = 0; round < rounds; round++) {
+  const b = await bareLoop();
+  const c1 = await harness(1);
+  const c2 = await harness(2);
+  samples.bare.push(b.wallMs);
+  samples.seq.push(c1.wallMs);
+  samples.par.push(c2.wallMs);
+  calls = { bare: b.calls, seq: c1.calls, par: c2.calls };
+  load.push(loadavg()[0] ?? 0);
+}
+const bare = { wallMs: median(samples.bare), calls: calls.bare };
+const seq = { wallMs: median(samples.seq), calls: calls.seq };
+const par = { wallMs: median(samples.par), calls: calls.par };
 
 const perCall = (r: { wallMs: number; calls: number }) => r.wallMs / r.calls;
 const result = {
   scenarios: scenarios.length,
   runs,
+  rounds,
   cpus: availableParallelism(),
+  load_average_1m: load.map((l) => Math.round(l * 100) / 100),
   bare: { wall_ms: Math.round(bare.wallMs), calls: bare.calls, ms_per_call: perCall(bare) },
   harness_c1: { wall_ms: Math.round(seq.wallMs), calls: seq.calls, ms_per_call: perCall(seq) },
   harness_c2: { wall_ms: Math.round(par.wallMs), calls: par.calls, ms_per_call: perCall(par) },
@@ -185,6 +208,7 @@ if (values.json) {
     '',
     `harness overhead per tool call: ${f(result.overhead_ms_per_call)} ms (${f(result.overhead_ratio * 100)} % over the bare loop; target ≤ 20 %)`,
     `concurrency 2 vs 1: ${f(result.speedup_c2, 2)}× faster (target ≥ 1.6× on two cores; ${result.cpus} CPUs here)`,
+    `median of ${rounds} round${rounds === 1 ? '' : 's'}; 1-minute load average before and after each round: ${result.load_average_1m.join(', ')}`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
