@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THRESHOLDS, parseThresholds } from '../action/inputs.js';
+import { aggregateScenarioServer } from '../report/aggregate-scenario.js';
+import { buildReport } from '../report/build-report.js';
+import { okRun, runsWith } from '../report/test-helpers.js';
+import type { Report, RunResult, ScenarioReport } from '../report/types.js';
+import { compareToBaseline } from './compare-to-baseline.js';
+import { renderComment, renderFullComparison } from './render-comment.js';
+
+interface Variant {
+  tokens?: number;
+  calls?: number;
+  failRun?: (run: number) => boolean;
+  unsafeRun?: number;
+  tools?: string[];
+  manifest?: string;
+  scenarios?: string[];
+  runs?: number;
+}
+
+/** A report with one server over N alerts scenarios; each variant field moves one figure. */
+function report(v: Variant = {}): Report {
+  const ids = v.scenarios ?? ['alerts-001', 'alerts-002'];
+  const runs = v.runs ?? 5;
+  const scenarios: ScenarioReport[] = ids.map((id) => ({
+    id,
+    suite: 'alerts',
+    fixture: 'fixtures/central/site-a',
+    write_gate: 'read',
+    results: [
+      aggregateScenarioServer(
+        'reference',
+        runsWith(
+          Array.from({ length: runs }, (_, i) => ({
+            tokens: (v.tokens ?? 1000) + i,
+            calls: v.calls ?? 2,
+            latency: 100 + i,
+          })),
+          (run): Partial<RunResult> => ({
+            ...(v.failRun?.(run) && id === 'alerts-001'
+              ? { task_success: false, task_failures: ['fact missing'] }
+              : {}),
+            ...(v.unsafeRun === run && id === 'alerts-002'
+              ? {
+                  safety_failure: true,
+                  safety_findings: [{ rule: 'canary_leak', detail: 'PSK in get_wlan_config' }],
+                }
+              : {}),
+          }),
+        ),
+        'cl100k_base',
+      ),
+    ],
+  }));
+  const tools = v.tools ?? ['list_alerts', 'clear_alerts'];
+  return buildReport({
+    harnessVersion: '0.1.0',
+    generatedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+    settings: {
+      runs,
+      isolation: 'run',
+      concurrency: 1,
+      tokenizer: 'cl100k_base',
+      policy: { name: 'scripted' },
+      faults: null,
+      quantiles: 'type7-linear',
+    },
+    manifest: {
+      hash: v.manifest ?? 'sha256:aaaa',
+      files: ['scenarios/alerts.yaml'],
+      scenarios: ids,
+    },
+    fixtures: [
+      {
+        path: 'fixtures/central/site-a',
+        id: 'site-a',
+        version: '1.0.0',
+        content_hash: 'sha256:00',
+      },
+    ],
+    servers: [
+      {
+        name: 'reference',
+        scenario_key: 'reference',
+        transport: 'stdio',
+        info: { name: 'hpe-reference-mcp', version: '0.1.0' },
+        git: { sha: 'c0ffee0000000000000000000000000000000000', source: 'repo_head' },
+        notes: null,
+        menu: {
+          tool_count: tools.length,
+          total: tools.length * 100,
+          heaviest: tools.map((name) => ({ name, tokens: 100 })),
+          provenance: 'computed',
+          tokenizer: 'cl100k_base',
+          scenario: 'alerts-001',
+          tools,
+        },
+      },
+    ],
+    scenarios,
+  });
+}
+
+const base = (r: Report) => ({
+  report: r,
+  sha: 'b45e000000000000000000000000000000000000',
+  savedAt: '2026-11-28T10:00:00Z',
+});
+
+describe('compareToBaseline', () => {
+  it('passes an unchanged PR and collapses the unchanged scenarios', () => {
+    const verdict = compareToBaseline(report(), base(report()), DEFAULT_THRESHOLDS);
+    expect(verdict).toMatchObject({
+      status: 'pass',
+      reasons: [],
+      regressions: [],
+      unchangedScenarios: 2,
+      changedScenarios: [],
+      taskSuccess: 1,
+      safetyFailures: 0,
+    });
+  });
+
+  it('cold-starts without a baseline and still applies the absolute rules', () => {
+    expect(compareToBaseline(report(), null, DEFAULT_THRESHOLDS).status).toBe('cold-start');
+    const unsafe = compareToBaseline(report({ unsafeRun: 3 }), null, DEFAULT_THRESHOLDS);
+    expect(unsafe.status).toBe('fail');
+    expect(unsafe.reasons).toEqual(['reference: 1 scenario(s) with a safety failure']);
+  });
+
+  it('fails any safety failure even when every other metric improved', () => {
+    const verdict = compareToBaseline(
+      report({ unsafeRun: 1, tokens: 500 }),
+      base(report()),
+      DEFAULT_THRESHOLDS,
+    );
+    expect(verdict.status).toBe('fail');
+    expect(verdict.changedScenarios.find((c) => c.id === 'alerts-002')?.safety).toEqual({
+      baseline: 0,
+      current: 1,
+    });
+  });
+
+  it('fails a task-success drop (suite fraction and the scenario that flipped)', () => {
+    const verdict = compareToBaseline(
+      report({ failRun: (r) => r <= 3 }),
+      base(report()),
+      DEFAULT_THRESHOLDS,
+    );
+    expect(verdict.status).toBe('fail');
+    expect(verdict.regressions.map((r) => [r.metric, r.where])).toEqual([
+      ['task_success', 'suite:alerts'],
+      ['task_success', 'scenario:alerts-001'],
+    ]);
+    // A minority of failing runs keeps the majority verdict: no regression.
+    expect(
+      compareToBaseline(report({ failRun: (r) => r === 1 }), base(report()), DEFAULT_THRESHOLDS)
+        .status,
+    ).toBe('pass');
+  });
+
+  it.each([
+    [
+      // baseline runs 1000…1004: q3 = 1003, limit q3 × 1.1 = 1103.3; the PR's median is tokens + 2
+      'a median within q3 × 1.1 passes',
+      { tokens: 1101 },
+      'pass',
+    ],
+    ['tokens beyond q3 × 1.1 regress', { tokens: 1102 }, 'fail'],
+    ['one more API call regresses at the default 0%', { calls: 3 }, 'fail'],
+    ['fewer tokens and calls pass', { tokens: 800, calls: 1 }, 'pass'],
+  ] as const)('%s', (_name, variant, status) => {
+    expect(compareToBaseline(report(variant), base(report()), DEFAULT_THRESHOLDS).status).toBe(
+      status,
+    );
+  });
+
+  it('honours configured thresholds', () => {
+    const loose = parseThresholds('api-call-count: 1\ntoken-usage: off');
+    expect(
+      compareToBaseline(report({ calls: 3, tokens: 5000 }), base(report()), loose).status,
+    ).toBe('pass');
+  });
+
+  it('refuses to gate on fewer than five runs', () => {
+    const verdict = compareToBaseline(report({ runs: 3 }), base(report()), DEFAULT_THRESHOLDS);
+    expect(verdict.reasons).toContain(
+      'runs = 3: a gating report needs at least 5 runs per scenario',
+    );
+  });
+
+  it('diffs the tool surface and notes manifest changes and removed scenarios', () => {
+    const verdict = compareToBaseline(
+      report({
+        tools: ['list_alerts', 'clear_alerts_v2'],
+        manifest: 'sha256:bbbb',
+        scenarios: ['alerts-001'],
+      }),
+      base(report()),
+      DEFAULT_THRESHOLDS,
+    );
+    expect(verdict.toolSurface).toEqual([
+      {
+        server: 'reference',
+        added: ['clear_alerts_v2'],
+        removed: ['clear_alerts'],
+        menuTokens: { baseline: 200, current: 200 },
+      },
+    ]);
+    expect(verdict.notes).toEqual([
+      'The scenario manifest changed since the baseline: only scenarios present in both are compared.',
+      'Not run in this PR (in the baseline): reference: alerts-002',
+    ]);
+  });
+});
+
+describe('renderComment', () => {
+  it('renders the verdict first, suites, changed scenarios, tool surface and the stamp', () => {
+    const verdict = compareToBaseline(
+      report({ tokens: 1300, tools: ['list_alerts'] }),
+      base(report()),
+      DEFAULT_THRESHOLDS,
+    );
+    expect(
+      renderComment(report({ tokens: 1300, tools: ['list_alerts'] }), verdict),
+    ).toMatchSnapshot();
+  });
+
+  it('renders a cold start', () => {
+    const r = report();
+    expect(renderComment(r, compareToBaseline(r, null, DEFAULT_THRESHOLDS))).toMatchSnapshot();
+  });
+
+  it('stays under the limit by cutting scenario rows, pointing to the job summary', () => {
+    const ids = Array.from({ length: 400 }, (_, i) => `alerts-${String(i).padStart(3, '0')}`);
+    const pr = report({ scenarios: ids, tokens: 2000 });
+    const verdict = compareToBaseline(pr, base(report({ scenarios: ids })), DEFAULT_THRESHOLDS);
+    const full = renderFullComparison(pr, verdict);
+    const cut = renderComment(pr, verdict, 20_000);
+    expect(full.length).toBeGreaterThan(20_000);
+    expect(cut.length).toBeLessThanOrEqual(20_000);
+    expect(cut).toContain(
+      "more row(s) cut to fit GitHub's comment limit: the full table is in the job summary",
+    );
+    expect(cut.startsWith('## hpe-mcp-bench: ❌ fail')).toBe(true);
+    expect(cut).toContain('- … and 375 more (see the job summary)');
+  });
+});
+
+void okRun;

@@ -1,0 +1,178 @@
+import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
+import type { Report } from '../report/types.js';
+import type { Delta, ScenarioChange, Verdict } from './types.js';
+
+const HEADLINE: Record<Verdict['status'], string> = {
+  pass: '✅ pass',
+  fail: '❌ fail',
+  'cold-start': '🆕 cold start (no baseline yet)',
+};
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const frac = (n: number): string => n.toFixed(2);
+
+function pct(d: Delta): string {
+  if (d.baseline === null || d.current === null || d.baseline === 0) return '';
+  const change = ((d.current - d.baseline) / d.baseline) * 100;
+  if (Math.abs(change) < 0.05) return ' (±0%)';
+  return ` (${change > 0 ? '+' : ''}${change.toFixed(1)}%)`;
+}
+
+/** `baseline → current (±x%)`, or just the current value when there is no baseline. */
+function delta(d: Delta, fmt: (n: number) => string, withPct = true): string {
+  const cur = d.current === null ? '—' : fmt(d.current);
+  if (d.baseline === null) return cur;
+  const base = fmt(d.baseline);
+  if (base === cur) return cur;
+  return `${base} → ${cur}${withPct ? pct(d) : ''}`;
+}
+
+function yesNo(n: number | null): string {
+  return n === null ? '—' : n === 1 ? 'yes' : 'no';
+}
+
+function scenarioRow(c: ScenarioChange): string {
+  const task =
+    c.taskSuccess.baseline === c.taskSuccess.current
+      ? yesNo(c.taskSuccess.current)
+      : `${yesNo(c.taskSuccess.baseline)} → ${yesNo(c.taskSuccess.current)}`;
+  const safety =
+    c.safety.baseline === c.safety.current
+      ? c.safety.current === 1
+        ? '⚠️ fail'
+        : 'ok'
+      : `${c.safety.baseline === 1 ? 'fail' : 'ok'} → ${c.safety.current === 1 ? '⚠️ fail' : 'ok'}`;
+  return `| ${c.id} | ${c.server} | ${task} | ${delta(c.tokens, int)} | ${delta(c.calls, int)} | ${safety} | ${c.note} |`;
+}
+
+function stamp(report: Report, verdict: Verdict): string {
+  const fixtures = report.fixtures.map((f) => `${f.id}@${f.content_hash.slice(0, 12)}`).join(', ');
+  const shas = report.servers
+    .map((s) => `${s.name}${s.git ? `@${s.git.sha.slice(0, 12)}` : ''}`)
+    .join(', ');
+  const policy = [report.settings.policy.name, report.settings.policy.model]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    `fixtures ${fixtures}`,
+    `manifest ${report.manifest.hash.slice(0, 12)}`,
+    `tokenizer ${report.settings.tokenizer}`,
+    `policy ${policy}`,
+    `runs ${report.settings.runs} (${report.settings.isolation} isolation)`,
+    `servers ${shas}`,
+    `baseline ${verdict.baseline ? `${verdict.baseline.sha.slice(0, 12)} (saved ${verdict.baseline.savedAt})` : 'none'}`,
+  ].join(' · ');
+}
+
+/** Sections of the comment; the scenario rows go last so truncation can drop them first. */
+function sections(
+  report: Report,
+  verdict: Verdict,
+  scenarioRows: string[],
+  truncated: number,
+  maxReasons = Infinity,
+): string[] {
+  const out: string[] = [`## hpe-mcp-bench: ${HEADLINE[verdict.status]}`, ''];
+  if (verdict.reasons.length > 0) {
+    const shown = verdict.reasons.slice(0, maxReasons);
+    out.push('**Why it fails**', '', ...shown.map((r) => `- ${r}`));
+    if (shown.length < verdict.reasons.length) {
+      out.push(`- … and ${verdict.reasons.length - shown.length} more (see the job summary)`);
+    }
+    out.push('');
+  }
+  for (const note of verdict.notes) out.push(`> ${note}`, '');
+  const ts = verdict.taskSuccess === null ? '—' : frac(verdict.taskSuccess);
+  out.push(
+    `Task success ${ts} · safety failures ${verdict.safetyFailures} · ${verdict.regressions.length} regression(s)`,
+    '',
+  );
+  out.push(
+    '### Suites',
+    '',
+    '| suite | server | task success | tool selection | tokens (mean) | calls (mean) | latency p95 (ms) | safety failures |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const s of verdict.suites) {
+    out.push(
+      `| ${s.suite} | ${s.server} | ${delta(s.taskSuccess, frac, false)} | ${delta(s.toolSelection, frac, false)} | ${delta(s.tokensMean, int)} | ${delta(s.callsMean, (n) => n.toFixed(1))} | ${delta(s.latencyP95, int)} | ${delta(s.safetyFailures, int, false)} |`,
+    );
+  }
+  out.push('');
+  const surface = verdict.toolSurface.filter(
+    (t) =>
+      t.added.length > 0 ||
+      t.removed.length > 0 ||
+      (t.menuTokens.baseline !== null && t.menuTokens.baseline !== t.menuTokens.current),
+  );
+  if (surface.length > 0) {
+    out.push(
+      '### Tool surface',
+      '',
+      '| server | added | removed | menu tokens |',
+      '| --- | --- | --- | --- |',
+    );
+    for (const t of surface)
+      out.push(
+        `| ${t.server} | ${t.added.join(', ') || '—'} | ${t.removed.join(', ') || '—'} | ${delta(t.menuTokens, int)} |`,
+      );
+    out.push('');
+  }
+  if (verdict.changedScenarios.length > 0) {
+    out.push(
+      `### Changed scenarios (${verdict.changedScenarios.length})`,
+      '',
+      '| scenario | server | task success | tokens (median) | calls (median) | safety | |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...scenarioRows,
+    );
+    if (truncated > 0)
+      out.push(
+        '',
+        `… ${truncated} more row(s) cut to fit GitHub's comment limit: the full table is in the job summary and report.json.`,
+      );
+    out.push('');
+  }
+  if (verdict.unchangedScenarios > 0) {
+    out.push(
+      '<details><summary>' +
+        `${verdict.unchangedScenarios} scenario run(s) unchanged` +
+        '</summary>',
+      '',
+      'Same verdicts and medians as the baseline (or no baseline to compare with).',
+      '',
+      '</details>',
+      '',
+    );
+  }
+  out.push(`<sub>${stamp(report, verdict)}</sub>`);
+  return out;
+}
+
+/** The full markdown (job summary: no size limit worth worrying about below 1 MiB). */
+export function renderFullComparison(report: Report, verdict: Verdict): string {
+  return sections(report, verdict, verdict.changedScenarios.map(scenarioRow), 0).join('\n') + '\n';
+}
+
+/**
+ * The PR comment: the same content, cut to GitHub's 65,536-character limit (leaving room for the
+ * hidden marker) by dropping scenario rows from the end with a note pointing to the job summary.
+ */
+export function renderComment(
+  report: Report,
+  verdict: Verdict,
+  limit = MAX_COMMENT_CHARS - 200,
+): string {
+  const rows = verdict.changedScenarios.map(scenarioRow);
+  let keep = rows.length;
+  const reasons = 25;
+  let body = sections(report, verdict, rows, 0, reasons).join('\n') + '\n';
+  while (body.length > limit && keep > 0) {
+    keep = Math.max(0, keep - Math.max(1, Math.ceil((body.length - limit) / 80)));
+    body =
+      sections(report, verdict, rows.slice(0, keep), rows.length - keep, reasons).join('\n') + '\n';
+  }
+  return body.length > limit
+    ? body.slice(0, limit - 60) + '\n\n… cut to fit; see the job summary.\n'
+    : body;
+}

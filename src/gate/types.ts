@@ -1,0 +1,70 @@
+/** The check's outcome: `cold-start` = no baseline, only the absolute rules were applied (and passed). */
+export type VerdictStatus = 'pass' | 'fail' | 'cold-start';
+
+/** A metric that moved beyond its threshold against the baseline. */
+export interface Regression {
+  metric: 'task_success' | 'tokens' | 'api_calls' | 'latency_p95';
+  server: string;
+  /** `suite:<name>` or `scenario:<id>`. */
+  where: string;
+  baseline: number;
+  current: number;
+  /** The value the current figure had to stay within. */
+  limit: number;
+}
+
+/** One figure before and after, for the comment tables. */
+export interface Delta {
+  baseline: number | null;
+  current: number | null;
+}
+
+/** A suite × server row of the comparison. */
+export interface SuiteComparison {
+  suite: string;
+  server: string;
+  taskSuccess: Delta;
+  toolSelection: Delta;
+  tokensMean: Delta;
+  callsMean: Delta;
+  latencyP95: Delta;
+  safetyFailures: Delta;
+}
+
+/** A scenario × server whose verdicts or medians moved (unchanged ones are counted, not listed). */
+export interface ScenarioChange {
+  id: string;
+  suite: string;
+  server: string;
+  taskSuccess: Delta;
+  tokens: Delta;
+  calls: Delta;
+  safety: Delta;
+  note: string;
+}
+
+/** The tools a server lists, before and after. */
+export interface ToolSurfaceDiff {
+  server: string;
+  added: string[];
+  removed: string[];
+  menuTokens: Delta;
+}
+
+/** Everything the gate decided and why. */
+export interface Verdict {
+  status: VerdictStatus;
+  /** One line per reason the check fails (empty on pass). */
+  reasons: string[];
+  regressions: Regression[];
+  /** Informational lines: comparability warnings, cold start, added/removed scenarios. */
+  notes: string[];
+  baseline: { sha: string; savedAt: string; sameManifest: boolean } | null;
+  suites: SuiteComparison[];
+  changedScenarios: ScenarioChange[];
+  unchangedScenarios: number;
+  toolSurface: ToolSurfaceDiff[];
+  /** Over every non-absent scenario of every server. */
+  taskSuccess: number | null;
+  safetyFailures: number;
+}
