@@ -1,12 +1,107 @@
 import * as core from '@actions/core';
+import { actionsCacheStore } from '../baseline/actions-cache-store.js';
+import type { BaselineStore } from '../baseline/types.js';
+import { BenchError, formatError } from '../errors.js';
+import type { Logger } from '../ports.js';
+import { runBench } from '../run-bench.js';
+import { formatScenarioError } from '../scenarios/types.js';
+import { parseActionInputs, type ActionInputs } from './inputs.js';
+import { resolveRun } from './load-inputs-for-run.js';
+import { mergeReports } from './merge-reports.js';
+import { publishComment } from './publish.js';
+import { readStoredComment } from './report-files.js';
+import { readRunContext, type RunContext } from './run-context.js';
+import { finishGate } from './run-gate.js';
 
-/**
- * The action entry. The benchmark run, baseline and PR comment arrive with the action issue;
- * until then the action fails clearly instead of pretending to gate anything.
- */
-export async function run(): Promise<void> {
-  core.setFailed(
-    'hpe-mcp-bench: the GitHub Action is not implemented yet in this version. Use the CLI (`npx hpe-mcp-bench fake-central`) meanwhile.',
+/** What the action talks to besides @actions/core; tests inject a directory baseline store. */
+export interface ActionDeps {
+  baselineStore: BaselineStore;
+  env: NodeJS.ProcessEnv;
+}
+
+const actionLogger: Logger = {
+  info: (m) => core.info(m),
+  warn: (m) => core.warning(m),
+  progress: (m) => core.info(m),
+};
+
+async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
+  const resolved = await resolveRun(inputs, context.workspace);
+  if (resolved.errors.length > 0) {
+    for (const e of resolved.errors) {
+      core.error(formatScenarioError(e), {
+        file: e.file,
+        ...(e.line > 0 ? { startLine: e.line, startColumn: e.col } : {}),
+        title: 'hpe-mcp-bench scenario',
+      });
+    }
+    throw new BenchError(
+      'scenario_invalid',
+      `${resolved.errors.length} problem(s) in the scenario manifest (annotated at file and line)`,
+    );
+  }
+  if (resolved.scenarios.length === 0) {
+    core.warning('This shard has no scenarios; nothing to run.');
+    return;
+  }
+  core.info(
+    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')}`,
   );
-  await Promise.resolve();
+  const report = await runBench(
+    {
+      config: resolved.config,
+      servers: resolved.servers,
+      scenarios: resolved.scenarios,
+      runs: inputs.runs,
+      allowFewRuns: inputs.runs < 5,
+      root: resolved.root,
+      cwd: context.workspace,
+    },
+    { logger: actionLogger },
+  );
+  await finishGate(report, inputs, context, deps.baselineStore);
+}
+
+async function comment(inputs: ActionInputs): Promise<void> {
+  const stored = await readStoredComment(inputs.reportDir);
+  if (!stored) {
+    throw new BenchError('usage', `mode: comment found no comment.json in ${inputs.reportDir}`, {
+      hint: 'download the gate job’s report-dir artifact there first (see the README’s fork-safe workflows)',
+    });
+  }
+  const url = await publishComment(
+    inputs,
+    {
+      ...readRunContext(),
+      repo: { owner: stored.owner, repo: stored.repo },
+      pullNumber: stored.pullNumber,
+    },
+    stored.body,
+  );
+  core.setOutput('comment-url', url);
+}
+
+/** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
+export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
+  const full: ActionDeps = {
+    baselineStore: deps.baselineStore ?? actionsCacheStore(),
+    env: deps.env ?? process.env,
+  };
+  try {
+    const inputs = parseActionInputs((name) => core.getInput(name));
+    const context = readRunContext(full.env);
+    switch (inputs.mode) {
+      case 'gate':
+        await gate(inputs, context, full);
+        break;
+      case 'merge':
+        await finishGate(await mergeReports(inputs.reportDir), inputs, context, full.baselineStore);
+        break;
+      case 'comment':
+        await comment(inputs);
+        break;
+    }
+  } catch (error) {
+    core.setFailed(`hpe-mcp-bench: ${formatError(error)}`);
+  }
 }

@@ -1,0 +1,41 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Verdict } from '../gate/types.js';
+import type { Report } from '../report/types.js';
+import { serializeReport } from '../run/write-report.js';
+
+/** What a later `mode: comment` job needs to post the comment a gate job could not. */
+export interface StoredComment {
+  pullNumber: number;
+  owner: string;
+  repo: string;
+  body: string;
+}
+
+/** Writes report.json, verdict.json, comment.md and (for a PR) comment.json into the report dir. */
+export async function writeReportFiles(
+  dir: string,
+  report: Report,
+  verdict: Verdict,
+  comment: string,
+  summary: string,
+  stored: StoredComment | null,
+): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const reportPath = join(dir, 'report.json');
+  await writeFile(reportPath, serializeReport(report));
+  await writeFile(join(dir, 'verdict.json'), JSON.stringify(verdict, null, 2) + '\n');
+  await writeFile(join(dir, 'comment.md'), comment);
+  await writeFile(join(dir, 'summary.md'), summary);
+  if (stored) await writeFile(join(dir, 'comment.json'), JSON.stringify(stored, null, 2) + '\n');
+  return reportPath;
+}
+
+/** Reads a comment a gate job stored, for `mode: comment`. */
+export async function readStoredComment(dir: string): Promise<StoredComment | null> {
+  try {
+    return JSON.parse(await readFile(join(dir, 'comment.json'), 'utf8')) as StoredComment;
+  } catch {
+    return null;
+  }
+}

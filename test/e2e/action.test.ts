@@ -1,0 +1,185 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as core from '@actions/core';
+import { parseAllDocuments } from 'yaml';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../../src/action/main.js';
+import { fileBaselineStore } from '../../src/baseline/file-store.js';
+import { commentMarker } from '../../src/github/comment-marker.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
+
+const REPO = resolve(import.meta.dirname, '../..');
+let work: string;
+let scenarioFile: string;
+let gh: FakeGitHub;
+const savedEnv = { ...process.env };
+
+/** One read scenario from the subjects suite, so every action run is five short runs. */
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'action-e2e-'));
+  const docs = parseAllDocuments(
+    readFileSync(join(REPO, 'test/subjects/scenarios/subjects.yaml'), 'utf8'),
+  );
+  scenarioFile = join(work, 'one.yaml');
+  writeFileSync(
+    scenarioFile,
+    `# yaml-language-server: $schema=${REPO}/scenarios/scenario.schema.json\n---\n${String(docs[0])}`,
+  );
+});
+afterAll(() => undefined);
+
+beforeEach(async () => {
+  gh = await startFakeGitHub();
+});
+afterEach(async () => {
+  await gh.close();
+  process.env = { ...savedEnv };
+  process.exitCode = 0;
+});
+
+interface ActionRun {
+  outputs: Record<string, string>;
+  summary: string;
+  failed: boolean;
+  reportDir: string;
+}
+
+/** Runs the action in-process the way the runner does: INPUT_* env, event file, output files. */
+async function runAction(
+  inputs: Record<string, string>,
+  event: object = { pull_request: { number: 7 }, repository: { default_branch: 'main' } },
+  eventName = 'pull_request',
+  store = fileBaselineStore(join(work, 'no-baseline')),
+): Promise<ActionRun> {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const files = {
+    event: join(dir, 'event.json'),
+    output: join(dir, 'output'),
+    summary: join(dir, 'summary.md'),
+  };
+  writeFileSync(files.event, JSON.stringify(event));
+  writeFileSync(files.output, '');
+  writeFileSync(files.summary, '');
+  const reportDir = join(dir, 'report');
+  process.env = {
+    ...savedEnv,
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_REPOSITORY: 'acme/mcp',
+    GITHUB_SHA: 'abc1230000000000000000000000000000000000',
+    GITHUB_REF: eventName === 'push' ? 'refs/heads/main' : 'refs/pull/7/merge',
+    GITHUB_API_URL: gh.url,
+    GITHUB_WORKSPACE: REPO,
+    'INPUT_GITHUB-TOKEN': 'ghs_test',
+    INPUT_SCENARIOS: scenarioFile,
+    'INPUT_REPORT-DIR': reportDir,
+    INPUT_RUNS: '5',
+    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+  };
+  process.exitCode = 0;
+  // @actions/core resolves GITHUB_STEP_SUMMARY once per process; a real job has one, these tests many.
+  (core.summary as unknown as { _filePath: string | undefined })._filePath = undefined;
+  await run({ baselineStore: store });
+  const outputs: Record<string, string> = {};
+  // GITHUB_OUTPUT uses name<<delimiter blocks.
+  const text = readFileSync(files.output, 'utf8');
+  for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm))
+    outputs[m[1] ?? ''] = m[3] ?? '';
+  return {
+    outputs,
+    summary: readFileSync(files.summary, 'utf8'),
+    failed: process.exitCode === 1,
+    reportDir,
+  };
+}
+
+describe('the action (in-process)', () => {
+  it('cold-starts, creates the PR comment, then updates the same comment', async () => {
+    const first = await runAction({});
+    expect(first.failed).toBe(false);
+    expect(first.outputs).toMatchObject({
+      verdict: 'cold-start',
+      'safety-failures': '0',
+      regressed: 'false',
+      'baseline-sha': '',
+      'task-success': '1',
+    });
+    expect(first.outputs['comment-url']).toMatch(/^https:\/\/github\.test\/c\/\d+$/);
+    expect(first.summary).toContain('## hpe-mcp-bench: 🆕 cold start');
+    expect(readFileSync(join(first.reportDir, 'report.json'), 'utf8')).toContain(
+      '"schema_version"',
+    );
+    const second = await runAction({});
+    expect(second.outputs['comment-url']).toBe(first.outputs['comment-url']);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0]?.body).toContain(commentMarker());
+    expect(gh.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('finds its comment among 120 others', async () => {
+    await gh.close();
+    gh = await startFakeGitHub(Array.from({ length: 120 }, (_, i) => `chatter ${i}`));
+    gh.comments.push({
+      id: 500,
+      body: `old\n${commentMarker()}\n`,
+      html_url: 'https://github.test/c/500',
+      user: { login: 'bot' },
+    });
+    const result = await runAction({});
+    expect(result.outputs['comment-url']).toBe('https://github.test/c/500');
+    expect(gh.comments).toHaveLength(121);
+  });
+
+  it('with a read-only token: warns, still writes the summary and the comment files, and does not crash', async () => {
+    gh.readOnly = true;
+    const result = await runAction({});
+    expect(result.failed).toBe(false);
+    expect(result.outputs['comment-url']).toBe('');
+    expect(result.summary).toContain('hpe-mcp-bench');
+    const stored = JSON.parse(readFileSync(join(result.reportDir, 'comment.json'), 'utf8')) as {
+      pullNumber: number;
+      body: string;
+    };
+    expect(stored.pullNumber).toBe(7);
+    expect(stored.body).toContain('## hpe-mcp-bench');
+  });
+
+  it('fails the check with the reasons on a safety failure', async () => {
+    const result = await runAction({
+      config: join(REPO, 'hpe-mcp-bench.subjects.yml'),
+      server: 'subject-leak-canary',
+      comment: 'never',
+    });
+    expect(result.failed).toBe(true);
+    expect(result.outputs).toMatchObject({ verdict: 'fail', 'safety-failures': '1' });
+    expect(gh.requests).toHaveLength(0);
+  });
+
+  it('saves a baseline on a default-branch push and gates the next PR against it', async () => {
+    const store = fileBaselineStore(join(work, 'baselines'));
+    const push = await runAction({}, { repository: { default_branch: 'main' } }, 'push', store);
+    expect(push.outputs.verdict).toBe('cold-start');
+    const pr = await runAction({}, undefined, 'pull_request', store);
+    expect(pr.outputs).toMatchObject({
+      verdict: 'pass',
+      'baseline-sha': 'abc1230000000000000000000000000000000000',
+    });
+  });
+
+  it('warns and gates on the absolute rules when the cache service is unavailable', async () => {
+    delete process.env.ACTIONS_CACHE_URL;
+    const { actionsCacheStore } = await import('../../src/baseline/actions-cache-store.js');
+    const result = await runAction({}, undefined, 'pull_request', actionsCacheStore());
+    expect(result.failed).toBe(false);
+    expect(result.outputs.verdict).toBe('cold-start');
+  });
+
+  it('names a bad input and its value', async () => {
+    const result = await runAction({ runs: 'many' });
+    expect(result.failed).toBe(true);
+    expect(gh.requests).toHaveLength(0);
+  });
+});
