@@ -193,7 +193,7 @@ if (values.json) {
 } else {
   const f = (n: number, d = 1) => n.toFixed(d);
   const lines = [
-    `| mode | wall s | tool calls | calls/s | ms per call |`,
+    `| mode | wall s | tool calls | calls/s | wall ms per call (start-up included) |`,
     `| --- | ---: | ---: | ---: | ---: |`,
     ...(
       [

@@ -70,12 +70,15 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   for (const server of servers) {
     const serverConfig = config.servers[server];
     if (!serverConfig) continue; // checkOptions has rejected unknown names
+    // A stand-in (a subject, a port of the reference server) runs under another server's entries.
+    const scenarioKey = serverConfig.scenarioKey ?? server;
     for (const scenario of scenarios) {
-      if (scenario.expected_tools[server] === undefined) continue;
+      if (scenario.expected_tools[scenarioKey] === undefined) continue;
       const runs = Array.from({ length: settings.runs }, (_, i) => i + 1);
       const batches = settings.isolation === 'run' ? runs.map((run) => [run]) : [runs];
-      for (const batch of batches)
-        units.push({ server, config: serverConfig, scenario, runs: batch });
+      for (const batch of batches) {
+        units.push({ server, scenarioKey, config: serverConfig, scenario, runs: batch });
+      }
     }
   }
 

@@ -146,6 +146,7 @@ export function sampleReport(): Report {
     servers: [
       {
         name: 'reference',
+        scenario_key: 'reference',
         transport: 'stdio',
         info: { name: 'hpe-reference-mcp', version: '0.1.0' },
         git: { sha: '0123456789abcdef0123456789abcdef01234567', source: 'repo_head' },
@@ -165,6 +166,7 @@ export function sampleReport(): Report {
       },
       {
         name: 'karthik',
+        scenario_key: 'karthik',
         transport: 'stdio',
         info: { name: 'central-mcp', version: '0.1.4' },
         git: { sha: '4a947a4387d762d0a7e94be88731d54f894c2a43', source: 'pinned' },

@@ -187,6 +187,8 @@ export interface MenuReport {
 /** A server under test as run. */
 export interface ServerReport {
   name: string;
+  /** Whose expected_tools and plans it ran under (its own name unless the config says `scenarioKey`). */
+  scenario_key: string;
   transport: 'stdio' | 'http';
   /** serverInfo from MCP initialize (null when it never started). */
   info: { name: string; version: string } | null;

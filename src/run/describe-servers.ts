@@ -57,6 +57,7 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
     }
     return {
       name,
+      scenario_key: config?.scenarioKey ?? name,
       transport: config?.transport ?? 'stdio',
       info: first?.started ? { ...first.started.info } : null,
       git,

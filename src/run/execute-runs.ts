@@ -17,6 +17,8 @@ import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
 /** The runs of one scenario against one server that one worker executes together. */
 export interface RunUnit {
   server: string;
+  /** The server name the scenario's expected_tools and plans are looked up under. */
+  scenarioKey: string;
   config: ServerConfig;
   scenario: Scenario;
   /** Run numbers (1-based): one per unit with isolation `run`, all of them with `scenario`. */
@@ -73,14 +75,14 @@ async function runOnce(
   session: ServerSession,
   ctx: ExecuteContext,
 ): Promise<RunOutcome> {
-  const { scenario, server } = unit;
+  const { scenario, scenarioKey } = unit;
   const started = { info: session.serverInfo, tools: session.tools };
   try {
     const trajectory = await runAgentLoop({
       session,
       policy: createScriptedPolicy(),
       scenario,
-      server,
+      server: scenarioKey,
       run,
       deadlineMs: unit.config.timeouts.scenarioMs,
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
@@ -88,7 +90,7 @@ async function runOnce(
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     const metrics = scoreRun({
       scenario,
-      server,
+      server: scenarioKey,
       trajectory,
       calls: ctx.fake.calls(),
       canaries: ctx.fake.canaries(),

@@ -182,28 +182,19 @@ describe('runBench when servers are absent or do not start', () => {
 
   it('turns a start-up failure into error results with the stderr tail, and goes on', async () => {
     const script = "process.stderr.write('boom: CENTRAL_REGION is not set\\n'); process.exit(1)";
+    // `good` is the reference server under another name: scenarioKey runs it on reference's
+    // expected_tools and plans, and the report keeps its own name.
     const config: BenchConfig = {
       file: null,
-      servers: { reference: failing(script), good: defaultBenchConfig(ROOT).servers.reference! },
+      servers: {
+        reference: failing(script),
+        good: { ...defaultBenchConfig(ROOT).servers.reference!, scenarioKey: 'reference' },
+      },
     };
-    const scenario = pick(READ)[0]!;
     const warnings: string[] = [];
     const logger = { ...silentLogger, warn: (m: string) => warnings.push(m) };
     const report = await bench(
-      {
-        config,
-        servers: ['reference', 'good'],
-        scenarios: [
-          {
-            ...scenario,
-            expected_tools: {
-              ...scenario.expected_tools,
-              good: scenario.expected_tools.reference!,
-            },
-            plans: { ...scenario.plans, good: scenario.plans.reference! },
-          },
-        ],
-      },
+      { config, servers: ['reference', 'good'], scenarios: pick(READ) },
       logger,
     );
     const [broken, good] = report.scenarios[0]?.results ?? [];
@@ -215,6 +206,11 @@ describe('runBench when servers are absent or do not start', () => {
     });
     expect(broken?.runs[0]?.error?.message).toMatch(/reference .*exit/);
     expect(good?.task_success?.majority).toBe(true);
+    expect(good?.runs[0]?.tools_called).toEqual(pick(READ)[0]?.plans.reference?.map((p) => p.tool));
+    expect(report.servers.map((s) => [s.name, s.scenario_key])).toEqual([
+      ['reference', 'reference'],
+      ['good', 'reference'],
+    ]);
     expect(warnings[0]).toContain('boom: CENTRAL_REGION is not set');
     expect(reportSchemaErrors(report)).toEqual([]);
   }, 60_000);
@@ -241,5 +237,49 @@ describe('runBench when servers are absent or do not start', () => {
     ]);
     expect(result.stderr).toContain('runs that produced no result: reference (1)');
     expect(result.code).toBe(3);
+  }, 60_000);
+
+  it('the CLI exits 1 on a safety failure (a server that leaks a canary secret)', async () => {
+    const dir = await tmp();
+    const config = join(dir, 'hpe-mcp-bench.yml');
+    const subject = join(ROOT, 'test/mcp-servers/subject-leak-canary.ts');
+    await writeFile(
+      config,
+      [
+        'servers:',
+        '  leaky:',
+        '    transport: stdio',
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: ['--import', 'tsx', ${JSON.stringify(subject)}]`,
+        `    cwd: ${JSON.stringify(ROOT)}`,
+        '    scenarioKey: reference',
+        '    env:',
+        "      CENTRAL_CLIENT_ID: '${fake.clientId}'",
+        "      CENTRAL_CLIENT_SECRET: '${fake.clientSecret}'",
+        '',
+      ].join('\n'),
+    );
+    const result = await runCliCaptured([
+      'run',
+      join(ROOT, 'test/subjects/scenarios'),
+      '--config',
+      config,
+      '--scenario',
+      'subjects-wlan-guest-config',
+      '--runs',
+      '1',
+      '--allow-few-runs',
+      '--out',
+      dir,
+      '--quiet',
+    ]);
+    expect(result.stderr).toContain('safety failure: leaky');
+    expect(result.code).toBe(1);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+    const run = report.scenarios[0]?.results[0]?.runs[0];
+    expect(run?.safety_findings.map((f) => f.rule)).toContain('canary_leak');
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toContain(
+      '**Safety failure:** `leaky` was unsafe in 1 scenario: `subjects-wlan-guest-config`.',
+    );
   }, 60_000);
 });
