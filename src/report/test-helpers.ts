@@ -159,6 +159,7 @@ export function sampleReport(): Report {
             { name: 'list_clients', tokens: 200 },
             { name: 'get_client', tokens: 100 },
           ],
+          tools: ['get_client', 'list_clients', 'update_wlan'],
           provenance: 'computed',
           tokenizer: 'cl100k_base',
           scenario: 'client-diagnosis-001',

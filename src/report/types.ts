@@ -178,6 +178,8 @@ export interface MenuReport {
   tool_count: number;
   total: number;
   heaviest: { name: string; tokens: number }[];
+  /** Every tool name the server listed, sorted (the tool surface a PR may change). */
+  tools: string[];
   provenance: 'computed';
   tokenizer: Tokenizer;
   /** The run the menu was read from (the first successful one in report order). */

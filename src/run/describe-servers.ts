@@ -50,6 +50,7 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
         tool_count: first.started.tools.length,
         total: breakdown.total,
         heaviest: breakdown.tools.slice(0, HEAVIEST_TOOLS),
+        tools: first.started.tools.map((t) => t.name).sort(),
         provenance: 'computed',
         tokenizer: input.tokenizer,
         scenario: first.scenario,

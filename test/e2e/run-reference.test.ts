@@ -105,6 +105,8 @@ describe('hpe-mcp-bench run against the reference server', () => {
     expect(server?.menu?.heaviest).toHaveLength(10);
     expect(server?.menu?.total).toBeGreaterThan(server?.menu?.heaviest[0]?.tokens ?? 0);
     expect(server?.menu?.scenario).toBe(READ);
+    expect(server?.menu?.tools).toHaveLength(server?.menu?.tool_count ?? -1);
+    expect(server?.menu?.tools).toContain('register_mac');
 
     const [read, write] = report.scenarios;
     expect(read?.results[0]?.runs.map((r) => r.run)).toEqual([1, 2]);
