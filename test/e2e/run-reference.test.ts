@@ -161,6 +161,24 @@ describe('hpe-mcp-bench run against the reference server', () => {
   }, 120_000);
 });
 
+describe('runBench with a fault plan', () => {
+  it('injects it into every run, records it, and the retry it causes is not flailing', async () => {
+    const faults = {
+      faults: [
+        { kind: 'server_error' as const, first: 1, match: ['GET /network-monitoring/v1/clients'] },
+      ],
+    };
+    const report = await bench({ faults, scenarios: pick(READ) });
+    expect(report.settings.faults).toEqual(faults);
+    expect(report.caveats.join('\n')).toContain('a fault plan was injected');
+    for (const run of report.scenarios[0]?.results[0]?.runs ?? []) {
+      // reset() restarts the plan's counters: every run meets the 503 and retries once.
+      expect(run.api_calls).toMatchObject({ total: 3, excess: 1, flailing: false });
+      expect(run.task_success).toBe(true);
+    }
+  }, 60_000);
+});
+
 describe('runBench when servers are absent or do not start', () => {
   const failing = (script: string): StdioServerConfig => ({
     ...(defaultBenchConfig(ROOT).servers.reference as StdioServerConfig),
