@@ -193,7 +193,20 @@ describe('runBench when servers are absent or do not start', () => {
       // cannot run proves nothing was started.
       servers: { karthik: { ...failing(''), command: '/nonexistent/karthik-mcp' } },
     };
-    const report = await bench({ config, servers: ['karthik'], scenarios: pick('nac-001') });
+    const report = await runBench(
+      {
+        config,
+        servers: ['karthik'],
+        scenarios: pick('nac-001'),
+        root: ROOT,
+        cwd: ROOT,
+      },
+      { logger: silentLogger, clock: () => Date.UTC(2026, 0, 2, 3, 4, 5) },
+    );
+    // The injected clock pins generated_at; 5 runs (the default) make it gating-eligible.
+    expect(report.generated_at).toBe('2026-01-02T03:04:05.000Z');
+    expect(report.duration_ms).toBe(0);
+    expect(report.gating_eligible).toBe(true);
     expect(report.scenarios[0]?.results[0]).toMatchObject({ absent: true, runs: [], errors: 0 });
     expect(report.overall[0]).toMatchObject({ scenarios: 0, absent: 1, errors: 0 });
     expect(report.servers[0]?.info).toBeNull();
