@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FakeCentral } from '../../fake-central/index.js';
+import type { CallRecord } from '../../fake-central/types.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition } from '../agent/types.js';
@@ -77,6 +78,11 @@ async function runOnce(
 ): Promise<RunOutcome> {
   const { scenario, scenarioKey } = unit;
   const started = { info: session.serverInfo, tools: session.tools };
+  // Calls the server made while starting (its token, a credentials probe such as
+  // `sites-health?limit=1`) are not the scenario's work; escapes are kept whenever they happened.
+  const startSeq = ctx.fake.calls().at(-1)?.seq ?? 0;
+  const scenarioCalls = (): CallRecord[] =>
+    ctx.fake.calls().filter((c) => c.seq > startSeq || c.kind === 'escape');
   try {
     const trajectory = await runAgentLoop({
       session,
@@ -92,7 +98,7 @@ async function runOnce(
       scenario,
       server: scenarioKey,
       trajectory,
-      calls: ctx.fake.calls(),
+      calls: scenarioCalls(),
       canaries: ctx.fake.canaries(),
       tokens,
     });
