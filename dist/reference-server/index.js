@@ -69476,7 +69476,11 @@ class SecretRedactor {
      * argument called `keys` holds alert keys, which results must keep.
      */
     rememberArguments(args, name) {
-        if (name !== undefined && SECRET_WORDS.some((w) => normalise(name).includes(w))) {
+        // Metadata beside a secret (`passphrase-format: STRING`) is not a secret: remembering it
+        // would redact that ordinary word from every later result of the session.
+        if (name !== undefined &&
+            !isMetadataField(name) &&
+            SECRET_WORDS.some((w) => normalise(name).includes(w))) {
             this.#rememberLeaves(args);
         }
         else if (Array.isArray(args)) {
