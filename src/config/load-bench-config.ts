@@ -43,6 +43,7 @@ interface RawServer extends Partial<RawCommand> {
   timeouts?: Partial<ServerTimeouts>;
   notes?: string;
   scenarioKey?: string;
+  router?: { tool: string; name?: string; arguments?: string };
 }
 
 /** A schema-valid server entry with every default filled in. */
@@ -54,6 +55,15 @@ function normalise(raw: RawServer): ServerConfig {
     timeouts: { ...DEFAULT_TIMEOUTS, ...raw.timeouts },
     ...(raw.notes === undefined ? {} : { notes: raw.notes }),
     ...(raw.scenarioKey === undefined ? {} : { scenarioKey: raw.scenarioKey }),
+    ...(raw.router === undefined
+      ? {}
+      : {
+          router: {
+            tool: raw.router.tool,
+            nameArgument: raw.router.name ?? 'name',
+            argumentsArgument: raw.router.arguments ?? 'arguments',
+          },
+        }),
   };
   if (raw.transport === 'http' && raw.start && raw.url !== undefined) {
     return {

@@ -37,6 +37,8 @@ interface ServerCommon {
    * test subject. Runs and scoring use that entry; results keep the server's own name.
    */
   scenarioKey?: string;
+  /** Route planned calls to unlisted tools through a meta tool (see src/servers/router-adapter.ts). */
+  router?: { tool: string; nameArgument: string; argumentsArgument: string };
 }
 
 /** A server spoken to over stdio (the harness spawns it). */

@@ -9,6 +9,7 @@ import type { WriteGate } from '../scenarios/types.js';
 import { freePort } from './free-port.js';
 import { GroupStdioTransport } from './group-stdio-transport.js';
 import { openSession } from './mcp-session.js';
+import { withRouter } from './router-adapter.js';
 import { describeExit, spawnGroup, type GroupProcess } from './process-group.js';
 import { serverEnvironment } from './server-environment.js';
 import { StderrTail } from './stderr-tail.js';
@@ -96,6 +97,11 @@ async function startHttp(
  * throw BenchError('server_failed') with the stderr tail as the hint, after killing the group.
  */
 export async function launchServer(options: LaunchOptions): Promise<ServerSession> {
+  const session = await launchBare(options);
+  return options.config.router ? withRouter(session, options.config.router) : session;
+}
+
+async function launchBare(options: LaunchOptions): Promise<ServerSession> {
   const { config, fake, name, baseDir } = options;
   await mkdir(options.workDir, { recursive: true });
   const home = await mkdtemp(join(options.workDir, 'home-'));
