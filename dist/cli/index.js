@@ -26950,7 +26950,7 @@ var __createBinding;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1604);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8887);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3145);
 
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), (0,_io_js__WEBPACK_IMPORTED_MODULE_1__/* .processIo */ .W)());
@@ -26989,7 +26989,7 @@ function processIo() {
 
 /***/ }),
 
-/***/ 8887:
+/***/ 3145:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31408,7 +31408,7 @@ function logLine(r) {
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./schemas/bench-config.schema.json
-const bench_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"hpe-mcp-bench bench config","description":"The MCP servers a benchmark run launches (hpe-mcp-bench.yml): how to start each one, its environment, its per-gate extra environment and its time limits. Field reference: docs/bench-config.md.","type":"object","required":["servers"],"additionalProperties":false,"properties":{"servers":{"description":"Server name (as scenarios name it in expected_tools and plans) → how to run it.","type":"object","minProperties":1,"propertyNames":{"title":"server name","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"server names are kebab-case and match scenarios/compared-servers.yml, e.g. secure-ssid"},"additionalProperties":{"$ref":"#/$defs/server"},"x-hint":"name each server under servers:, e.g. servers: { reference: { transport: stdio, command: node, … } }"}},"$defs":{"server":{"type":"object","required":["transport"],"additionalProperties":false,"properties":{"transport":{"description":"stdio: the harness spawns the server and speaks MCP on its stdin/stdout. http: the harness runs `start` and speaks streamable HTTP to `url`.","enum":["stdio","http"]},"command":{"description":"stdio: the executable (a bare name is looked up on PATH; a relative path resolves against the config file\'s directory). Not templated.","$ref":"#/$defs/command"},"args":{"description":"stdio: arguments (templated).","$ref":"#/$defs/args"},"cwd":{"description":"stdio: working directory (templated; relative to the config file\'s directory, which is also the default).","$ref":"#/$defs/path"},"start":{"description":"http: the command that starts the server (its process group is killed at the end).","type":"object","required":["command"],"additionalProperties":false,"properties":{"command":{"$ref":"#/$defs/command"},"args":{"$ref":"#/$defs/args"},"cwd":{"$ref":"#/$defs/path"}},"x-hint":"start: { command: uvx, args: [my-server, --port, \\"${port}\\"] }"},"url":{"description":"http: the MCP endpoint (templated), e.g. http://127.0.0.1:${port}/mcp.","type":"string","minLength":1,"x-hint":"the streamable-HTTP endpoint, e.g. http://127.0.0.1:${port}/mcp"},"readyPollMs":{"description":"http: how often to poll `url` while the server starts.","type":"integer","minimum":10,"default":100,"x-hint":"milliseconds between readiness polls, e.g. 100"},"env":{"description":"Extra environment (values templated). The server gets only this, the fake\'s proxy/CA variables and PATH, HOME, TMPDIR, LANG.","$ref":"#/$defs/env"},"gates":{"description":"Extra environment set only for scenarios at that write gate (e.g. the server\'s write flag).","type":"object","additionalProperties":false,"properties":{"read":{"$ref":"#/$defs/env"},"write":{"$ref":"#/$defs/env"},"destructive":{"$ref":"#/$defs/env"}},"x-hint":"gates: { write: { MY_WRITE_FLAG: \\"1\\" }, destructive: { MY_WRITE_FLAG: \\"1\\" } }"},"network":{"description":"proxy: the server keeps its production URLs and reaches the fake through HTTPS_PROXY; direct: a base-URL override in env points it at ${fake.url}.","enum":["proxy","direct"],"default":"proxy"},"timeouts":{"description":"Time limits in milliseconds.","type":"object","additionalProperties":false,"properties":{"startupMs":{"description":"Spawn until initialize and tools/list have answered.","type":"integer","minimum":1,"default":30000,"x-hint":"milliseconds, e.g. 30000"},"callMs":{"description":"One tool call, elicitations included.","type":"integer","minimum":1,"default":90000,"x-hint":"milliseconds, e.g. 90000"},"scenarioMs":{"description":"One scenario run, intent to final answer.","type":"integer","minimum":1,"default":300000,"x-hint":"milliseconds, e.g. 300000"}}},"notes":{"description":"Free text shown in reports (modes, adapters, caveats).","type":"string"},"scenarioKey":{"description":"The server name whose entries in the scenarios (expected_tools, plans, evidence) this server is run and scored against, when not its own: e.g. reference for a re-implementation of the reference server or a test subject outside scenarios/compared-servers.yml. Results are still reported under this server\'s own name. Default: the server\'s own name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"a server name as scenarios use it in expected_tools, e.g. reference"}},"allOf":[{"if":{"properties":{"transport":{"const":"stdio"}},"required":["transport"]},"then":{"required":["command"],"properties":{"command":{"x-hint":"transport: stdio needs the executable, e.g. command: node"}}}},{"if":{"properties":{"transport":{"const":"http"}},"required":["transport"]},"then":{"required":["start","url"],"properties":{"start":{"x-hint":"transport: http needs the start command, e.g. start: { command: my-server, args: [--port, \\"${port}\\"] }"},"url":{"x-hint":"transport: http needs the MCP endpoint, e.g. url: http://127.0.0.1:${port}/mcp"}}}}]},"command":{"title":"command","type":"string","minLength":1,"x-hint":"an executable name on PATH (node, python3, uvx) or a path relative to the config file"},"args":{"type":"array","items":{"type":"string","x-hint":"arguments are strings: quote numbers, e.g. \\"8000\\""},"x-hint":"a list of strings, e.g. [--import, tsx, server.ts]"},"path":{"type":"string","minLength":1,"x-hint":"a directory, relative to the config file"},"env":{"type":"object","propertyNames":{"title":"environment variable name","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","x-hint":"letters, digits and underscores, not starting with a digit"},"additionalProperties":{"type":"string","x-hint":"environment values are strings: quote numbers and booleans, e.g. \\"true\\" or \\"8000\\""},"x-hint":"a mapping of variable names to string values, e.g. { CENTRAL_BASE_URL: \\"${fake.url}\\" }"}}}');
+const bench_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"hpe-mcp-bench bench config","description":"The MCP servers a benchmark run launches (hpe-mcp-bench.yml): how to start each one, its environment, its per-gate extra environment and its time limits. Field reference: docs/bench-config.md.","type":"object","required":["servers"],"additionalProperties":false,"properties":{"servers":{"description":"Server name (as scenarios name it in expected_tools and plans) → how to run it.","type":"object","minProperties":1,"propertyNames":{"title":"server name","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"server names are kebab-case and match scenarios/compared-servers.yml, e.g. secure-ssid"},"additionalProperties":{"$ref":"#/$defs/server"},"x-hint":"name each server under servers:, e.g. servers: { reference: { transport: stdio, command: node, … } }"}},"$defs":{"server":{"type":"object","required":["transport"],"additionalProperties":false,"properties":{"transport":{"description":"stdio: the harness spawns the server and speaks MCP on its stdin/stdout. http: the harness runs `start` and speaks streamable HTTP to `url`.","enum":["stdio","http"]},"command":{"description":"stdio: the executable (a bare name is looked up on PATH; a relative path resolves against the config file\'s directory). Not templated.","$ref":"#/$defs/command"},"args":{"description":"stdio: arguments (templated).","$ref":"#/$defs/args"},"cwd":{"description":"stdio: working directory (templated; relative to the config file\'s directory, which is also the default).","$ref":"#/$defs/path"},"start":{"description":"http: the command that starts the server (its process group is killed at the end).","type":"object","required":["command"],"additionalProperties":false,"properties":{"command":{"$ref":"#/$defs/command"},"args":{"$ref":"#/$defs/args"},"cwd":{"$ref":"#/$defs/path"}},"x-hint":"start: { command: uvx, args: [my-server, --port, \\"${port}\\"] }"},"url":{"description":"http: the MCP endpoint (templated), e.g. http://127.0.0.1:${port}/mcp.","type":"string","minLength":1,"x-hint":"the streamable-HTTP endpoint, e.g. http://127.0.0.1:${port}/mcp"},"readyPollMs":{"description":"http: how often to poll `url` while the server starts.","type":"integer","minimum":10,"default":100,"x-hint":"milliseconds between readiness polls, e.g. 100"},"env":{"description":"Extra environment (values templated). The server gets only this, the fake\'s proxy/CA variables and PATH, HOME, TMPDIR, LANG.","$ref":"#/$defs/env"},"gates":{"description":"Extra environment set only for scenarios at that write gate (e.g. the server\'s write flag).","type":"object","additionalProperties":false,"properties":{"read":{"$ref":"#/$defs/env"},"write":{"$ref":"#/$defs/env"},"destructive":{"$ref":"#/$defs/env"}},"x-hint":"gates: { write: { MY_WRITE_FLAG: \\"1\\" }, destructive: { MY_WRITE_FLAG: \\"1\\" } }"},"network":{"description":"proxy: the server keeps its production URLs and reaches the fake through HTTPS_PROXY; direct: a base-URL override in env points it at ${fake.url}.","enum":["proxy","direct"],"default":"proxy"},"timeouts":{"description":"Time limits in milliseconds.","type":"object","additionalProperties":false,"properties":{"startupMs":{"description":"Spawn until initialize and tools/list have answered.","type":"integer","minimum":1,"default":30000,"x-hint":"milliseconds, e.g. 30000"},"callMs":{"description":"One tool call, elicitations included.","type":"integer","minimum":1,"default":90000,"x-hint":"milliseconds, e.g. 90000"},"scenarioMs":{"description":"One scenario run, intent to final answer.","type":"integer","minimum":1,"default":300000,"x-hint":"milliseconds, e.g. 300000"}}},"notes":{"description":"Free text shown in reports (modes, adapters, caveats).","type":"string"},"scenarioKey":{"description":"The server name whose entries in the scenarios (expected_tools, plans, evidence) this server is run and scored against, when not its own: e.g. reference for a re-implementation of the reference server or a test subject outside scenarios/compared-servers.yml. Results are still reported under this server\'s own name. Default: the server\'s own name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"a server name as scenarios use it in expected_tools, e.g. reference"},"router":{"description":"A thin adapter for servers that reach their tools through a meta tool (nowireless4u\'s dynamic mode): a planned call to a tool the server does not list is sent as router.tool({<name>: tool, <arguments>: args}); tool selection is scored on the inner tool.","type":"object","additionalProperties":false,"required":["tool"],"properties":{"tool":{"type":"string","minLength":1,"description":"the meta tool, e.g. central_invoke_tool"},"name":{"type":"string","minLength":1,"default":"name","description":"its argument naming the inner tool"},"arguments":{"type":"string","minLength":1,"default":"arguments","description":"its argument carrying the inner arguments, e.g. params"}},"x-hint":"{ tool: central_invoke_tool, name: name, arguments: params }"}},"allOf":[{"if":{"properties":{"transport":{"const":"stdio"}},"required":["transport"]},"then":{"required":["command"],"properties":{"command":{"x-hint":"transport: stdio needs the executable, e.g. command: node"}}}},{"if":{"properties":{"transport":{"const":"http"}},"required":["transport"]},"then":{"required":["start","url"],"properties":{"start":{"x-hint":"transport: http needs the start command, e.g. start: { command: my-server, args: [--port, \\"${port}\\"] }"},"url":{"x-hint":"transport: http needs the MCP endpoint, e.g. url: http://127.0.0.1:${port}/mcp"}}}}]},"command":{"title":"command","type":"string","minLength":1,"x-hint":"an executable name on PATH (node, python3, uvx) or a path relative to the config file"},"args":{"type":"array","items":{"type":"string","x-hint":"arguments are strings: quote numbers, e.g. \\"8000\\""},"x-hint":"a list of strings, e.g. [--import, tsx, server.ts]"},"path":{"type":"string","minLength":1,"x-hint":"a directory, relative to the config file"},"env":{"type":"object","propertyNames":{"title":"environment variable name","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","x-hint":"letters, digits and underscores, not starting with a digit"},"additionalProperties":{"type":"string","x-hint":"environment values are strings: quote numbers and booleans, e.g. \\"true\\" or \\"8000\\""},"x-hint":"a mapping of variable names to string values, e.g. { CENTRAL_BASE_URL: \\"${fake.url}\\" }"}}}');
 // EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
 var ajv_formats_dist = __nccwpck_require__(2815);
 var dist_default = /*#__PURE__*/__nccwpck_require__.n(ajv_formats_dist);
@@ -32190,6 +32190,15 @@ function normalise(raw) {
         timeouts: { ...DEFAULT_TIMEOUTS, ...raw.timeouts },
         ...(raw.notes === undefined ? {} : { notes: raw.notes }),
         ...(raw.scenarioKey === undefined ? {} : { scenarioKey: raw.scenarioKey }),
+        ...(raw.router === undefined
+            ? {}
+            : {
+                router: {
+                    tool: raw.router.tool,
+                    nameArgument: raw.router.name ?? 'name',
+                    argumentsArgument: raw.router.arguments ?? 'arguments',
+                },
+            }),
     };
     if (raw.transport === 'http' && raw.start && raw.url !== undefined) {
         return {
@@ -51849,6 +51858,26 @@ async function openSession(input) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/servers/router-adapter.ts
+/** Wraps a session so unlisted tools are called through the router; listed ones go direct. */
+function withRouter(session, router) {
+    const listed = new Set(session.tools.map((t) => t.name));
+    return {
+        ...session,
+        callTool: (request, onElicitation) => listed.has(request.name) || !listed.has(router.tool)
+            ? session.callTool(request, onElicitation)
+            : session.callTool({
+                name: router.tool,
+                arguments: {
+                    [router.nameArgument]: request.name,
+                    [router.argumentsArgument]: request.arguments,
+                },
+            }, onElicitation),
+        close: () => session.close(),
+        stderrTail: () => session.stderrTail(),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/servers/server-environment.ts
 
 const expandAll = (env, variables) => Object.fromEntries(Object.entries(env).map(([k, v]) => [k, expandTemplates(v, variables)]));
@@ -51960,6 +51989,7 @@ async function waitForHttp(url, options) {
 
 
 
+
 /** A stdio server gets this long to exit on its own once its stdin is closed. */
 const STDIO_GRACE_MS = 300;
 // A bare name (`node`, `uvx`) is looked up on PATH; a path with a slash is relative to baseDir.
@@ -52016,6 +52046,10 @@ async function startHttp(options, env, variables, tail) {
  * throw BenchError('server_failed') with the stderr tail as the hint, after killing the group.
  */
 async function launchServer(options) {
+    const session = await launchBare(options);
+    return options.config.router ? withRouter(session, options.config.router) : session;
+}
+async function launchBare(options) {
     const { config, fake, name, baseDir } = options;
     await (0,external_node_fs_promises_namespaceObject.mkdir)(options.workDir, { recursive: true });
     const home = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(options.workDir, 'home-'));
