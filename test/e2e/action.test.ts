@@ -182,4 +182,33 @@ describe('the action (in-process)', () => {
     expect(result.failed).toBe(true);
     expect(gh.requests).toHaveLength(0);
   });
+
+  it('turns manifest errors into annotations at file and line, and fails', async () => {
+    const broken = join(work, 'broken.yaml');
+    writeFileSync(
+      broken,
+      readFileSync(scenarioFile, 'utf8').replace('write_gate: read', 'write_gate: reed'),
+    );
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    let result: ActionRun;
+    try {
+      result = await runAction({ scenarios: broken });
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(result.failed).toBe(true);
+    const annotation = lines.find((l) => l.startsWith('::error '));
+    expect(annotation).toMatch(
+      new RegExp(
+        `^::error title=hpe-mcp-bench scenario,file=${broken.replaceAll('/', '\\/')},line=\\d+,col=\\d+::`,
+      ),
+    );
+    expect(annotation).toContain('/write_gate');
+    expect(gh.requests).toHaveLength(0);
+  });
 });
