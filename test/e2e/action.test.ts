@@ -191,10 +191,10 @@ describe('the action (in-process)', () => {
     );
     const lines: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string | Uint8Array) => {
+    process.stdout.write = (chunk: string | Uint8Array) => {
       lines.push(String(chunk));
       return true;
-    }) as typeof process.stdout.write;
+    };
     let result: ActionRun;
     try {
       result = await runAction({ scenarios: broken });
