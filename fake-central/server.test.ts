@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getToken, TEMP_CREDENTIALS, writeTempBundle } from '../test/helpers/temp-bundle.js';
-import { startFakeCentral, type FakeCentral } from './start-fake-central.js';
+import { describe, expect, it } from 'vitest';
+import { getToken, TEMP_CREDENTIALS, useTempFake } from '../test/helpers/temp-bundle.js';
+import { startFakeCentral } from './start-fake-central.js';
 
 const clients = Array.from({ length: 5 }, (_, i) => ({
   id: `AA:BB:CC:00:00:0${i}`,
@@ -10,29 +10,13 @@ const clients = Array.from({ length: 5 }, (_, i) => ({
 }));
 const wlanSsids = [{ ssid: 'Corp', enable: true, opmode: 'WPA2_ENTERPRISE' }];
 
-let fake: FakeCentral;
-let token: string;
-let cleanup: () => void;
-let bundleDir: string;
-
-beforeAll(async () => {
-  const bundle = writeTempBundle({ 'clients.json': clients, 'wlan-ssids.json': wlanSsids });
-  cleanup = bundle.cleanup;
-  bundleDir = bundle.dir;
-  fake = await startFakeCentral({ fixture: bundle.dir });
-  token = await getToken(fake.url);
-});
-afterAll(async () => {
-  await fake.close();
-  cleanup();
-});
-beforeEach(() => fake.reset());
+const ctx = useTempFake({ 'clients.json': clients, 'wlan-ssids.json': wlanSsids });
 
 function api(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${fake.url}${path}`, {
+  return fetch(`${ctx.fake.url}${path}`, {
     ...init,
     headers: {
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${ctx.token}`,
       'content-type': 'application/json',
       ...init.headers,
     },
@@ -44,7 +28,7 @@ describe('token endpoints', () => {
     const basic = Buffer.from(
       `${TEMP_CREDENTIALS.clientId}:${TEMP_CREDENTIALS.clientSecret}`,
     ).toString('base64');
-    const res = await fetch(`${fake.url}/as/token.oauth2`, {
+    const res = await fetch(`${ctx.fake.url}/as/token.oauth2`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${basic}`,
@@ -54,7 +38,7 @@ describe('token endpoints', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      access_token: token,
+      access_token: ctx.token,
       token_type: 'Bearer',
       expires_in: 7200,
     });
@@ -62,7 +46,7 @@ describe('token endpoints', () => {
 
   it('issues GLP workspace tokens that last 900 s and also work on Central', async () => {
     const res = await fetch(
-      `${fake.url}/authorization/v2/oauth2/${TEMP_CREDENTIALS.workspaceId}/token`,
+      `${ctx.fake.url}/authorization/v2/oauth2/${TEMP_CREDENTIALS.workspaceId}/token`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -75,7 +59,7 @@ describe('token endpoints', () => {
     );
     const body = (await res.json()) as { access_token: string; expires_in: number };
     expect(body.expires_in).toBe(900);
-    const clientsRes = await fetch(`${fake.url}/network-monitoring/v1/clients`, {
+    const clientsRes = await fetch(`${ctx.fake.url}/network-monitoring/v1/clients`, {
       headers: { authorization: `Bearer ${body.access_token}` },
     });
     expect(clientsRes.status).toBe(200);
@@ -94,7 +78,7 @@ describe('token endpoints', () => {
     ],
     ['grant_type=client_credentials', 401, 'invalid_client'],
   ])('refuses %s with %i %s', async (body, status, error) => {
-    const res = await fetch(`${fake.url}/as/token.oauth2`, {
+    const res = await fetch(`${ctx.fake.url}/as/token.oauth2`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body,
@@ -106,7 +90,7 @@ describe('token endpoints', () => {
 
 describe('request handling', () => {
   it('requires a bearer token on API calls', async () => {
-    const res = await fetch(`${fake.url}/network-monitoring/v1/clients`);
+    const res = await fetch(`${ctx.fake.url}/network-monitoring/v1/clients`);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({
       httpStatusCode: 401,
@@ -147,7 +131,7 @@ describe('request handling', () => {
 
   it('rejects unknown query parameters only in strict mode', async () => {
     expect((await api('/network-monitoring/v1/clients?bogus=1')).status).toBe(200);
-    const strict = await startFakeCentral({ fixture: bundleDir, strictQuery: true });
+    const strict = await startFakeCentral({ fixture: ctx.bundleDir, strictQuery: true });
     try {
       const res = await fetch(`${strict.url}/network-monitoring/v1/clients?bogus=1`, {
         headers: { authorization: `Bearer ${await getToken(strict.url)}` },
@@ -170,14 +154,14 @@ describe('request handling', () => {
 
 describe('call log and reset', () => {
   it('records every request with its classification, status and body digest', async () => {
-    await getToken(fake.url);
+    await getToken(ctx.fake.url);
     await api('/network-monitoring/v1/clients?limit=2');
     await api('/network-config/v1alpha1/wlan-ssids/Guest', {
       method: 'POST',
       body: JSON.stringify({ enable: true }),
     });
     await api('/nowhere');
-    const calls = fake.calls();
+    const calls = ctx.fake.calls();
     expect(calls.map((c) => [c.seq, c.method, c.path, c.status, c.kind])).toEqual([
       [1, 'POST', '/as/token.oauth2', 200, 'auth'],
       [2, 'GET', '/network-monitoring/v1/clients', 200, 'read'],
@@ -205,11 +189,11 @@ describe('call log and reset', () => {
       return out;
     };
     const first = await run();
-    fake.reset();
+    ctx.fake.reset();
     const second = await run();
     expect(second).toEqual(first);
-    expect(fake.calls()).toHaveLength(3);
-    fake.reset();
+    expect(ctx.fake.calls()).toHaveLength(3);
+    ctx.fake.reset();
     const list = (await (await api('/network-config/v1alpha1/wlan-ssids')).json()) as {
       'wlan-ssid': unknown[];
     };

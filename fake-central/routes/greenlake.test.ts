@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getToken, TEMP_CREDENTIALS, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { getToken, TEMP_CREDENTIALS, useTempFake } from '../../test/helpers/temp-bundle.js';
 import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
@@ -49,28 +49,12 @@ const users = Array.from({ length: 7 }, (_, i) => ({
 }));
 const workspace = { id: TEMP_CREDENTIALS.workspaceId, workspaceName: 'Acme', type: 'workspace' };
 
-let fake: FakeCentral;
-let token: string;
-let cleanup: () => void;
-let bundleDir: string;
-
-beforeAll(async () => {
-  const bundle = writeTempBundle({
-    'glp-devices.json': devices,
-    'glp-subscriptions.json': subscriptions,
-    'glp-users.json': users,
-    'glp-workspace.json': workspace,
-  });
-  cleanup = bundle.cleanup;
-  bundleDir = bundle.dir;
-  fake = await startFakeCentral({ fixture: bundle.dir });
-  token = await getToken(fake.url);
+const ctx = useTempFake({
+  'glp-devices.json': devices,
+  'glp-subscriptions.json': subscriptions,
+  'glp-users.json': users,
+  'glp-workspace.json': workspace,
 });
-afterAll(async () => {
-  await fake.close();
-  cleanup();
-});
-beforeEach(() => fake.reset());
 
 type Obj = Record<string, unknown>;
 interface Reply {
@@ -84,10 +68,10 @@ async function api(
   path: string,
   init: { method?: string; body?: unknown; base?: string; token?: string } = {},
 ): Promise<Reply> {
-  const res = await fetch(`${init.base ?? fake.url}${path}`, {
+  const res = await fetch(`${init.base ?? ctx.fake.url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
-      authorization: `Bearer ${init.token ?? token}`,
+      authorization: `Bearer ${init.token ?? ctx.token}`,
       'content-type': 'application/merge-patch+json',
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -119,7 +103,7 @@ describe('GET devices', () => {
       expect(Object.keys(res.body).sort()).toEqual(['count', 'items', 'offset', 'total']);
       expect(res.body).toMatchObject({ count: 12, offset: 0, total: 12 });
     }
-    expect(fake.calls().map((c) => c.kind)).toEqual(['read', 'read', 'read']);
+    expect(ctx.fake.calls().map((c) => c.kind)).toEqual(['read', 'read', 'read']);
   });
 
   it('pages by offset until total is collected, with filter, filter-tags and select', async () => {
@@ -203,7 +187,7 @@ describe('PATCH devices', () => {
       suggestedPollingIntervalSeconds: 2,
       timeoutMinutes: 10,
     });
-    expect(fake.calls().map((c) => c.kind)).toEqual(['write', 'read', 'poll']);
+    expect(ctx.fake.calls().map((c) => c.kind)).toEqual(['write', 'read', 'poll']);
   });
 
   it('unassigns, applies subscriptions, and merges v2beta1 tags', async () => {
@@ -273,7 +257,7 @@ describe('PATCH devices', () => {
   });
 
   it('answers RUNNING for asyncRunningPolls polls, and 404 for an unknown operation', async () => {
-    const slow = await startFakeCentral({ fixture: bundleDir, asyncRunningPolls: 1 });
+    const slow = await startFakeCentral({ fixture: ctx.bundleDir, asyncRunningPolls: 1 });
     try {
       const res = await api(`${D}?id=${uuid(1, 3)}`, {
         method: 'PATCH',
@@ -298,7 +282,7 @@ describe('PATCH devices', () => {
   });
 
   it('changes nothing when a task fault fails the operation', async () => {
-    fake.setFaults({ faults: [{ kind: 'task_failed', reason: 'injected failure' }] });
+    ctx.fake.setFaults({ faults: [{ kind: 'task_failed', reason: 'injected failure' }] });
     try {
       const res = await patch(`id=${uuid(1, 4)}`, { region: 'ap-south' });
       expect(res.status).toBe(202);
@@ -313,13 +297,13 @@ describe('PATCH devices', () => {
       });
       expect(await device(4)).toEqual(devices[4]);
     } finally {
-      fake.setFaults(null);
+      ctx.fake.setFaults(null);
     }
   });
 
   it('reset() restores the devices', async () => {
     await patch(`id=${uuid(1, 4)}`, { region: 'ap-south' });
-    fake.reset();
+    ctx.fake.reset();
     expect(await device(4)).toEqual(devices[4]);
   });
 });
@@ -351,7 +335,7 @@ describe('subscriptions, users, workspace', () => {
 
   it('serves the workspace by id, with a GLP token too', async () => {
     const glp = await fetch(
-      `${fake.url}/authorization/v2/oauth2/${TEMP_CREDENTIALS.workspaceId}/token`,
+      `${ctx.fake.url}/authorization/v2/oauth2/${TEMP_CREDENTIALS.workspaceId}/token`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -364,7 +348,7 @@ describe('subscriptions, users, workspace', () => {
     );
     const { access_token } = (await glp.json()) as { access_token: string };
     const res = await fetch(
-      `${fake.url}/workspaces/v1/workspaces/${TEMP_CREDENTIALS.workspaceId}`,
+      `${ctx.fake.url}/workspaces/v1/workspaces/${TEMP_CREDENTIALS.workspaceId}`,
       {
         headers: { authorization: `Bearer ${access_token}` },
       },

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getToken, useTempFake } from '../../test/helpers/temp-bundle.js';
 import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
@@ -27,23 +27,7 @@ const alerts = Array.from({ length: 25 }, (_, i) => ({
 }));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let fake: FakeCentral;
-let token: string;
-let cleanup: () => void;
-let bundleDir: string;
-
-beforeAll(async () => {
-  const bundle = writeTempBundle({ 'alerts.json': alerts });
-  cleanup = bundle.cleanup;
-  bundleDir = bundle.dir;
-  fake = await startFakeCentral({ fixture: bundle.dir });
-  token = await getToken(fake.url);
-});
-afterAll(async () => {
-  await fake.close();
-  cleanup();
-});
-beforeEach(() => fake.reset());
+const ctx = useTempFake({ 'alerts.json': alerts });
 
 interface Alert {
   key: string;
@@ -79,10 +63,10 @@ async function api<T = Record<string, unknown>>(
   path: string,
   init: { method?: string; body?: unknown; base?: string; token?: string } = {},
 ): Promise<Reply<T>> {
-  const res = await fetch(`${init.base ?? fake.url}${path}`, {
+  const res = await fetch(`${init.base ?? ctx.fake.url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
-      authorization: `Bearer ${init.token ?? token}`,
+      authorization: `Bearer ${init.token ?? ctx.token}`,
       'content-type': 'application/json',
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -111,7 +95,7 @@ describe('GET alerts', () => {
         .filter((k) => !k.startsWith('_'))
         .sort(),
     );
-    expect(fake.calls().map((c) => c.kind)).toEqual(['read']);
+    expect(ctx.fake.calls().map((c) => c.kind)).toEqual(['read']);
   });
 
   it('paginates with next until null, and total equals what was collected', async () => {
@@ -163,7 +147,7 @@ describe('GET alerts', () => {
   });
 
   it('rejects unknown query parameters when strict, but not site-id', async () => {
-    const strict = await startFakeCentral({ fixture: bundleDir, strictQuery: true });
+    const strict = await startFakeCentral({ fixture: ctx.bundleDir, strictQuery: true });
     try {
       const bad = await api(`${A}?end=now`, { base: strict.url });
       expect(bad.status).toBe(400);
@@ -213,7 +197,7 @@ describe('alert actions', () => {
       ],
       error: null,
     });
-    expect(fake.calls().map((c) => c.kind)).toEqual(['write', 'read', 'read', 'poll']);
+    expect(ctx.fake.calls().map((c) => c.kind)).toEqual(['write', 'read', 'read', 'poll']);
   });
 
   it('defer, active and priority change status and priority', async () => {
@@ -273,11 +257,11 @@ describe('alert actions', () => {
       errorCode: 'HPE_GL_NETWORK_NOTIFICATIONS_NOT_FOUND',
       message: 'Async operation task not found: not-a-task',
     });
-    expect(fake.calls()[0]?.kind).toBe('poll');
+    expect(ctx.fake.calls()[0]?.kind).toBe('poll');
   });
 
   it('answers IN_PROGRESS for asyncRunningPolls polls, then SUCCEEDED', async () => {
-    const slow = await startFakeCentral({ fixture: bundleDir, asyncRunningPolls: 2 });
+    const slow = await startFakeCentral({ fixture: ctx.bundleDir, asyncRunningPolls: 2 });
     try {
       const res = await api<Accepted>(`${A}/clear`, {
         method: 'POST',
@@ -300,7 +284,7 @@ describe('alert actions', () => {
   });
 
   it('follows task faults: a failed task changes nothing, polls carry the fault mark', async () => {
-    fake.setFaults({ faults: [{ kind: 'task_failed', reason: 'injected failure' }] });
+    ctx.fake.setFaults({ faults: [{ kind: 'task_failed', reason: 'injected failure' }] });
     try {
       const res = await post('clear', { keys: ['2207:1000'] });
       expect(res.status).toBe(202);
@@ -311,15 +295,15 @@ describe('alert actions', () => {
         error: { code: 'HPE_GL_ERROR_OPERATION_FAILED', message: 'injected failure' },
       });
       expect(await alertByKey('2207:1000')).toMatchObject({ status: 'Active' });
-      expect(fake.calls()[1]).toMatchObject({ kind: 'poll', fault: 'task_failed' });
+      expect(ctx.fake.calls()[1]).toMatchObject({ kind: 'poll', fault: 'task_failed' });
     } finally {
-      fake.setFaults(null);
+      ctx.fake.setFaults(null);
     }
   });
 
   it('reset() restores the alerts and replays the same task ids', async () => {
     const first = await post('clear', { keys: ['2207:1000'] });
-    fake.reset();
+    ctx.fake.reset();
     expect(await alertByKey('2207:1000')).toMatchObject({ status: 'Active' });
     expect((await api(first.body.location)).status).toBe(404);
     const again = await post('clear', { keys: ['2207:1000'] });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getToken, useTempFake } from '../../test/helpers/temp-bundle.js';
 import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
@@ -40,23 +40,7 @@ const audits = Array.from({ length: 30 }, (_, i) => ({
   type: 'network-services/audit',
 }));
 
-let fake: FakeCentral;
-let token: string;
-let cleanup: () => void;
-let bundleDir: string;
-
-beforeAll(async () => {
-  const bundle = writeTempBundle({ 'firmware-details.json': firmware, 'audits.json': audits });
-  cleanup = bundle.cleanup;
-  bundleDir = bundle.dir;
-  fake = await startFakeCentral({ fixture: bundle.dir });
-  token = await getToken(fake.url);
-});
-afterAll(async () => {
-  await fake.close();
-  cleanup();
-});
-beforeEach(() => fake.reset());
+const ctx = useTempFake({ 'firmware-details.json': firmware, 'audits.json': audits });
 
 interface Page {
   count: number;
@@ -71,7 +55,7 @@ interface Reply {
   body: Page & Record<string, unknown>;
 }
 
-async function api(path: string, base = fake.url, auth = token): Promise<Reply> {
+async function api(path: string, base = ctx.fake.url, auth = ctx.token): Promise<Reply> {
   const res = await fetch(`${base}${path}`, {
     headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
   });
@@ -95,7 +79,7 @@ describe('GET firmware-details', () => {
     }
     expect(next).toBeNull();
     expect(new Set(seen).size).toBe(45);
-    expect(fake.calls().every((c) => c.kind === 'read')).toBe(true);
+    expect(ctx.fake.calls().every((c) => c.kind === 'read')).toBe(true);
   });
 
   it('filters, sorts, and takes SS’s camelCase serialNumber on v1alpha1', async () => {
@@ -115,7 +99,7 @@ describe('GET firmware-details', () => {
 
   it('rejects a bad limit, and unknown parameters when strict', async () => {
     expect((await api(`${S}/firmware-details?limit=1001`)).status).toBe(400);
-    const strict = await startFakeCentral({ fixture: bundleDir, strictQuery: true });
+    const strict = await startFakeCentral({ fixture: ctx.bundleDir, strictQuery: true });
     try {
       const bad = await api(`${S}/firmware-details?site-id=s1`, strict.url);
       expect(bad.status).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { getToken, useTempFake } from '../../test/helpers/temp-bundle.js';
 import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
@@ -53,29 +53,13 @@ const troubleshooting = {
   },
 };
 
-let fake: FakeCentral;
-let token: string;
-let cleanup: () => void;
-let bundleDir: string;
-
-beforeAll(async () => {
-  const bundle = writeTempBundle({
-    'aps.json': aps,
-    'switches.json': switches,
-    'gateways.json': gateways,
-    'clients.json': clients,
-    'troubleshooting.json': troubleshooting,
-  });
-  cleanup = bundle.cleanup;
-  bundleDir = bundle.dir;
-  fake = await startFakeCentral({ fixture: bundle.dir });
-  token = await getToken(fake.url);
+const ctx = useTempFake({
+  'aps.json': aps,
+  'switches.json': switches,
+  'gateways.json': gateways,
+  'clients.json': clients,
+  'troubleshooting.json': troubleshooting,
 });
-afterAll(async () => {
-  await fake.close();
-  cleanup();
-});
-beforeEach(() => fake.reset());
 
 interface Reply {
   status: number;
@@ -84,7 +68,12 @@ interface Reply {
   body: Record<string, unknown> & { location: string };
 }
 
-async function api(path: string, body?: unknown, base = fake.url, auth = token): Promise<Reply> {
+async function api(
+  path: string,
+  body?: unknown,
+  base = ctx.fake.url,
+  auth = ctx.token,
+): Promise<Reply> {
   const res = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
@@ -124,7 +113,7 @@ describe('async tests', () => {
     // SS polls on v1 what it started on v1alpha1 after a fallback; the task is the same.
     const v1 = await api(start.body.location.replace('/v1alpha1/', '/v1/'));
     expect(v1.status).toBe(200);
-    expect(fake.calls().map((c) => c.kind)).toEqual(['diagnostic', 'poll', 'poll']);
+    expect(ctx.fake.calls().map((c) => c.kind)).toEqual(['diagnostic', 'poll', 'poll']);
   });
 
   it('answers other targets with a default result and raw output on request', async () => {
@@ -177,7 +166,7 @@ describe('async tests', () => {
   });
 
   it('answers RUNNING for asyncRunningPolls polls first', async () => {
-    const slow = await startFakeCentral({ fixture: bundleDir, asyncRunningPolls: 1 });
+    const slow = await startFakeCentral({ fixture: ctx.bundleDir, asyncRunningPolls: 1 });
     try {
       const start = await api(`${T}/cx/CX0001/traceroute`, { destination: '1.1.1.1' }, slow.url);
       const first = await api(start.body.location, undefined, slow.url);
@@ -199,7 +188,7 @@ describe('async tests', () => {
   });
 
   it('follows task faults: RUNNING first, then FAILED with the injected reason', async () => {
-    fake.setFaults({
+    ctx.fake.setFaults({
       faults: [
         { kind: 'task_running', polls: 1 },
         { kind: 'task_failed', reason: 'injected failure' },
@@ -212,9 +201,13 @@ describe('async tests', () => {
         status: 'FAILED',
         failReason: 'injected failure',
       });
-      expect(fake.calls().map((c) => c.fault)).toEqual([undefined, 'task_running', 'task_failed']);
+      expect(ctx.fake.calls().map((c) => c.fault)).toEqual([
+        undefined,
+        'task_running',
+        'task_failed',
+      ]);
     } finally {
-      fake.setFaults(null);
+      ctx.fake.setFaults(null);
     }
   });
 
@@ -278,7 +271,7 @@ describe('validation and device checks', () => {
     expect(res.status).toBe(status);
     expect(res.body.httpStatusCode).toBe(status);
     expect(String(res.body.message)).toContain(message);
-    expect(fake.calls()[0]?.kind).toBe('diagnostic');
+    expect(ctx.fake.calls()[0]?.kind).toBe('diagnostic');
   });
 });
 
@@ -294,7 +287,7 @@ describe('fire-and-forget actions', () => {
       errorCode: 'HPE_GL_ERROR_CONFLICT',
       message: 'Device already rebooting: GW0001',
     });
-    fake.reset();
+    ctx.fake.reset();
     expect((await api(`${T}/gateways/GW0001/reboot`, {})).status).toBe(202);
   });
 
@@ -309,7 +302,7 @@ describe('fire-and-forget actions', () => {
     await api(`${T}/aps/AP0001/disconnectUserByNetwork`, { networkName: 'Guest' });
     await api(`${T}/aps/AP0001/disconnectUserAll`, null);
     expect([await status(2), await status(3)]).toEqual(['Disconnected', 'Connected']);
-    fake.reset();
+    ctx.fake.reset();
     expect(await status(1)).toBe('Connected');
   });
 });
@@ -327,7 +320,7 @@ describe('task and command lists', () => {
     expect(list.every((c) => c.count === c.commands.length)).toBe(true);
     expect(list[1]?.commands).toContainEqual({ command: 'show ap debug radio-stats' });
     expect((await api(`${T}/aps/NOPE/show-commands`)).status).toBe(404);
-    expect(fake.calls().map((c) => c.kind)).toEqual(['read', 'read']);
+    expect(ctx.fake.calls().map((c) => c.kind)).toEqual(['read', 'read']);
   });
 
   it('lists this device’s tasks by test, most recent first', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getToken, useTempFake } from '../../test/helpers/temp-bundle.js';
 import { loadBundle, resolveBundleDir } from '../fixture-store.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 
@@ -33,21 +33,7 @@ const events = [
   event(12, 15, { _siteId: 's2', serialNumber: 'AP0100' }),
   event(13, 60 * 24 * 3, {}),
 ];
-let fake: FakeCentral;
-let token: string;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  const bundle = writeTempBundle({ 'events.json': events });
-  cleanup = bundle.cleanup;
-  fake = await startFakeCentral({ fixture: bundle.dir });
-  token = await getToken(fake.url);
-});
-afterAll(async () => {
-  await fake.close();
-  cleanup();
-});
-beforeEach(() => fake.reset());
+const ctx = useTempFake({ 'events.json': events });
 
 interface Reply {
   status: number;
@@ -56,7 +42,7 @@ interface Reply {
   body: Record<string, unknown>;
 }
 
-async function api(path: string, base = fake.url, auth = token): Promise<Reply> {
+async function api(path: string, base = ctx.fake.url, auth = ctx.token): Promise<Reply> {
   const res = await fetch(`${base}${path}`, {
     headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
   });
@@ -105,7 +91,7 @@ describe('GET events', () => {
       events.slice(0, 12).map((e) => e.eventIdentifier),
     );
     expect(Object.keys(list[0]!).some((k) => k.startsWith('_'))).toBe(false);
-    expect(fake.calls().map((c) => c.kind)).toEqual(['read']);
+    expect(ctx.fake.calls().map((c) => c.kind)).toEqual(['read']);
   });
 
   it('matches devices by serial and clients by MAC in any spelling, on v1alpha1 too', async () => {

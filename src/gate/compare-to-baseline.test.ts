@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS, parseThresholds } from '../action/inputs.js';
 import { aggregateScenarioServer } from '../report/aggregate-scenario.js';
 import { buildReport } from '../report/build-report.js';
-import { okRun, runsWith } from '../report/test-helpers.js';
+import { runsWith } from '../report/test-helpers.js';
 import type { Report, RunResult, ScenarioReport } from '../report/types.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment, renderFullComparison } from './render-comment.js';
@@ -248,4 +248,3 @@ describe('renderComment', () => {
   });
 });
 
-void okRun;

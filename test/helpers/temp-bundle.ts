@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { contentHashOf } from '../../fake-central/fixture-store.js';
+import { startFakeCentral, type FakeCentral } from '../../fake-central/start-fake-central.js';
 
 /** Data files of a throw-away bundle: file name → JSON content. */
 export type BundleFiles = Record<string, unknown>;
@@ -57,4 +59,46 @@ export async function getToken(url: string, creds = TEMP_CREDENTIALS): Promise<s
   });
   const body = (await res.json()) as { access_token: string };
   return body.access_token;
+}
+
+/** A fake serving a temp bundle for one test file, with a token; see {@link useTempFake}. */
+export interface TempFake {
+  readonly fake: FakeCentral;
+  readonly token: string;
+  readonly bundleDir: string;
+}
+
+/**
+ * Registers the hooks every route test file needs: write the bundle and start a fake on it (with a
+ * token) before all tests, reset it before each, close it and remove the bundle after all.
+ */
+export function useTempFake(files: BundleFiles): TempFake {
+  let fake: FakeCentral | undefined;
+  let token = '';
+  let bundle: { dir: string; cleanup: () => void } | undefined;
+  beforeAll(async () => {
+    bundle = writeTempBundle(files);
+    fake = await startFakeCentral({ fixture: bundle.dir });
+    token = await getToken(fake.url);
+  });
+  afterAll(async () => {
+    await fake?.close();
+    bundle?.cleanup();
+  });
+  beforeEach(() => fake?.reset());
+  const started = (): FakeCentral => {
+    if (!fake) throw new Error('useTempFake: the fake is used before beforeAll ran');
+    return fake;
+  };
+  return {
+    get fake() {
+      return started();
+    },
+    get token() {
+      return token;
+    },
+    get bundleDir() {
+      return bundle?.dir ?? '';
+    },
+  };
 }
