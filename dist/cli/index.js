@@ -31608,18 +31608,15 @@ function findMatchingPattern(patterns, method, path) {
 
 
 
+const MARKER = ['scenarios', 'scenario.schema.json'];
 /**
  * The hpe-mcp-bench package root (the directory holding `scenarios/scenario.schema.json`), found
- * from this module whether it runs from source or from a dist bundle.
+ * from this module whether it runs from source or from a dist bundle (the same walk the fake uses
+ * for its fixtures).
  */
 function packageRoot() {
-    let dir = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
-    for (let i = 0; i < 6; i++) {
-        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, 'scenarios', 'scenario.schema.json')))
-            return dir;
-        dir = (0,external_node_path_namespaceObject.dirname)(dir);
-    }
-    return (0,external_node_path_namespaceObject.resolve)('.');
+    const found = findUp((0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url)), MARKER.join('/'));
+    return found === undefined ? (0,external_node_path_namespaceObject.resolve)('.') : (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.dirname)(found));
 }
 
 ;// CONCATENATED MODULE: ./src/scenarios/ajv.ts

@@ -1,16 +1,15 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findUp } from '../../fake-central/fixture-store.js';
+
+const MARKER = ['scenarios', 'scenario.schema.json'];
 
 /**
  * The hpe-mcp-bench package root (the directory holding `scenarios/scenario.schema.json`), found
- * from this module whether it runs from source or from a dist bundle.
+ * from this module whether it runs from source or from a dist bundle (the same walk the fake uses
+ * for its fixtures).
  */
 export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, 'scenarios', 'scenario.schema.json'))) return dir;
-    dir = dirname(dir);
-  }
-  return resolve('.');
+  const found = findUp(dirname(fileURLToPath(import.meta.url)), MARKER.join('/'));
+  return found === undefined ? resolve('.') : dirname(dirname(found));
 }
