@@ -247,4 +247,3 @@ describe('renderComment', () => {
     expect(cut).toContain('- … and 375 more (see the job summary)');
   });
 });
-
