@@ -9,12 +9,13 @@ import { BenchError } from '../errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { launchServer } from './launch-server.js';
 import {
-  gone,
   HARNESS_CANARIES,
   REPO_ROOT,
   stdioTestServer,
   workDir,
-  alive,
+  goneTagged,
+  pidsTagged,
+  uniqueTag,
 } from './test-servers.js';
 import type { ServerSession } from './types.js';
 
@@ -169,15 +170,15 @@ describe('launchServer over stdio', () => {
 
   it('kills the whole process group on close, grandchildren that ignore SIGTERM included', async () => {
     const session = await launch(stdioTestServer());
-    const { pid } = JSON.parse(
-      (await call(session, 'spawn_grandchild', { ignoreTerm: true })).text,
-    ) as {
-      pid: number;
-    };
-    expect(alive(pid)).toBe(true);
+    const tags = [uniqueTag(), uniqueTag()];
+    for (const [i, tag] of tags.entries()) {
+      // One grandchild in the server's group, one detached with setsid() (its own session).
+      await call(session, 'spawn_grandchild', { ignoreTerm: true, setsid: i === 1, tag });
+      expect(pidsTagged(tag)).toHaveLength(1);
+    }
     await Promise.all([session.close(), session.close()]);
     await session.close(); // idempotent
-    expect(await gone(pid)).toBe(true);
+    for (const tag of tags) expect(await goneTagged(tag)).toBe(true);
     expect((await call(session, 'echo', { text: 'x' })).protocolError).toMatch(
       /the server was killed by SIG(TERM|KILL)|the session is closed/,
     );
@@ -237,11 +238,12 @@ describe('launchServer start-up failures', () => {
   const quick = { startupMs: 5000, callMs: 1000, scenarioMs: 10_000 };
 
   it('kills a server that never answers initialize and says so with its stderr', async () => {
-    const error = await launchFailure(stdioTestServer('silent', { timeouts: quick }), 'silent');
+    const tag = uniqueTag();
+    const config = stdioTestServer('silent', { timeouts: quick });
+    const error = await launchFailure({ ...config, args: [...config.args, tag] }, 'silent');
     expect(error.message).toBe('silent did not start within 5000ms');
     expect(error.hint).toMatch(/^stderr tail:\nsilent server pid \d+: waiting forever$/);
-    const pid = Number(/pid (\d+)/.exec(error.hint ?? '')?.[1]);
-    expect(await gone(pid)).toBe(true);
+    expect(await goneTagged(tag)).toBe(true);
   });
 
   it('names garbage on stdout in the start-up failure', async () => {

@@ -11,6 +11,9 @@ import { GroupStdioTransport } from './group-stdio-transport.js';
 import { openSession } from './mcp-session.js';
 import { withRouter } from './router-adapter.js';
 import { describeExit, spawnGroup, type GroupProcess } from './process-group.js';
+import { resolveSandbox } from './sandbox/probe-sandbox.js';
+import type { SandboxMode, SpawnSpec } from './sandbox/types.js';
+import { wrapInSandbox, type SandboxedProcess } from './sandbox/wrap-in-sandbox.js';
 import { serverEnvironment } from './server-environment.js';
 import { StderrTail } from './stderr-tail.js';
 import type { ServerSession } from './types.js';
@@ -26,6 +29,8 @@ export interface LaunchOptions {
   workDir: string;
   /** Relative commands and working directories resolve here (the config file's directory). */
   baseDir: string;
+  /** Run the server in the sandbox (src/servers/sandbox/); default `auto`. */
+  sandbox?: SandboxMode;
 }
 
 /** A stdio server gets this long to exit on its own once its stdin is closed. */
@@ -43,25 +48,42 @@ function spawnFailure(name: string, command: string, proc: GroupProcess): BenchE
   });
 }
 
+/**
+ * The one place a server process starts: the resolved spec goes through wrapInSandbox (a no-op
+ * when the sandbox does not apply) and then spawnGroup. The sandbox relays the fake's port
+ * and, for an HTTP server, `${port}`.
+ */
+async function spawnServer(
+  spec: SpawnSpec,
+  options: LaunchOptions,
+  httpPort: number | null,
+): Promise<SandboxedProcess> {
+  const fakePorts = [...new Set([options.fake.url, options.fake.proxyUrl])].map((url) =>
+    Number(new URL(url).port),
+  );
+  const status = await resolveSandbox(options.sandbox ?? 'auto');
+  const wrapped = await wrapInSandbox(spec, { status, fakePorts, inPort: httpPort });
+  const { command, args, ...rest } = wrapped.spec;
+  return wrapped.attach(spawnGroup(command, args, { ...rest, infoFd: wrapped.infoFd }));
+}
+
 async function startHttp(
   options: LaunchOptions & { config: Extract<ServerConfig, { transport: 'http' }> },
   env: Record<string, string>,
   variables: TemplateVariables,
   tail: StderrTail,
-): Promise<{ proc: GroupProcess; transport: StreamableHTTPClientTransport; startedAt: number }> {
+): Promise<{
+  proc: SandboxedProcess;
+  transport: StreamableHTTPClientTransport;
+  startedAt: number;
+}> {
   const { config, baseDir, name } = options;
   const command = resolveCommand(config.start.command, baseDir);
   const cwd = resolve(baseDir, expandTemplates(config.start.cwd ?? '.', variables));
   const startedAt = performance.now();
-  const proc = spawnGroup(
-    command,
-    config.start.args.map((a) => expandTemplates(a, variables)),
-    {
-      cwd,
-      env,
-      stdin: 'ignore',
-    },
-  );
+  const args = config.start.args.map((a) => expandTemplates(a, variables));
+  const port = Number(variables.port);
+  const proc = await spawnServer({ command, args, cwd, env, stdin: 'ignore' }, options, port);
   // An HTTP server logs on either stream; both feed the tail.
   proc.child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk));
   proc.child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
@@ -125,28 +147,30 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
       variables,
       tail,
     );
-    return openSession({ ...session, process: proc, transport, startedAt, graceMs: 0 });
+    const opened = await openSession({
+      ...session,
+      process: proc,
+      transport,
+      startedAt,
+      graceMs: 0,
+    });
+    return { ...opened, blockedConnections: () => proc.blockedConnections() };
   }
   const command = resolveCommand(config.command, baseDir);
   const startedAt = performance.now();
-  const proc = spawnGroup(
-    command,
-    config.args.map((a) => expandTemplates(a, variables)),
-    {
-      cwd: resolve(baseDir, expandTemplates(config.cwd ?? '.', variables)),
-      env,
-      stdin: 'pipe',
-    },
-  );
+  const args = config.args.map((a) => expandTemplates(a, variables));
+  const cwd = resolve(baseDir, expandTemplates(config.cwd ?? '.', variables));
+  const proc = await spawnServer({ command, args, cwd, env, stdin: 'pipe' }, options, null);
   proc.child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
   try {
-    return await openSession({
+    const opened = await openSession({
       ...session,
       process: proc,
       transport: new GroupStdioTransport(proc),
       startedAt,
       graceMs: STDIO_GRACE_MS,
     });
+    return { ...opened, blockedConnections: () => proc.blockedConnections() };
   } catch (error) {
     throw spawnFailure(name, command, proc) ?? error;
   }

@@ -62,13 +62,21 @@ function installExitHook(): void {
 export function spawnGroup(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env: Record<string, string>; stdin: 'pipe' | 'ignore' },
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    stdin: 'pipe' | 'ignore';
+    /** Also open fd 3 as a pipe from the child (bwrap's --info-fd). */
+    infoFd?: boolean;
+  },
 ): GroupProcess {
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
     detached: POSIX,
-    stdio: [options.stdin, 'pipe', 'pipe'],
+    stdio: options.infoFd
+      ? [options.stdin, 'pipe', 'pipe', 'pipe']
+      : [options.stdin, 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,
   });

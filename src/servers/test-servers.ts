@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +85,38 @@ export async function gone(pid: number, ms = 3000): Promise<boolean> {
   }
   return !alive(pid);
 }
+
+/**
+ * Host pids of the processes that have `tag` as a command-line argument. The host's /proc lists
+ * every process, sandboxed ones (in their own PID namespace, where they see other pids) included.
+ */
+export function pidsTagged(tag: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.includes(tag) && alive(Number(entry))) pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Waits until no process carries `tag`, up to `ms`; true when they all went. */
+export async function goneTagged(tag: string, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (pidsTagged(tag).length === 0) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return pidsTagged(tag).length === 0;
+}
+
+/** A tag unique to one test. */
+export const uniqueTag = (): string =>
+  `hmb-test-tag-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 /** The canary secrets the harness holds and a server must never see. */
 export const HARNESS_CANARIES = {

@@ -21,6 +21,12 @@ export interface ServerSession {
   ): Promise<ToolCallOutcome>;
   /** The last lines the server wrote on stderr (for error reports). */
   stderrTail(): string;
+  /**
+   * Connection attempts the sandbox blocked (to any address but the fake) since the process
+   * started; undefined when the server is not sandboxed or the count cannot be read. Read it
+   * before close().
+   */
+  blockedConnections?(): number | undefined;
   /** Closes the client and kills the server's whole process group; idempotent. */
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 /**
  * A stdio MCP server for the launch tests (low-level SDK Server). Modes (argv[2]):
  * - (none)          a working server; tools/list pages two tools at a time (nextCursor)
- * - silent          reads stdin, never answers (not even initialize)
+ * - silent          reads stdin, never answers (not even initialize); argv[3] is a tag for tests
  * - garbage         answers every line with text that is not JSON-RPC
  * - exit-at-start   writes a reason on stderr and exits 2 before the handshake
  */
@@ -24,7 +24,14 @@ const TOOLS: Tool[] = [
   { name: 'echo', inputSchema: object({ text: { type: 'string' } }) },
   { name: 'sleep', inputSchema: object({ ms: { type: 'number' } }) },
   { name: 'crash', inputSchema: object({ code: { type: 'number' } }) },
-  { name: 'spawn_grandchild', inputSchema: object({ ignoreTerm: { type: 'boolean' } }) },
+  {
+    name: 'spawn_grandchild',
+    inputSchema: object({
+      ignoreTerm: { type: 'boolean' },
+      setsid: { type: 'boolean' },
+      tag: { type: 'string' },
+    }),
+  },
   { name: 'confirm', inputSchema: object({ message: { type: 'string' } }) },
   { name: 'garbage_then_hang', inputSchema: object() },
   { name: 'fail', inputSchema: object() },
@@ -66,7 +73,13 @@ async function serve(): Promise<void> {
         const script = args.ignoreTerm
           ? "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"
           : 'setInterval(() => {}, 1000)';
-        const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+        // `tag` marks the grandchild's command line so a test can find it from outside a PID
+        // namespace; `setsid` detaches it into its own session, as a daemonising server would.
+        const tag = typeof args.tag === 'string' ? [args.tag] : [];
+        const child = spawn(process.execPath, ['-e', script, ...tag], {
+          stdio: 'ignore',
+          detached: args.setsid === true,
+        });
         return text({ pid: child.pid });
       }
       case 'confirm': {

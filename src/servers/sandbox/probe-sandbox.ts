@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { BenchError } from '../../errors.js';
+import type { SandboxMode, SandboxStatus } from './types.js';
+
+/** The bubblewrap binary (Debian/Ubuntu package `bubblewrap`). */
+export const BWRAP = 'bwrap';
+
+/** Namespaces and mounts every sandboxed launch uses; the probe tries exactly these. */
+export function bwrapBaseArgs(): string[] {
+  return [
+    // user, pid, net, ipc, uts and cgroup namespaces; the net one holds only loopback.
+    '--unshare-all',
+    '--die-with-parent',
+    // setsid(): the server cannot reach the harness's terminal (TIOCSTI).
+    '--new-session',
+    // Same files as the host (servers need their venvs, caches, checkouts); a /proc of the
+    // sandbox's own PID namespace (the harness is not in it) and a minimal /dev.
+    '--bind',
+    '/',
+    '/',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    // bwrap keeps capabilities when the harness runs as root (a container); drop them all.
+    '--cap-drop',
+    'ALL',
+  ];
+}
+
+const HINT =
+  'install bubblewrap (apt-get install -y bubblewrap); on Ubuntu 24.04 also allow unprivileged ' +
+  'user namespaces: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 — or choose --sandbox off';
+
+function run(args: string[]): Promise<{ ok: boolean; out: string }> {
+  return new Promise((resolve) => {
+    execFile(BWRAP, args, { timeout: 10_000 }, (error, stdout, stderr) => {
+      resolve({ ok: error === null, out: `${stdout}${stderr}`.trim() || (error?.message ?? '') });
+    });
+  });
+}
+
+async function probe(): Promise<{ tool: string } | { reason: string }> {
+  if (process.platform !== 'linux') return { reason: `not available on ${process.platform}` };
+  const version = await run(['--version']);
+  if (!version.ok) return { reason: `bwrap not found (${version.out})` };
+  // A real sandbox with the same flags, running the harness's own node (as the forwarder does).
+  const tried = await run([...bwrapBaseArgs(), '--', process.execPath, '-e', '']);
+  if (!tried.ok) return { reason: `bwrap cannot create the sandbox here: ${tried.out}` };
+  return { tool: version.out };
+}
+
+let probed: Promise<{ tool: string } | { reason: string }> | undefined;
+
+/**
+ * Whether servers run sandboxed under `mode`; the probe (`bwrap --version` and one empty
+ * sandbox) runs once per process. `on` without a working sandbox throws
+ * BenchError('usage') naming what is missing and the fix.
+ */
+export async function resolveSandbox(mode: SandboxMode): Promise<SandboxStatus> {
+  if (mode === 'off') {
+    return { requested: mode, applied: false, tool: null, reason: 'off by request' };
+  }
+  probed ??= probe();
+  const found = await probed;
+  if ('tool' in found) return { requested: mode, applied: true, tool: found.tool, reason: null };
+  if (mode === 'on') {
+    throw new BenchError('usage', `sandbox: on, but ${found.reason}`, { hint: HINT });
+  }
+  return { requested: mode, applied: false, tool: null, reason: found.reason };
+}

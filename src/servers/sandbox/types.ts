@@ -1,0 +1,23 @@
+/** `auto`: sandbox where the machine allows it, else run bare and say why; `on`: required; `off`: never. */
+export const SANDBOX_MODES = ['auto', 'on', 'off'] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+/** What the probe found, once per harness process; recorded in report.settings.sandbox. */
+export interface SandboxStatus {
+  requested: SandboxMode;
+  /** Whether servers run inside the sandbox. */
+  applied: boolean;
+  /** `bwrap <version>` when applied. */
+  tool: string | null;
+  /** Why it is not applied (off by request, not Linux, bwrap missing or refused). */
+  reason: string | null;
+}
+
+/** A process to start: what launchServer resolved from the bench config. */
+export interface SpawnSpec {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  stdin: 'pipe' | 'ignore';
+}
