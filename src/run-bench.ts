@@ -18,6 +18,9 @@ import { runQueue } from './run/work-queue.js';
 import { writeReport } from './run/write-report.js';
 import type { Scenario } from './scenarios/types.js';
 import { loadTokenizer, type TokenizerName } from './tokens/count-tokens.js';
+import type { EscapePolicy } from './metrics/types.js';
+import { resolveSandbox } from './servers/sandbox/probe-sandbox.js';
+import type { SandboxMode } from './servers/sandbox/types.js';
 
 /** What to run: servers × scenarios × runs, and how. */
 export interface RunBenchOptions {
@@ -43,6 +46,10 @@ export interface RunBenchOptions {
   outDir?: string;
   /** A fault plan every fake injects. */
   faults?: FaultPlan | null;
+  /** Run servers in the sandbox: `auto` (default: where available), `on` (required) or `off`. */
+  sandbox?: SandboxMode;
+  /** `record` (default): refused escapes are findings; `fail`: they are safety failures. */
+  escapes?: EscapePolicy;
 }
 
 /** Everything runBench talks to outside itself. */
@@ -64,6 +71,12 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const { logger } = ports;
   const { config, root, servers, scenarios } = options;
   await loadTokenizer(settings.tokenizer);
+  const sandbox = await resolveSandbox(settings.sandbox);
+  if (!sandbox.applied && sandbox.requested === 'auto') {
+    logger.warn(
+      `servers run without the sandbox: ${sandbox.reason ?? 'not available'} (README, Security)`,
+    );
+  }
   const baseDir = config.file === null ? root : dirname(config.file);
 
   const units: RunUnit[] = [];
@@ -98,6 +111,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
           isolation: settings.isolation,
           baseDir,
           tmpRoot,
+          sandbox: settings.sandbox,
+          escapes: settings.escapes,
         });
         progress.record(unit, done);
         return done;
@@ -138,7 +153,12 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     harnessVersion: await harnessVersion(),
     generatedAt: new Date(startedAt).toISOString(),
     durationMs: Math.max(0, clock() - startedAt),
-    settings: { ...settings, policy: createScriptedPolicy().info, quantiles: 'type7-linear' },
+    settings: {
+      ...settings,
+      policy: createScriptedPolicy().info,
+      quantiles: 'type7-linear',
+      sandbox,
+    },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,
     servers: await describeServers({

@@ -1,5 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { BenchError } from '../errors.js';
+import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
+import { SANDBOX_MODES, type SandboxMode } from '../servers/sandbox/types.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -16,6 +18,8 @@ export const INPUTS = [
   'shard',
   'mode',
   'report-dir',
+  'sandbox',
+  'escapes',
 ] as const;
 export type InputName = (typeof INPUTS)[number];
 
@@ -70,6 +74,10 @@ export interface ActionInputs {
   shard: { index: number; count: number } | null;
   mode: (typeof RUN_MODES)[number];
   reportDir: string;
+  /** Unset: the bench config's `sandbox:` (then auto). */
+  sandbox: SandboxMode | null;
+  /** Unset: the bench config's `escapes:` (then record). */
+  escapes: EscapePolicy | null;
 }
 
 /** Reads one raw input (the action passes @actions/core getInput; tests pass a map). */
@@ -204,5 +212,13 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     shard: parseShard(getInput('shard')),
     mode: oneOf('mode', getInput('mode'), RUN_MODES, 'gate'),
     reportDir: getInput('report-dir').trim() || 'hpe-mcp-bench-report',
+    sandbox:
+      getInput('sandbox').trim() === ''
+        ? null
+        : oneOf('sandbox', getInput('sandbox'), SANDBOX_MODES, 'auto'),
+    escapes:
+      getInput('escapes').trim() === ''
+        ? null
+        : oneOf('escapes', getInput('escapes'), ESCAPE_POLICIES, 'record'),
   };
 }

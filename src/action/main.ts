@@ -4,6 +4,7 @@ import type { BaselineStore } from '../baseline/types.js';
 import { BenchError, formatError } from '../errors.js';
 import type { Logger } from '../ports.js';
 import { runBench } from '../run-bench.js';
+import { takeSecrets, withSecretEnv } from '../secrets.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
 import { resolveRun } from './load-inputs-for-run.js';
@@ -56,6 +57,8 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       allowFewRuns: inputs.runs < 5,
       root: resolved.root,
       cwd: context.workspace,
+      ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
+      ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
     },
     { logger: actionLogger },
   );
@@ -83,12 +86,21 @@ async function comment(inputs: ActionInputs): Promise<void> {
 
 /** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
 export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
+  const env = deps.env ?? process.env;
+  // First thing: no child of the harness can inherit a token after this (src/secrets.ts).
+  const secrets = takeSecrets(env);
   const full: ActionDeps = {
-    baselineStore: deps.baselineStore ?? actionsCacheStore(),
-    env: deps.env ?? process.env,
+    baselineStore:
+      deps.baselineStore ??
+      withSecretEnv(actionsCacheStore(), secrets, ['ACTIONS_RUNTIME_TOKEN'], env),
+    env,
   };
   try {
-    const inputs = parseActionInputs((name) => core.getInput(name));
+    const inputs = parseActionInputs((name) =>
+      name === 'github-token'
+        ? (secrets.get('INPUT_GITHUB-TOKEN') ?? core.getInput(name))
+        : core.getInput(name),
+    );
     const context = readRunContext(full.env);
     switch (inputs.mode) {
       case 'gate':

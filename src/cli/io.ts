@@ -1,3 +1,4 @@
+import { takeSecrets } from '../secrets.js';
 /** Where a CLI command writes; the binary passes process streams, tests pass buffers. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -12,6 +13,8 @@ export interface CliIo {
 
 /** The real process's streams and signals. */
 export function processIo(): CliIo {
+  // First thing: no child of the CLI can inherit a token after this (src/secrets.ts).
+  takeSecrets();
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

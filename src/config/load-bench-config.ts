@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import schema from '../../schemas/bench-config.schema.json' with { type: 'json' };
+import type { EscapePolicy } from '../metrics/types.js';
+import type { SandboxMode } from '../servers/sandbox/types.js';
 import { BenchError } from '../errors.js';
 import { createAjv } from '../scenarios/ajv.js';
 import { schemaErrors } from '../scenarios/schema-errors.js';
@@ -117,12 +119,18 @@ export function parseBenchConfig(file: string, text: string): BenchConfig {
     ...checkBenchConfig(document, text),
   ];
   if (problems.length > 0) fail(problems);
-  const servers = (document.data as { servers: Record<string, RawServer> }).servers;
+  const data = document.data as {
+    servers: Record<string, RawServer>;
+    sandbox?: SandboxMode;
+    escapes?: EscapePolicy;
+  };
   return {
     file,
     servers: Object.fromEntries(
-      Object.entries(servers).map(([name, raw]) => [name, normalise(raw)]),
+      Object.entries(data.servers).map(([name, raw]) => [name, normalise(raw)]),
     ),
+    ...(data.sandbox === undefined ? {} : { sandbox: data.sandbox }),
+    ...(data.escapes === undefined ? {} : { escapes: data.escapes }),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { EscapePolicy } from '../metrics/types.js';
+import type { SandboxMode } from '../servers/sandbox/types.js';
 import type { WriteGate } from '../scenarios/types.js';
 
 /**
@@ -66,4 +68,8 @@ export interface BenchConfig {
   /** Where it was read from (null: the built-in default for the reference server). */
   file: string | null;
   servers: Record<string, ServerConfig>;
+  /** `sandbox:` (auto, on, off); the CLI flag and the action input win over it. */
+  sandbox?: SandboxMode;
+  /** `escapes:` (record, fail); the CLI flag and the action input win over it. */
+  escapes?: EscapePolicy;
 }

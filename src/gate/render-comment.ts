@@ -1,4 +1,5 @@
 import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
+import { describeEscapes } from '../report/escapes.js';
 import type { Report } from '../report/types.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
 
@@ -87,6 +88,8 @@ function sections(
     `Task success ${ts} · safety failures ${verdict.safetyFailures} · ${verdict.regressions.length} regression(s)`,
     '',
   );
+  const escapes = describeEscapes(report);
+  if (escapes.length > 0) out.push('**Escapes**', '', ...escapes.map((e) => `- ${e}`), '');
   out.push(
     '### Suites',
     '',

@@ -95,6 +95,35 @@ export function canaryFindings(
   return findings;
 }
 
+/**
+ * The sandbox's count of connections straight to an address (not through the proxy), which it
+ * blocked: one `network_escape` finding naming the count. The kernel counts them; where they
+ * were headed is not known.
+ */
+export function bypassFindings(blocked: number): SafetyFinding[] {
+  if (blocked <= 0) return [];
+  const plural = blocked === 1 ? 'connection' : 'connections';
+  return [
+    {
+      rule: 'network_escape',
+      detail: `${blocked} ${plural} straight to an address outside the sandbox, bypassing the proxy (blocked by the sandbox; destination not recorded)`,
+    },
+  ];
+}
+
+/** The count in a bypassFindings detail; undefined for any other finding. */
+export function bypassCount(detail: string): number | undefined {
+  const match = /^(\d+) connections? straight to an address outside the sandbox/.exec(detail);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** `CONNECT example.com` from a refused-escape detail (callFindings); undefined for others. */
+export function refusedEscapeTarget(detail: string): string | undefined {
+  const match =
+    /^(.*): the server tried to reach a host outside Central\/GreenLake \(refused\)$/.exec(detail);
+  return match?.[1];
+}
+
 const RULES: readonly SafetyFinding['rule'][] = [
   'must_not_call',
   'write_in_read_scenario',

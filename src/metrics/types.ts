@@ -3,6 +3,10 @@ import type { CallKind } from '../../fake-central/types.js';
 /** Where a figure comes from (the mcpproxy-bench habit): measured, computed or estimated. */
 export type Provenance = 'measured' | 'computed' | 'estimated';
 
+/** How refused escapes count: `record` (findings only, the default) or `fail` (safety failures). */
+export const ESCAPE_POLICIES = ['record', 'fail'] as const;
+export type EscapePolicy = (typeof ESCAPE_POLICIES)[number];
+
 /** A safety verdict's evidence: which rule, and what tripped it. */
 export interface SafetyFinding {
   rule:

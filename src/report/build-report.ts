@@ -50,6 +50,16 @@ export function caveatsFor(settings: Report['settings']): string[] {
       'a fault plan was injected into the fake API (settings.faults): the figures measure behaviour under those faults.',
     );
   }
+  if (settings.sandbox && !settings.sandbox.applied) {
+    caveats.push(
+      `servers ran without the sandbox (${settings.sandbox.reason ?? 'not applied'}): they could read the harness's process environment, connect to any address directly and leave processes behind (README, Security).`,
+    );
+  }
+  if (settings.escapes === 'fail') {
+    caveats.push(
+      'escapes: fail: a refused escape or a connection the sandbox blocked counts as a safety failure.',
+    );
+  }
   if (settings.runs < MIN_GATING_RUNS) {
     caveats.push(
       `${settings.runs} run${settings.runs === 1 ? '' : 's'} per scenario (fewer than ${MIN_GATING_RUNS}): exploratory only, not for gating or publication.`,

@@ -1,3 +1,4 @@
+import { describeEscapes } from './escapes.js';
 import { markdownTable, type Align } from './markdown-table.js';
 import type { Fraction, Report, SuiteServerResult } from './types.js';
 
@@ -99,6 +100,12 @@ export function renderSummaryMarkdown(report: Report): string {
         `**Errors:** ${r.errors} run${r.errors === 1 ? '' : 's'} of \`${r.server}\` produced no result (see \`runs[].error\` in report.json).`,
       );
     }
+  }
+  notes.push(...describeEscapes(report).map((line) => `**Escapes:** ${line}`));
+  if (settings.sandbox && !settings.sandbox.applied) {
+    notes.push(
+      `**No sandbox:** servers ran without it (${settings.sandbox.reason ?? 'not applied'}); direct connections were not blocked or counted.`,
+    );
   }
   if (notes.length > 0) out.push(...notes.map((n) => `- ${n}`), '');
   out.push(

@@ -1,3 +1,5 @@
+import type { SandboxStatus } from '../servers/sandbox/types.js';
+import type { EscapePolicy } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo, StopReason } from '../agent/types.js';
 import type { CallKind } from '../../fake-central/types.js';
@@ -218,6 +220,10 @@ export interface Report {
     policy: PolicyInfo;
     faults: FaultPlan | null;
     quantiles: 'type7-linear';
+    /** The server sandbox: asked for, applied, tool, why not (absent in older reports). */
+    sandbox?: SandboxStatus;
+    /** `fail`: refused escapes are safety failures; absent or `record`: findings only. */
+    escapes?: EscapePolicy;
   };
   manifest: { hash: string; files: string[]; scenarios: string[] };
   fixtures: { path: string; id: string; version: string; content_hash: string }[];

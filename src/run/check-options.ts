@@ -1,7 +1,9 @@
 import type { FaultPlan } from '../../fake-central/index.js';
 import { BenchError } from '../errors.js';
 import { MIN_GATING_RUNS } from '../report/build-report.js';
+import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
 import { ISOLATIONS, type Isolation } from '../report/types.js';
+import { SANDBOX_MODES, type SandboxMode } from '../servers/sandbox/types.js';
 import type { RunBenchOptions } from '../run-bench.js';
 import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerName } from '../tokens/count-tokens.js';
 
@@ -12,6 +14,8 @@ export interface CheckedSettings {
   concurrency: number;
   tokenizer: TokenizerName;
   faults: FaultPlan | null;
+  sandbox: SandboxMode;
+  escapes: EscapePolicy;
 }
 
 const positiveInt = (value: number): boolean => Number.isInteger(value) && value >= 1;
@@ -76,5 +80,25 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
       hint: `tokenizers: ${TOKENIZERS.join(', ')}`,
     });
   }
-  return { runs, isolation, concurrency, tokenizer, faults: options.faults ?? null };
+  const sandbox = options.sandbox ?? options.config.sandbox ?? 'auto';
+  if (!SANDBOX_MODES.includes(sandbox)) {
+    throw new BenchError('usage', `unknown sandbox mode "${String(sandbox)}"`, {
+      hint: `sandbox is one of ${SANDBOX_MODES.join(', ')}`,
+    });
+  }
+  const escapes = options.escapes ?? options.config.escapes ?? 'record';
+  if (!ESCAPE_POLICIES.includes(escapes)) {
+    throw new BenchError('usage', `unknown escapes policy "${String(escapes)}"`, {
+      hint: `escapes is one of ${ESCAPE_POLICIES.join(', ')}`,
+    });
+  }
+  return {
+    runs,
+    isolation,
+    concurrency,
+    tokenizer,
+    faults: options.faults ?? null,
+    sandbox,
+    escapes,
+  };
 }

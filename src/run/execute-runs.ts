@@ -11,7 +11,9 @@ import { scoreRun } from '../metrics/score-run.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
 import type { Isolation, RunError, RunResult } from '../report/types.js';
 import type { Scenario } from '../scenarios/types.js';
+import type { EscapePolicy } from '../metrics/types.js';
 import { launchServer } from '../servers/launch-server.js';
+import type { SandboxMode } from '../servers/sandbox/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
 
@@ -41,6 +43,10 @@ export interface ExecuteContext {
   baseDir: string;
   /** A directory for per-run work dirs (HOME and TMPDIR of the server are made inside). */
   tmpRoot: string;
+  /** Run servers in the sandbox (default `auto`: where the machine allows it). */
+  sandbox?: SandboxMode;
+  /** Whether refused escapes are safety failures (default `record`: findings only). */
+  escapes?: EscapePolicy;
 }
 
 /** message + stderr tail of a launch failure (launchServer puts the tail in the hint). */
@@ -75,6 +81,8 @@ async function runOnce(
   run: number,
   session: ServerSession,
   ctx: ExecuteContext,
+  /** Connections the sandbox blocked since the previous run of this process. */
+  takeBlocked: () => number | undefined,
 ): Promise<RunOutcome> {
   const { scenario, scenarioKey } = unit;
   const started = { info: session.serverInfo, tools: session.tools };
@@ -94,6 +102,7 @@ async function runOnce(
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
     });
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
+    const blocked = takeBlocked();
     const metrics = scoreRun({
       scenario,
       server: scenarioKey,
@@ -101,6 +110,8 @@ async function runOnce(
       calls: scenarioCalls(),
       canaries: ctx.fake.canaries(),
       tokens,
+      ...(blocked === undefined ? {} : { blockedConnections: blocked }),
+      escapes: ctx.escapes ?? 'record',
     });
     return { result: scoredRunResult(run, metrics, trajectory), started };
   } catch (error) {
@@ -126,6 +137,15 @@ export async function executeRuns(unit: RunUnit, ctx: ExecuteContext): Promise<R
   const outcomes: RunOutcome[] = [];
   let session: ServerSession | undefined;
   let workDir: string | undefined;
+  // The sandbox's blocked-connection counter runs for the life of a process: per-run deltas.
+  let blockedCounted = 0;
+  const takeBlocked = (): number | undefined => {
+    const total = session?.blockedConnections?.();
+    if (total === undefined) return undefined;
+    const delta = total - blockedCounted;
+    blockedCounted = total;
+    return delta;
+  };
   const release = async (): Promise<void> => {
     const closing = session;
     const dir = workDir;
@@ -150,7 +170,9 @@ export async function executeRuns(unit: RunUnit, ctx: ExecuteContext): Promise<R
             writeGate: unit.scenario.write_gate,
             workDir,
             baseDir: ctx.baseDir,
+            sandbox: ctx.sandbox ?? 'auto',
           });
+          blockedCounted = 0;
         } catch (error) {
           await release();
           outcomes.push({ result: erroredRunResult(run, startupError(error)), started: null });
@@ -158,7 +180,7 @@ export async function executeRuns(unit: RunUnit, ctx: ExecuteContext): Promise<R
         }
         current = session;
       }
-      const outcome = await runOnce(unit, run, current, ctx);
+      const outcome = await runOnce(unit, run, current, ctx, takeBlocked);
       outcomes.push(outcome);
       const broken =
         outcome.result.status === 'error' || outcome.result.stop_reason === 'server_error';

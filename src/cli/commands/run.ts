@@ -5,8 +5,11 @@ import { loadBenchConfig } from '../../config/load-bench-config.js';
 import { BenchError } from '../../errors.js';
 import { loadFaultPlan } from '../../faults/load-fault-plan.js';
 import { MIN_GATING_RUNS } from '../../report/build-report.js';
+import { describeEscapes } from '../../report/escapes.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
+import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { ISOLATIONS, type Isolation } from '../../report/types.js';
+import { SANDBOX_MODES, type SandboxMode } from '../../servers/sandbox/types.js';
 import { runBench } from '../../run-bench.js';
 import { createConsoleLogger } from '../../run/console-logger.js';
 import { writeReport } from '../../run/write-report.js';
@@ -21,7 +24,8 @@ import { selectScenarios } from './select-scenarios.js';
 
 const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
                          [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
-                         [--tokenizer ENC] [--isolation run|scenario] [--faults FILE] [--quiet]
+                         [--tokenizer ENC] [--isolation run|scenario] [--faults FILE]
+                         [--sandbox auto|on|off] [--escapes record|fail] [--quiet]
 
 Runs scenarios against MCP servers with the scripted policy: each server × scenario × run gets a
 fresh fake Central/GreenLake API state and (by default) a fresh server process, HOME and TMPDIR.
@@ -41,6 +45,9 @@ Options:
   --tokenizer ENC     ${TOKENIZERS.join(' | ')} (default cl100k_base)
   --isolation MODE    run (default: fresh process per run) | scenario (one process per scenario)
   --faults FILE       inject a fault plan (fake-central/faults/fault-plan.schema.json)
+  --sandbox MODE      auto (default: where the machine allows it) | on (fail without it) | off;
+                      servers run in a bubblewrap sandbox on Linux (README, Security)
+  --escapes POLICY    record (default: refused escapes are findings) | fail (safety failures)
   --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
   --quiet             no progress lines (warnings still print)
 `;
@@ -81,6 +88,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       tokenizer: { type: 'string' },
       isolation: { type: 'string' },
       faults: { type: 'string' },
+      sandbox: { type: 'string' },
+      escapes: { type: 'string' },
       root: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -104,6 +113,15 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const concurrency = positive('concurrency', values.concurrency, 1);
   const tokenizer = oneOf<TokenizerName>('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base');
   const isolation = oneOf<Isolation>('isolation', values.isolation, ISOLATIONS, 'run');
+  // Unset flags leave the bench config's `sandbox:` / `escapes:` (then auto / record) in force.
+  const sandbox =
+    values.sandbox === undefined
+      ? undefined
+      : oneOf<SandboxMode>('sandbox', values.sandbox, SANDBOX_MODES, 'auto');
+  const escapes =
+    values.escapes === undefined
+      ? undefined
+      : oneOf<EscapePolicy>('escapes', values.escapes, ESCAPE_POLICIES, 'record');
   const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
   const config =
     values.config === undefined
@@ -167,12 +185,15 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       root,
       cwd: io.cwd,
       faults,
+      ...(sandbox === undefined ? {} : { sandbox }),
+      ...(escapes === undefined ? {} : { escapes }),
     },
     { logger },
   );
   logger.end();
   const { reportFile, summaryFile } = await writeReport(outDir, report);
   io.stdout(renderSummaryTable(report));
+  for (const line of describeEscapes(report)) io.stdout(`\nescapes: ${line.replace(/`/g, '')}\n`);
   io.stdout(`\nreport: ${shown(reportFile)}\nsummary: ${shown(summaryFile)}\n`);
   const unsafe = report.overall.filter((r) => r.safety_failure).map((r) => r.server);
   if (unsafe.length > 0) {
