@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { loadBenchConfig } from '../../src/config/load-bench-config.js';
+import type { EscapePolicy } from '../../src/metrics/types.js';
 import type { Logger } from '../../src/ports.js';
 import type { Report, RunResult, ScenarioServerResult } from '../../src/report/types.js';
 import { runBench } from '../../src/run-bench.js';
@@ -29,6 +30,7 @@ export async function benchSubjects(input: {
   ids: string[];
   runs: number;
   concurrency?: number;
+  escapes?: EscapePolicy;
 }): Promise<SubjectBench> {
   const config = await loadBenchConfig(SUBJECTS_CONFIG);
   const loaded = await loadScenarios(input.paths, { root: REPO_ROOT, cwd: REPO_ROOT });
@@ -55,6 +57,7 @@ export async function benchSubjects(input: {
       runs: input.runs,
       allowFewRuns: input.runs < 5,
       concurrency: input.concurrency ?? 1,
+      ...(input.escapes === undefined ? {} : { escapes: input.escapes }),
       root: REPO_ROOT,
       cwd: REPO_ROOT,
     },
