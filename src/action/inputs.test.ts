@@ -54,7 +54,22 @@ describe('parseActionInputs', () => {
       shard: null,
       mode: 'gate',
       reportDir: 'hpe-mcp-bench-report',
+      sandbox: null,
+      escapes: null,
     });
+  });
+
+  it('reads sandbox and escapes, and names a bad value', () => {
+    expect(inputs({ sandbox: 'on', escapes: 'fail' })).toMatchObject({
+      sandbox: 'on',
+      escapes: 'fail',
+    });
+    expect(() => inputs({ sandbox: 'maybe' })).toThrow(
+      'Input "sandbox" has an invalid value "maybe": expected one of auto, on, off',
+    );
+    expect(() => inputs({ escapes: 'warn' })).toThrow(
+      'Input "escapes" has an invalid value "warn": expected one of record, fail',
+    );
   });
 
   it('splits lists on commas and newlines', () => {

@@ -17,6 +17,8 @@ describe('hpe-mcp-bench run: usage errors (exit 2, nothing started)', () => {
       ['--isolation', 'process'],
       /--isolation "process" is not valid\n {2}hint: use one of: run, scenario/,
     ],
+    [['--sandbox', 'maybe'], /--sandbox "maybe" is not valid\n {2}hint: use one of: auto, on, off/],
+    [['--escapes', 'warn'], /--escapes "warn" is not valid\n {2}hint: use one of: record, fail/],
     [
       ['--server', 'karthik'],
       /--server "karthik" is not in the built-in config\n {2}hint: servers: reference/,
