@@ -31,7 +31,7 @@ function comparable(report: Report): string {
  */
 export function combineReports(reports: readonly NamedReport[]): Report {
   const [first, ...rest] = reports;
-  if (!first) throw new BenchError('usage', 'publish: no report given', { hint: 'pass REPORT…' });
+  if (!first) throw new BenchError('usage', 'no report given', { hint: 'pass REPORT…' });
   if (rest.length === 0) return first.report;
   const owner = new Map<string, string>();
   for (const { file, report } of reports) {

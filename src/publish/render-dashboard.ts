@@ -13,8 +13,8 @@ import {
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#1b1b1b;padding:0 16px}
 h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}
-table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:right}
-td:first-child,th:first-child{text-align:left}
+table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
+td.num{text-align:right}
 .badge{display:inline-block;font-size:11px;padding:0 6px;border-radius:8px;margin-left:6px;vertical-align:middle}
 .measured{background:#d7f0dd}.computed{background:#dbe8fb}.estimated{background:#fde8c8}
 .warn{background:#fff3cd;border:1px solid #e0c060;padding:8px}
@@ -61,13 +61,17 @@ function scoreTable(report: Report): string {
     ];
   });
   return `<table><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((row) => `<tr>${row.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`)
+    .map((row) => `<tr>${row.map(cell).join('')}</tr>`)
     .join('')}</tbody></table>`;
 }
 
+/** A cell: figures right-aligned, text left. */
+const cell = (c: string): string =>
+  /^[\d.,()/ —%-]+$/.test(c) ? `<td class="num">${e(c)}</td>` : `<td>${e(c)}</td>`;
+
 function simpleTable(head: string[], rows: string[][]): string {
   return `<table><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((row) => `<tr>${row.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`)
+    .map((row) => `<tr>${row.map(cell).join('')}</tr>`)
     .join('')}</tbody></table>`;
 }
 

@@ -41,7 +41,7 @@ export function barChart(title: string, bars: readonly Bar[]): string {
   const top = 8;
   const height = top + bars.length * rowH + 8;
   const max = Math.max(1e-9, ...bars.map((b) => b.value ?? 0));
-  const plotW = width - labelW - 110;
+  const plotW = width - labelW - 220;
   const rows = bars.map((b, i) => {
     const y = top + i * rowH;
     const w = b.value === null ? 0 : (b.value / max) * plotW;

@@ -34,29 +34,29 @@ Options:
   --allow-few-runs        publish a report with fewer than 5 runs (the page says so)
 `;
 
-async function readText(path: string, what: string): Promise<string> {
+async function readText(cwd: string, path: string, what: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BenchError('usage', `publish: cannot read ${what} ${path}: ${code ?? String(error)}`);
+    throw new BenchError('usage', `cannot read ${what} ${path}: ${code ?? String(error)}`);
   }
 }
 
 /** A report.json file, parsed and validated against the report schema. */
-async function readReportFile(path: string, shown: string): Promise<Report> {
-  const text = await readText(path, 'report');
+async function readReportFile(cwd: string, shown: string): Promise<Report> {
+  const text = await readText(cwd, shown, 'report');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new BenchError('usage', `publish: ${shown} is not JSON: ${(error as Error).message}`);
+    throw new BenchError('usage', `${shown} is not JSON: ${(error as Error).message}`);
   }
   const problems = reportSchemaErrors(parsed);
   if (problems.length > 0) {
     throw new BenchError(
       'usage',
-      `publish: ${shown} is not a valid report: ${problems.slice(0, 5).join('; ')}`,
+      `${shown} is not a valid report: ${problems.slice(0, 5).join('; ')}`,
       {
         hint: 'pass the report.json that `hpe-mcp-bench run` wrote',
       },
@@ -88,7 +88,7 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     return 0;
   }
   if (positionals.length === 0) {
-    throw new BenchError('usage', 'publish: no report given', {
+    throw new BenchError('usage', 'no report given', {
       hint: 'hpe-mcp-bench publish reports/report.json',
     });
   }
@@ -98,13 +98,12 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
   };
   const named: NamedReport[] = [];
-  for (const file of positionals)
-    named.push({ file, report: await readReportFile(at(file), file) });
+  for (const file of positionals) named.push({ file, report: await readReportFile(io.cwd, file) });
   const report = combineReports(named);
   if (!report.gating_eligible && !values['allow-few-runs']) {
     throw new BenchError(
       'usage',
-      `publish: ${report.settings.runs} run(s) per scenario; results need at least 5`,
+      `${report.settings.runs} run(s) per scenario; results need at least 5`,
       {
         hint: 'run with --runs 5 (or pass --allow-few-runs for a draft; the page says it is not publishable)',
       },
@@ -112,19 +111,19 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
   }
   const version = values.version ?? report.harness.version;
   if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(version)) {
-    throw new BenchError('usage', `publish: --version "${version}" is not a version`, {
+    throw new BenchError('usage', `--version "${version}" is not a version`, {
       hint: 'e.g. 0.2.0',
     });
   }
 
   let classifications: Classification[] = [];
   if (values.classification !== undefined) {
-    const text = await readText(at(values.classification), 'classification file');
+    const text = await readText(io.cwd, values.classification, 'classification file');
     const parsed = parseClassification(values.classification, text, report);
     if (parsed.errors.length > 0) {
       throw new BenchError(
         'usage',
-        `publish: the classification file has ${parsed.errors.length} problem(s):\n${parsed.errors.map((e) => `  ${formatScenarioError(e)}`).join('\n')}`,
+        `the classification file has ${parsed.errors.length} problem(s):\n${parsed.errors.map((e) => `  ${formatScenarioError(e)}`).join('\n')}`,
       );
     }
     classifications = parsed.entries;
@@ -133,20 +132,17 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
   for (const spec of values['could-not-run'] ?? []) {
     const eq = spec.indexOf('=');
     if (eq < 1) {
-      throw new BenchError('usage', `publish: --could-not-run "${spec}" is not NAME=LOG`, {
+      throw new BenchError('usage', `--could-not-run "${spec}" is not NAME=LOG`, {
         hint: '--could-not-run karthik=reports/h2h/install/karthik.log',
       });
     }
-    const log = await readText(at(spec.slice(eq + 1)), 'log');
+    const log = await readText(io.cwd, spec.slice(eq + 1), 'log');
     couldNotRun.push({ server: spec.slice(0, eq), stage: 'install', log_tail: tail(log) });
   }
   const sources: Record<string, ServerSource> = {};
   const compared = await loadComparedServers(values.servers ?? defaultServersFile(), io.cwd);
   if (compared.errors.length > 0) {
-    throw new BenchError(
-      'usage',
-      `publish: ${compared.errors.map(formatScenarioError).join('\n')}`,
-    );
+    throw new BenchError('usage', `${compared.errors.map(formatScenarioError).join('\n')}`);
   }
   for (const s of compared.servers) {
     sources[s.name] = {
