@@ -143,7 +143,7 @@ async function floor(config: BenchConfig, server: string): Promise<Measured> {
               args: spec.args.map((a) => expandTemplates(a, variables)),
               cwd: resolve(baseDir, spec.cwd ?? '.'),
               env,
-              stderr: 'pipe',
+              stderr: 'ignore',
             });
             const client = new Client(
               { name: 'floor', version: '1.0.0' },
@@ -230,6 +230,19 @@ process.stderr.write(
 );
 for (const subject of subjects) {
   const { config, server } = await subjectConfig(subject);
+  // Warm the OS file cache, Python's bytecode and tsx's compile cache, unmeasured.
+  await runBench(
+    {
+      config,
+      servers: [server],
+      scenarios: scenarios.slice(0, 1),
+      runs: 1,
+      allowFewRuns: true,
+      root,
+      cwd: root,
+    },
+    { logger: silentLogger },
+  );
   for (const mode of modes) {
     const before = load();
     process.stderr.write(`${subject} ${mode}…\n`);
