@@ -85,7 +85,7 @@ describe.runIf(linux)('the server sandbox (bubblewrap)', () => {
     expect(boxed.pids.length).toBeGreaterThanOrEqual(2);
     expect(boxed.pids.length).toBeLessThan(10);
     expect(boxed.read['1']).toContain('HTTPS_PROXY=');
-  });
+  }, 120_000);
 
   it('blocks and counts connections that bypass the proxy; the proxy itself still works', async () => {
     const session = await launch('on');
