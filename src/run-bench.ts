@@ -97,7 +97,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const model = choice.name === 'scripted' ? null : choice.settings.model;
   const price = model === null ? null : (prices[model] ?? null);
   if (choice.name !== 'scripted') checkBudget(options.budget ?? {}, model ?? '', price);
-  const models = choice.name === 'scripted' ? null : createModelRuns(choice, options.budget ?? {}, price);
+  const models =
+    choice.name === 'scripted' ? null : createModelRuns(choice, options.budget ?? {}, price);
   if (choice.name === 'llm' && choice.cassettes !== null) {
     await writeCassetteSettings(choice.cassettes, choice.settings);
   }

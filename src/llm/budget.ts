@@ -33,7 +33,12 @@ export function createBudgetMeter(limits: BudgetLimits, price: ModelPrice | null
       if (reason === null && limits.maxTokens !== undefined && tokens >= limits.maxTokens) {
         reason = `the token budget of ${limits.maxTokens} was spent (${tokens} measured tokens)`;
       }
-      if (reason === null && limits.maxCostUsd !== undefined && price && cost >= limits.maxCostUsd) {
+      if (
+        reason === null &&
+        limits.maxCostUsd !== undefined &&
+        price &&
+        cost >= limits.maxCostUsd
+      ) {
         reason = `the cost budget of $${limits.maxCostUsd} was spent ($${cost.toFixed(6)})`;
       }
       if (reason !== null) throw new BudgetExceededError(reason);

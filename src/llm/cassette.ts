@@ -101,9 +101,13 @@ export async function readCassette(file: string): Promise<CassetteLine[] | null>
         }
         return parsed;
       } catch (error) {
-        throw new BenchError('usage', `${file}:${index + 1}: not a cassette line (${(error as Error).message})`, {
-          hint: 're-record the cassettes with --policy llm --cassettes DIR',
-        });
+        throw new BenchError(
+          'usage',
+          `${file}:${index + 1}: not a cassette line (${(error as Error).message})`,
+          {
+            hint: 're-record the cassettes with --policy llm --cassettes DIR',
+          },
+        );
       }
     });
 }

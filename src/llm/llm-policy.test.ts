@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeModelProvider, type FakeModelProvider, type ScriptedReply } from '../../test/helpers/fake-model-provider.js';
+import {
+  startFakeModelProvider,
+  type FakeModelProvider,
+  type ScriptedReply,
+} from '../../test/helpers/fake-model-provider.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { stubSession, text } from '../agent/test-session.js';
 import { makeScenario } from '../metrics/test-builders.js';
@@ -26,7 +30,11 @@ afterEach(async () => {
   provider = undefined;
 });
 
-function settingsFor(name: ProviderName, url: string, extra: Partial<LlmSettings> = {}): LlmSettings {
+function settingsFor(
+  name: ProviderName,
+  url: string,
+  extra: Partial<LlmSettings> = {},
+): LlmSettings {
   return {
     provider: name,
     model: name === 'anthropic' ? 'claude-test-1' : 'gpt-test-1',
@@ -90,7 +98,11 @@ describe.each(['anthropic', 'openai'] as const)('the llm policy through the %s S
     ]);
     expect(trajectory.stopReason).toBe('final');
     expect(trajectory.answer).toEqual({ text: 'Done.', json: { apName: 'SFO-AP-02' } });
-    expect(session.requests.map((r) => r.name)).toEqual(['list_clients', 'central.get', 'list_clients']);
+    expect(session.requests.map((r) => r.name)).toEqual([
+      'list_clients',
+      'central.get',
+      'list_clients',
+    ]);
     expect(session.requests[1]?.arguments).toEqual({ path: '/a' });
     expect(trajectory.turns.map((t) => t.callIndexes)).toEqual([[0], [1, 2], []]);
     expect(trajectory.turns[2]?.usage).toEqual({

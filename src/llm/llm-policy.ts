@@ -160,7 +160,8 @@ export function createLlmPolicy(options: LlmPolicyOptions): Policy & { names(): 
       if (final || reply.calls.length === 0) {
         let answer: FinalAnswer;
         if (!final) answer = { text: reply.text, json: jsonInText(reply.text) };
-        else if (isInvalid(final.arguments)) answer = { text: reply.text || final.arguments.invalid, json: {} };
+        else if (isInvalid(final.arguments))
+          answer = { text: reply.text || final.arguments.invalid, json: {} };
         else answer = { text: reply.text, json: final.arguments };
         memory.push({ text: reply.text, calls: [], rejected: [] });
         return { type: 'final', answer, usage };
@@ -181,7 +182,12 @@ export function createLlmPolicy(options: LlmPolicyOptions): Policy & { names(): 
         calls.push({ name: fromProvider(call.name), arguments: call.arguments });
       });
       memory.push(remembered);
-      return { type: 'tool_calls', calls, ...(reply.text === '' ? {} : { text: reply.text }), usage };
+      return {
+        type: 'tool_calls',
+        calls,
+        ...(reply.text === '' ? {} : { text: reply.text }),
+        usage,
+      };
     },
   };
 }

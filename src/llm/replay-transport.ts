@@ -40,6 +40,35 @@ export function firstDifference(recorded: unknown, live: unknown, path = ''): st
   return `${path || '/'}: recorded ${describe(recorded)}, now ${describe(live)}`;
 }
 
+/** Tool names of a request in either wire format. */
+function toolNames(request: Record<string, unknown>): string[] {
+  const tools = Array.isArray(request.tools) ? (request.tools as Record<string, unknown>[]) : [];
+  return tools.map((tool) => {
+    const fn = tool.function as { name?: unknown } | undefined;
+    const name = fn?.name ?? tool.name;
+    return typeof name === 'string' ? name : '';
+  });
+}
+
+/** What changed between the recorded request and the live one, said as plainly as possible. */
+export function describeDivergence(
+  recorded: Record<string, unknown>,
+  live: Record<string, unknown>,
+): string {
+  const before = toolNames(recorded);
+  const now = toolNames(live);
+  const removed = before.filter((name) => !now.includes(name));
+  const added = now.filter((name) => !before.includes(name));
+  if (removed.length > 0 || added.length > 0) {
+    const parts = [
+      ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : []),
+      ...(added.length > 0 ? [`added ${added.join(', ')}`] : []),
+    ];
+    return `the tool menu changed (${parts.join('; ')})`;
+  }
+  return firstDifference(recorded, live) ?? 'the request hash differs';
+}
+
 /**
  * Answers each request with the recorded response of the same exchange when the request's hash
  * matches the recorded one. A request that differs (the server's menu or a tool result changed)
@@ -63,8 +92,9 @@ export function createReplayTransport(lines: CassetteLine[] | null, file: string
         );
       }
       if (requestHash(request) !== line.hash) {
-        const where = firstDifference(line.request, request) ?? 'the request hash differs';
-        return Promise.reject(new PolicyDivergedError(line.turn, where));
+        return Promise.reject(
+          new PolicyDivergedError(line.turn, describeDivergence(line.request, request)),
+        );
       }
       return Promise.resolve(structuredClone(line.response));
     },

@@ -34,9 +34,13 @@ export function llmReportSettings(
 /** A cost budget needs a price: refuse it up front rather than never stopping. */
 export function checkBudget(limits: BudgetLimits, model: string, price: ModelPrice | null): void {
   if (limits.maxCostUsd !== undefined && price === null) {
-    throw new BenchError('usage', `--max-cost needs a price for model "${model}", and there is none`, {
-      hint: `add it under prices: in the bench config (USD per million input/output/cache tokens, with source and as_of), or use --max-tokens`,
-    });
+    throw new BenchError(
+      'usage',
+      `--max-cost needs a price for model "${model}", and there is none`,
+      {
+        hint: `add it under prices: in the bench config (USD per million input/output/cache tokens, with source and as_of), or use --max-tokens`,
+      },
+    );
   }
   for (const [name, value] of [
     ['max-cost', limits.maxCostUsd],

@@ -51,7 +51,8 @@ export function createModelRuns(
     settings: choice.settings,
     budget,
     async forRun(server, scenario, run) {
-      const file = choice.cassettes === null ? null : cassettePath(choice.cassettes, server, scenario, run);
+      const file =
+        choice.cassettes === null ? null : cassettePath(choice.cassettes, server, scenario, run);
       const recorder = live && file ? await createCassetteRecorder(file) : null;
       const transport =
         live ?? createReplayTransport(file ? await readCassette(file) : null, file ?? '');

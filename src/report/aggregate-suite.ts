@@ -93,7 +93,8 @@ function modelFigures(
         ? null
         : {
             total,
-            per_successful_task: successes === 0 ? null : Math.round((total / successes) * 1e6) / 1e6,
+            per_successful_task:
+              successes === 0 ? null : Math.round((total / successes) * 1e6) / 1e6,
           },
   };
 }

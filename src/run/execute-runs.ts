@@ -121,7 +121,10 @@ async function runOnce(
       tokens,
     });
     const result = scoredRunResult(run, metrics, trajectory);
-    return { result: model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result, started };
+    return {
+      result: model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
+      started,
+    };
   } catch (error) {
     const tail = session.stderrTail();
     const message = `harness failure: ${error instanceof Error ? error.message : String(error)}`;

@@ -126,13 +126,20 @@ export async function startFakeModelProvider(
       const reply = typeof script === 'function' ? script(body, index) : script[index];
       if (!reply) {
         res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'script ended' } }));
+        res.end(
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'script ended' } }),
+        );
         return;
       }
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (reply.status !== undefined && reply.status !== 200) {
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'scripted', message: `status ${reply.status}` } }));
+        res.end(
+          JSON.stringify({
+            type: 'error',
+            error: { type: 'scripted', message: `status ${reply.status}` },
+          }),
+        );
         return;
       }
       const model = body.model;
