@@ -1,9 +1,9 @@
 import type { PolicyInfo } from '../agent/types.js';
 import { BenchError } from '../errors.js';
-import type { LlmReportSettings } from '../report/types.js';
 import type { BudgetLimits } from './budget.js';
 import type { ModelPrice } from './prices.js';
 import type { PolicyChoice } from './run-policies.js';
+import type { LlmReportSettings } from './types.js';
 
 /** The policy as the report's settings name it (model fields for model-driven runs). */
 export function policyInfo(choice: PolicyChoice): PolicyInfo {

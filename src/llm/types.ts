@@ -1,3 +1,5 @@
+import type { ModelPrice } from './prices.js';
+
 /** The model providers the `llm` policy speaks to, each through its official SDK. */
 export const PROVIDERS = ['anthropic', 'openai'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -61,4 +63,16 @@ export interface ModelReply {
  */
 export interface ModelTransport {
   send(request: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/** The model settings in a report: what pins the model, where its turns came from, its price. */
+export interface LlmReportSettings extends LlmSettings {
+  /** `live`: the provider answered; `replay`: recorded answers from cassettes. */
+  source: 'live' | 'replay';
+  /** The environment variable the key was read from (never the key). Null for a replay. */
+  key_env: string | null;
+  /** USD per million tokens used for cost_usd (null: no price known for the model). */
+  price: ModelPrice | null;
+  /** Budget limits of the run (null when none was set). */
+  budget: { max_cost_usd: number | null; max_tokens: number | null } | null;
 }

@@ -2,8 +2,7 @@ import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo, StopReason } from '../agent/types.js';
 import type { CallKind } from '../../fake-central/types.js';
 import type { SafetyFinding } from '../metrics/types.js';
-import type { LlmSettings } from '../llm/types.js';
-import type { ModelPrice } from '../llm/prices.js';
+import type { LlmReportSettings } from '../llm/types.js';
 import type { WriteGate } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 
@@ -11,18 +10,6 @@ import type { TokenizerName } from '../tokens/count-tokens.js';
 export const REPORT_SCHEMA_VERSION = '1.0.0';
 /** The schema's `$id`; a report names it in `$schema`. */
 export const REPORT_SCHEMA_ID = `https://github.com/hpe-mcp-bench/schemas/report-${REPORT_SCHEMA_VERSION}.schema.json`;
-
-/** The model settings in a report: what pins the model, where its turns came from, its price. */
-export interface LlmReportSettings extends LlmSettings {
-  /** `live`: the provider answered; `replay`: recorded answers from cassettes. */
-  source: 'live' | 'replay';
-  /** The environment variable the key was read from (never the key). Null for a replay. */
-  key_env: string | null;
-  /** USD per million tokens used for cost_usd (null: no price known for the model). */
-  price: ModelPrice | null;
-  /** Budget limits of the run (null when none was set). */
-  budget: { max_cost_usd: number | null; max_tokens: number | null } | null;
-}
 
 /** A tokenizer the harness counts with (js-tiktoken's bundled ranks). */
 export type Tokenizer = TokenizerName;
