@@ -1,16 +1,6 @@
-import type { MeasuredUsage } from './types.js';
+import type { MeasuredUsage, ModelPrice } from './types.js';
 
-/** USD per million tokens of one model, with where the figures come from. */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  cache_read: number;
-  cache_write: number;
-  /** Where the figures were published. */
-  source: string;
-  /** When they were taken from it (YYYY-MM-DD). */
-  as_of: string;
-}
+export type { ModelPrice } from './types.js';
 
 /** Prices by exact model id. */
 export type PriceTable = Record<string, ModelPrice>;
