@@ -121,6 +121,9 @@ describe('model-driven runs through the CLI (in process)', () => {
         provider.anthropicUrl,
         '--max-tokens',
         '400',
+        // One worker: with more, each may send one request before the spend is known.
+        '--concurrency',
+        '1',
       ],
       { ANTHROPIC_API_KEY: KEY },
     );
