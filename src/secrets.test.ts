@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { takeSecrets, withSecretEnv } from './secrets.js';
+import { takenSecret, takeSecrets, withSecretEnv } from './secrets.js';
 
 describe('takeSecrets', () => {
   it('removes the secrets from the environment and keeps them for whoever asks by name', () => {
@@ -18,8 +18,10 @@ describe('takeSecrets', () => {
     expect(secrets.get('INPUT_GITHUB-TOKEN')).toBe('ghs_y');
     expect(secrets.get('OPENAI_API_KEY')).toBeUndefined();
     expect(secrets.values().sort()).toEqual(['ghp_x', 'ghs_y', 'sk-ant-z']);
-    // Idempotent: a second call still has them.
+    // Idempotent: a second call still has them; code handed `env` finds them by name.
     expect(takeSecrets(env).get('ANTHROPIC_API_KEY')).toBe('sk-ant-z');
+    expect(takenSecret(env, 'ANTHROPIC_API_KEY')).toBe('sk-ant-z');
+    expect(takenSecret({}, 'ANTHROPIC_API_KEY')).toBeUndefined();
   });
 
   it('keeps a child the process starts afterwards from inheriting them (real process)', async () => {

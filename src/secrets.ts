@@ -38,7 +38,7 @@ export interface Secrets {
   values(): string[];
 }
 
-const taken = new Map<NodeJS.ProcessEnv, Map<SecretName, string>>();
+const taken = new WeakMap<object, Map<string, string>>();
 
 /**
  * Reads the variables of {@link SECRET_NAMES} from `env` (default `process.env`) and deletes
@@ -63,6 +63,17 @@ export function takeSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
     get: (name) => held.get(name),
     values: () => [...held.values()],
   };
+}
+
+/**
+ * The value takeSecrets took from `env` under `name`, or undefined: for code that is handed an
+ * environment object (`io.env`) and looks a key up by a variable name it was given.
+ */
+export function takenSecret(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+): string | undefined {
+  return taken.get(env)?.get(name);
 }
 
 /**

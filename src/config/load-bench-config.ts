@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import schema from '../../schemas/bench-config.schema.json' with { type: 'json' };
 import type { EscapePolicy } from '../metrics/types.js';
 import type { SandboxMode } from '../servers/sandbox/types.js';
+import type { PriceTable } from '../llm/prices.js';
 import { BenchError } from '../errors.js';
 import { createAjv } from '../scenarios/ajv.js';
 import { schemaErrors } from '../scenarios/schema-errors.js';
@@ -121,6 +122,7 @@ export function parseBenchConfig(file: string, text: string): BenchConfig {
   if (problems.length > 0) fail(problems);
   const data = document.data as {
     servers: Record<string, RawServer>;
+    prices?: PriceTable;
     sandbox?: SandboxMode;
     escapes?: EscapePolicy;
   };
@@ -131,6 +133,7 @@ export function parseBenchConfig(file: string, text: string): BenchConfig {
     ),
     ...(data.sandbox === undefined ? {} : { sandbox: data.sandbox }),
     ...(data.escapes === undefined ? {} : { escapes: data.escapes }),
+    ...(data.prices === undefined ? {} : { prices: data.prices }),
   };
 }
 

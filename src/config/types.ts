@@ -1,5 +1,6 @@
 import type { EscapePolicy } from '../metrics/types.js';
 import type { SandboxMode } from '../servers/sandbox/types.js';
+import type { PriceTable } from '../llm/prices.js';
 import type { WriteGate } from '../scenarios/types.js';
 
 /**
@@ -72,4 +73,6 @@ export interface BenchConfig {
   sandbox?: SandboxMode;
   /** `escapes:` (record, fail); the CLI flag and the action input win over it. */
   escapes?: EscapePolicy;
+  /** Model prices over the built-in table (`prices:`), for llm and replay runs' cost. */
+  prices?: PriceTable;
 }

@@ -118,6 +118,21 @@ describe('renderResultsPage', () => {
     expect(text).toContain('methodology not recorded (report predates it)');
   });
 
+  it('shows state a reused server process kept across runs', () => {
+    const report = sampleReport();
+    const server = report.servers[0];
+    if (!server) throw new Error('sample changed');
+    server.cross_run_state = {
+      compared_runs: 4,
+      differing: [{ scenario: 'nac-001', run: 2, fields: ['api_calls.auth_calls'] }],
+    };
+    const state = section(
+      renderResultsPage(modelOf(report)),
+      '### State kept across runs by a reused server process',
+    );
+    expect(rowOf(state, 'reference', 'nac-001')).toContain('`api_calls.auth_calls`');
+  });
+
   it('lists report content it does not render instead of dropping it', () => {
     const report = { ...sampleReport(), resilience: { scenarios: [] } };
     expect(renderResultsPage(modelOf(report))).toContain('report.json also holds `resilience`');

@@ -290,7 +290,8 @@ function findings(report: Report): string[] {
     'Evidence from the runs, as report.json records it (server, scenario, what tripped, in how many runs).',
     '',
   ];
-  if (all.length === 0) return [...out, 'None.', ''];
+  const state = crossRunState(report);
+  if (all.length === 0 && state.length === 0) return [...out, 'None.', ''];
   for (const kind of ['safety', 'error', 'gate_absent', 'flailing'] as const) {
     const rows = all
       .filter((f) => f.kind === kind)
@@ -312,7 +313,30 @@ function findings(report: Report): string[] {
       ),
     );
   }
+  out.push(...state);
   return out;
+}
+
+/** Runs that met a reused server process and differ from their scenario's first run. */
+function crossRunState(report: Report): string[] {
+  const rows = report.servers.flatMap((s) =>
+    (s.cross_run_state?.differing ?? []).map((d) => [
+      mdText(s.name),
+      mdText(d.scenario),
+      String(d.run),
+      d.fields.map(mdCode).join(', '),
+    ]),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '### State kept across runs by a reused server process',
+    '',
+    markdownTable(
+      ['server', 'scenario', 'run', 'differs from the first run in'],
+      ['left', 'left', 'right', 'left'],
+      rows,
+    ),
+  ];
 }
 
 const CLASS_TEXT: Record<string, string> = {
