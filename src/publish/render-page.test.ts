@@ -174,6 +174,29 @@ describe('renderResultsPage', () => {
     );
   });
 
+  it('names the pinned model of an llm run', () => {
+    const report = sampleReport();
+    report.settings.policy = { name: 'llm', model: 'claude-x-1', temperature: 0, seed: 7 };
+    report.settings.llm = {
+      provider: 'anthropic',
+      model: 'claude-x-1',
+      base_url: null,
+      temperature: 0,
+      seed: 7,
+      max_output_tokens: 4096,
+      max_turns: 20,
+      prompt_version: '1',
+      max_retries: 2,
+      source: 'replay',
+      key_env: null,
+      price: null,
+      budget: null,
+    };
+    const text = renderResultsPage(modelOf(report));
+    expect(text).toContain('- Policy: `llm`, model `claude-x-1`, temperature 0, seed 7');
+    expect(text).toContain('- Model: `claude-x-1` via anthropic (replay), temperature 0, seed 7');
+  });
+
   it('leaves those sections out of a report without them', () => {
     const text = renderResultsPage(modelOf(sampleReport()));
     expect(text).not.toContain('### Tool calls by outcome');

@@ -43,6 +43,11 @@ function header(model: PublishModel): string[] {
     `- Scenarios: ${report.scenarios.length} in ${report.suites.length} suite${report.suites.length === 1 ? '' : 's'}, manifest ${mdCode(report.manifest.hash)}`,
     `- Runs per scenario: ${settings.runs}; isolation ${mdCode(settings.isolation)}; concurrency ${settings.concurrency}`,
     `- Policy: ${policyText}`,
+    ...(settings.llm
+      ? [
+          `- Model: ${mdCode(settings.llm.model)} via ${mdText(settings.llm.provider)} (${settings.llm.source}), temperature ${settings.llm.temperature}, seed ${settings.llm.seed ?? 'none'}, system prompt ${mdText(settings.llm.prompt_version)}, at most ${settings.llm.max_turns} turns; price ${settings.llm.price ? 'as recorded in report.json' : 'unknown (no cost)'}`,
+        ]
+      : []),
     `- Tokenizer: ${mdCode(settings.tokenizer)} (js-tiktoken, bundled ranks)`,
     `- Faults injected: ${settings.faults === null ? 'none' : 'yes (see report.json settings.faults)'}`,
     '',
