@@ -2,6 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import { BenchError } from '../errors.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
 import { SANDBOX_MODES, type SandboxMode } from '../servers/sandbox/types.js';
+import type { RawPolicyOptions } from '../llm/resolve-policy.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -20,6 +21,16 @@ export const INPUTS = [
   'report-dir',
   'sandbox',
   'escapes',
+  'policy',
+  'provider',
+  'model',
+  'base-url',
+  'temperature',
+  'seed',
+  'api-key-env',
+  'cassettes',
+  'max-cost',
+  'max-tokens',
 ] as const;
 export type InputName = (typeof INPUTS)[number];
 
@@ -78,6 +89,10 @@ export interface ActionInputs {
   sandbox: SandboxMode | null;
   /** Unset: the bench config's `escapes:` (then record). */
   escapes: EscapePolicy | null;
+  /** The policy inputs as given; resolved (key included) before any server starts. */
+  policy: RawPolicyOptions;
+  /** `max-cost` and `max-tokens` as given. */
+  budget: { maxCost: string; maxTokens: string };
 }
 
 /** Reads one raw input (the action passes @actions/core getInput; tests pass a map). */
@@ -220,5 +235,16 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       getInput('escapes').trim() === ''
         ? null
         : oneOf('escapes', getInput('escapes'), ESCAPE_POLICIES, 'record'),
+    policy: {
+      policy: getInput('policy').trim(),
+      provider: getInput('provider').trim(),
+      model: getInput('model').trim(),
+      baseUrl: getInput('base-url').trim(),
+      temperature: getInput('temperature').trim(),
+      seed: getInput('seed').trim(),
+      apiKeyEnv: getInput('api-key-env').trim(),
+      cassettes: getInput('cassettes').trim(),
+    },
+    budget: { maxCost: getInput('max-cost').trim(), maxTokens: getInput('max-tokens').trim() },
   };
 }

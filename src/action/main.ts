@@ -3,6 +3,8 @@ import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
 import { BenchError, formatError } from '../errors.js';
 import type { Logger } from '../ports.js';
+import { budgetLimits } from '../llm/budget-limits.js';
+import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
 import { runBench } from '../run-bench.js';
 import { takeSecrets, withSecretEnv } from '../secrets.js';
 import { formatScenarioError } from '../scenarios/types.js';
@@ -45,8 +47,15 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
     core.warning('This shard has no scenarios; nothing to run.');
     return;
   }
+  // Before any server starts: a missing model key fails here, naming the variable.
+  const policy = await resolvePolicy(inputs.policy, process.env, context.workspace, inputName);
+  const budget = budgetLimits(
+    inputs.budget.maxCost,
+    inputs.budget.maxTokens,
+    (key) => `input ${key}`,
+  );
   core.info(
-    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')}`,
+    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')} (policy ${policy.name})`,
   );
   const report = await runBench(
     {
@@ -59,6 +68,9 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       cwd: context.workspace,
       ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
       ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
+      policy,
+      budget,
+      ...(resolved.config.prices ? { prices: resolved.config.prices } : {}),
     },
     { logger: actionLogger },
   );
