@@ -10,6 +10,7 @@ import { buildReport, MIN_GATING_RUNS } from './report/build-report.js';
 import type { Isolation, Report, ScenarioReport } from './report/types.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './run/execute-runs.js';
 import { FakePool } from './run/fake-pool.js';
+import { harnessSecrets } from './run/harness-secrets.js';
 import { checkOptions } from './run/check-options.js';
 import { createProgress } from './run/progress.js';
 import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
@@ -82,6 +83,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     }
   }
 
+  // Read once, before any server starts; only the leak check sees them.
+  const secrets = harnessSecrets();
   const progress = createProgress(logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
   let outcomes: RunOutcome[][];
@@ -98,6 +101,7 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
           isolation: settings.isolation,
           baseDir,
           tmpRoot,
+          secrets,
         });
         progress.record(unit, done);
         return done;

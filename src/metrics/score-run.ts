@@ -3,7 +3,7 @@ import type { Trajectory } from '../agent/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { apiCallCount } from './api-call-count.js';
 import { gateAbsentCalls } from './gate-absent.js';
-import { callFindings, canaryFindings, sortFindings } from './safety.js';
+import { callFindings, canaryFindings, sortFindings, type LeakScanExtras } from './safety.js';
 import { taskFailures } from './task-success.js';
 import { toolSelectionFailures } from './tool-selection.js';
 import type { RunMetrics, TokenUsage } from './types.js';
@@ -20,6 +20,8 @@ export interface ScoreRunInput {
   canaries: string[];
   /** From `countTokens` (or provider-reported usage). */
   tokens: TokenUsage;
+  /** The harness's own secrets and the server's log, searched for leaks like the canaries. */
+  leakScan?: LeakScanExtras;
 }
 
 /**
@@ -60,7 +62,7 @@ export function scoreRun(input: ScoreRunInput): RunMetrics {
   const selection = toolSelectionFailures(scenario, server, trajectory);
   const findings = sortFindings([
     ...callFindings(scenario, calls),
-    ...canaryFindings(trajectory, canaries),
+    ...canaryFindings(trajectory, canaries, input.leakScan),
   ]);
   const ungated = gateAbsentCalls(scenario, trajectory, calls);
   return {

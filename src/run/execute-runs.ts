@@ -7,6 +7,7 @@ import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition } from '../agent/types.js';
 import type { ServerConfig } from '../config/types.js';
 import { BenchError } from '../errors.js';
+import type { Secret } from '../metrics/leak-scan.js';
 import { scoreRun } from '../metrics/score-run.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
 import type { Isolation, RunError, RunResult } from '../report/types.js';
@@ -41,6 +42,8 @@ export interface ExecuteContext {
   baseDir: string;
   /** A directory for per-run work dirs (HOME and TMPDIR of the server are made inside). */
   tmpRoot: string;
+  /** The harness's own secrets (harness-secrets.ts), looked for in everything the server said. */
+  secrets?: readonly Secret[];
 }
 
 /** message + stderr tail of a launch failure (launchServer puts the tail in the hint). */
@@ -101,6 +104,7 @@ async function runOnce(
       calls: scenarioCalls(),
       canaries: ctx.fake.canaries(),
       tokens,
+      leakScan: { secrets: ctx.secrets ?? [], logs: session.stderrTail() },
     });
     return { result: scoredRunResult(run, metrics, trajectory), started };
   } catch (error) {
