@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { FaultPlan } from '../fake-central/index.js';
 import { createScriptedPolicy } from './agent/scripted-policy.js';
 import type { BenchConfig } from './config/types.js';
+import { BenchError } from './errors.js';
 import type { Clock, Logger } from './ports.js';
 import { absentResult, aggregateScenarioServer } from './report/aggregate-scenario.js';
 import { buildReport, MIN_GATING_RUNS } from './report/build-report.js';
@@ -17,6 +18,7 @@ import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
 import { describeServers } from './run/describe-servers.js';
 import { runQueue } from './run/work-queue.js';
 import { writeReport } from './run/write-report.js';
+import { closest } from './scenarios/did-you-mean.js';
 import type { Scenario } from './scenarios/types.js';
 import { loadTokenizer, type TokenizerName } from './tokens/count-tokens.js';
 
@@ -44,6 +46,31 @@ export interface RunBenchOptions {
   outDir?: string;
   /** A fault plan every fake injects. */
   faults?: FaultPlan | null;
+}
+
+/**
+ * A server for which no selected scenario has an `expected_tools` entry would be "absent" from
+ * every scenario and the run would pass having benchmarked nothing (a `scenarioKey` typo does
+ * it). That is a usage error, named with the closest key the scenarios do have.
+ */
+function checkSomethingRuns(options: RunBenchOptions, units: readonly RunUnit[]): void {
+  const problems = options.servers
+    .filter((server) => !units.some((unit) => unit.server === server))
+    .map((server) => {
+      const key = options.config.servers[server]?.scenarioKey ?? server;
+      const via =
+        key === server ? `"${server}"` : `"${key}" (the scenarioKey of server "${server}")`;
+      return `none of the ${options.scenarios.length} selected scenario(s) has an expected_tools entry for ${via}: nothing would run`;
+    });
+  if (problems.length === 0) return;
+  const keys = [...new Set(options.scenarios.flatMap((s) => Object.keys(s.expected_tools)))].sort();
+  const typo = options.servers
+    .map((server) => options.config.servers[server]?.scenarioKey ?? server)
+    .map((key) => closest(key, keys))
+    .find((near) => near !== undefined);
+  throw new BenchError('usage', problems.join('; '), {
+    hint: `${typo === undefined ? '' : `did you mean "${typo}"? `}the selected scenarios have entries for: ${keys.join(', ') || '(none)'}; fix scenarioKey in the config, or select scenarios that cover the server`,
+  });
 }
 
 /** Everything runBench talks to outside itself. */
@@ -85,6 +112,7 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
 
   // Read once, before any server starts; only the leak check sees them.
   const secrets = harnessSecrets();
+  checkSomethingRuns(options, units);
   const progress = createProgress(logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
   let outcomes: RunOutcome[][];
