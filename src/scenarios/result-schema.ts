@@ -29,7 +29,7 @@ function patternsOf(
     value.forEach((item, i) => patternsOf(item, [...path, String(i)], out));
     return out;
   }
-  for (const [name, child] of Object.entries(value)) {
+  for (const [name, child] of Object.entries(value as Record<string, unknown>)) {
     if (name === 'pattern' && typeof child === 'string') {
       out.push({ pattern: child, path: [...path, name] });
     } else if (name === 'patternProperties' && child !== null && typeof child === 'object') {
