@@ -1,5 +1,6 @@
 import { describeCrossRunState } from './cross-run-state.js';
 import { aggregateSuites } from './aggregate-suite.js';
+import { METHODOLOGY_VERSION } from './methodology.js';
 import {
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
@@ -75,7 +76,11 @@ export function buildReport(parts: ReportParts): Report {
   return {
     $schema: REPORT_SCHEMA_ID,
     schema_version: REPORT_SCHEMA_VERSION,
-    harness: { name: 'hpe-mcp-bench', version: parts.harnessVersion },
+    harness: {
+      name: 'hpe-mcp-bench',
+      version: parts.harnessVersion,
+      methodology_version: METHODOLOGY_VERSION,
+    },
     generated_at: parts.generatedAt,
     duration_ms: parts.durationMs,
     gating_eligible: parts.settings.runs >= MIN_GATING_RUNS,

@@ -226,7 +226,8 @@ export interface ServerReport {
 export interface Report {
   $schema: typeof REPORT_SCHEMA_ID;
   schema_version: typeof REPORT_SCHEMA_VERSION;
-  harness: { name: 'hpe-mcp-bench'; version: string };
+  /** `methodology_version`: src/report/methodology.ts (absent in reports written before it existed). */
+  harness: { name: 'hpe-mcp-bench'; version: string; methodology_version?: string };
   generated_at: string;
   /** Wall time of the whole bench (timing). */
   duration_ms: number;
