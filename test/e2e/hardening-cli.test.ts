@@ -68,7 +68,8 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-describe('hpe-mcp-bench validate and run refuse bad input clearly', () => {
+// Each test spawns one or two CLI processes (a tsx start each): seconds idle, more under load.
+describe('hpe-mcp-bench validate and run refuse bad input clearly', { timeout: 180_000 }, () => {
   it('a catastrophic result_schema pattern: validate names file:line and exits 1', async () => {
     const file = join(tmp, 'redos.yaml');
     const scenario = (await guestScenario(tmp)).replace(
