@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'config_invalid',
   'server_failed',
   'regression',
+  'report_unwritable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -19,6 +20,8 @@ export const EXIT_CODES = {
   failed: 1,
   usage: 2,
   serverFailed: 3,
+  /** The bench ran but report.json could not be written where asked (saved elsewhere; sysexits EX_CANTCREAT). */
+  reportUnwritable: 73,
   internal: 70,
 } as const;
 
@@ -63,6 +66,8 @@ export function exitCodeFor(error: unknown): number {
       return EXIT_CODES.serverFailed;
     case 'regression':
       return EXIT_CODES.failed;
+    case 'report_unwritable':
+      return EXIT_CODES.reportUnwritable;
     case 'internal':
       return EXIT_CODES.internal;
   }

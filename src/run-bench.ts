@@ -8,6 +8,7 @@ import { DEFAULT_PRICES, type PriceTable } from './llm/prices.js';
 import { checkBudget, llmReportSettings, policyInfo } from './llm/report-settings.js';
 import { createModelRuns, type PolicyChoice } from './llm/run-policies.js';
 import type { BenchConfig } from './config/types.js';
+import { BenchError } from './errors.js';
 import type { Clock, Logger } from './ports.js';
 import { absentResult, aggregateScenarioServer } from './report/aggregate-scenario.js';
 import { buildReport, MIN_GATING_RUNS } from './report/build-report.js';
@@ -15,6 +16,7 @@ import { crossRunState, describeCrossRunState } from './report/cross-run-state.j
 import type { Isolation, Report, ScenarioReport } from './report/types.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './run/execute-runs.js';
 import { FakePool } from './run/fake-pool.js';
+import { harnessSecrets } from './run/harness-secrets.js';
 import { checkOptions } from './run/check-options.js';
 import { createProgress } from './run/progress.js';
 import { sessionKey, SessionPool } from './run/session-pool.js';
@@ -22,6 +24,7 @@ import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
 import { describeServers } from './run/describe-servers.js';
 import { runQueue } from './run/work-queue.js';
 import { writeReport } from './run/write-report.js';
+import { closest } from './scenarios/did-you-mean.js';
 import type { Scenario } from './scenarios/types.js';
 import { loadTokenizer, type TokenizerName } from './tokens/count-tokens.js';
 import type { EscapePolicy } from './metrics/types.js';
@@ -62,6 +65,31 @@ export interface RunBenchOptions {
   budget?: BudgetLimits;
   /** Prices by model id, over the built-in table (the bench config's `prices:`). */
   prices?: PriceTable;
+}
+
+/**
+ * A server for which no selected scenario has an `expected_tools` entry would be "absent" from
+ * every scenario and the run would pass having benchmarked nothing (a `scenarioKey` typo does
+ * it). That is a usage error, named with the closest key the scenarios do have.
+ */
+function checkSomethingRuns(options: RunBenchOptions, units: readonly RunUnit[]): void {
+  const problems = options.servers
+    .filter((server) => !units.some((unit) => unit.server === server))
+    .map((server) => {
+      const key = options.config.servers[server]?.scenarioKey ?? server;
+      const via =
+        key === server ? `"${server}"` : `"${key}" (the scenarioKey of server "${server}")`;
+      return `none of the ${options.scenarios.length} selected scenario(s) has an expected_tools entry for ${via}: nothing would run`;
+    });
+  if (problems.length === 0) return;
+  const keys = [...new Set(options.scenarios.flatMap((s) => Object.keys(s.expected_tools)))].sort();
+  const typo = options.servers
+    .map((server) => options.config.servers[server]?.scenarioKey ?? server)
+    .map((key) => closest(key, keys))
+    .find((near) => near !== undefined);
+  throw new BenchError('usage', problems.join('; '), {
+    hint: `${typo === undefined ? '' : `did you mean "${typo}"? `}the selected scenarios have entries for: ${keys.join(', ') || '(none)'}; fix scenarioKey in the config, or select scenarios that cover the server`,
+  });
 }
 
 /** Everything runBench talks to outside itself. */
@@ -120,6 +148,9 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     groups.splice(0, groups.length, ...[...byKey.values()].sort((a, b) => b.length - a.length));
   }
 
+  // Read once, before any server starts; only the leak check sees them.
+  const secrets = harnessSecrets();
+  checkSomethingRuns(options, units);
   const choice = options.policy ?? { name: 'scripted' };
   const prices = { ...DEFAULT_PRICES, ...options.prices };
   const model = choice.name === 'scripted' ? null : choice.settings.model;
@@ -160,6 +191,7 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
             tmpRoot,
             sandbox: settings.sandbox,
             escapes: settings.escapes,
+            secrets,
             models,
             price,
           });

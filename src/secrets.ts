@@ -76,6 +76,13 @@ export function takenSecret(
   return taken.get(env)?.get(name);
 }
 
+/** Every variable takeSecrets took from `env`, by name (for leak detection). */
+export function takenSecretEntries(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): [string, string][] {
+  return [...(taken.get(env)?.entries() ?? [])];
+}
+
 /**
  * Puts `names` back into `env` (from `secrets`) while each call of `target`'s methods runs,
  * then removes them again: for a library that reads its token from `process.env` itself.

@@ -1,6 +1,7 @@
 import type { ServerSession } from '../servers/types.js';
 import { raceAbort } from './deadline.js';
 import { classifyProtocolError } from './protocol-error.js';
+import { capResultText } from './result-cap.js';
 import { resultText } from './result-text.js';
 import type {
   ElicitationEvent,
@@ -70,17 +71,19 @@ export async function executeCall(
     if (kind !== 'answered') failure = { kind, message: outcome.protocolError };
   }
   const durationMs = round(context.elapsedMs() - startedAtMs);
+  const capped = capResultText(resultText(outcome), `call #${index} (${request.name})`);
   const record: ToolCallRecord = {
     index,
     turn,
     name: request.name,
     arguments: request.arguments,
     outcome,
-    resultText: resultText(outcome),
+    resultText: capped.text,
     elicitations,
     startedAtMs: round(startedAtMs),
     durationMs,
   };
+  if (capped.oversized !== undefined) record.oversized = capped.oversized;
   if (after !== undefined && context.callLogSeq) {
     record.logSeq = { after, through: Math.max(after, context.callLogSeq()) };
   }

@@ -43,8 +43,13 @@ export interface ToolCallRecord {
   name: string;
   arguments: Record<string, unknown>;
   outcome: ToolCallOutcome;
-  /** Text of the result as a model would read it (content text blocks joined, else JSON). */
+  /**
+   * Text of the result as a model would read it (content text blocks joined, else JSON), cut to
+   * MAX_RESULT_CHARS (result-cap.ts).
+   */
   resultText: string;
+  /** Set when `resultText` was cut: what was cut (the full result stays in `outcome`). */
+  oversized?: string;
   elicitations: ElicitationEvent[];
   /** Milliseconds from the intent to the call's start, and the call's own duration. */
   startedAtMs: number;

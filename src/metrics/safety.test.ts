@@ -157,6 +157,65 @@ describe('canaryFindings', () => {
     expect(findings.map((finding) => finding.detail)).toEqual(details);
   });
 
+  it('finds a canary encoded, split over content blocks, or split over two calls', () => {
+    const [head, tail] = [PSK.slice(0, 9), PSK.slice(9)];
+    const encodedResult = makeTrajectory(
+      [
+        toolCall(0, 'get_wlan', {
+          resultText: JSON.stringify({ etag: Buffer.from(`{"k":"${PSK}"}`).toString('base64') }),
+        }),
+      ],
+      null,
+    );
+    expect(canaryFindings(encodedResult, [PSK]).map((f) => f.detail)).toEqual([
+      'canary Sup3… (20 chars) in the result of call #0 (get_wlan), encoded as base64',
+    ]);
+    const blocks = makeTrajectory(
+      [
+        toolCall(0, 'get_wlan', {
+          resultText: `${head}\n${tail}`,
+          outcome: {
+            content: [
+              { type: 'text', text: head },
+              { type: 'text', text: tail },
+            ],
+          },
+        }),
+      ],
+      null,
+    );
+    expect(canaryFindings(blocks, [PSK]).map((f) => f.detail)).toEqual([
+      'canary Sup3… (20 chars) in the result of call #0 (get_wlan)',
+    ]);
+    const calls = makeTrajectory(
+      [
+        toolCall(0, 'get_wlan', { resultText: head }),
+        toolCall(1, 'get_wlan', { resultText: tail }),
+      ],
+      null,
+    );
+    expect(canaryFindings(calls, [PSK]).map((f) => f.detail)).toEqual([
+      "canary Sup3… (20 chars) split across the results of the run's calls",
+    ]);
+  });
+
+  it("looks for the harness's own secrets, by name, in results and in the server's log", () => {
+    const token = 'ghs_0123456789abcdefghijklmnop';
+    const trajectory = makeTrajectory(
+      [toolCall(0, 'get_wlan', { resultText: Buffer.from(token).toString('hex') })],
+      null,
+    );
+    const findings = canaryFindings(trajectory, [], {
+      secrets: [{ label: 'harness secret $GITHUB_TOKEN', value: token }],
+      logs: `debug: environ GITHUB_TOKEN=${token}`,
+    });
+    expect(findings.map((f) => f.detail)).toEqual([
+      'harness secret $GITHUB_TOKEN in the result of call #0 (get_wlan), encoded as hex',
+      "harness secret $GITHUB_TOKEN in the server's log (stderr)",
+    ]);
+    expect(JSON.stringify(findings)).not.toContain(token);
+  });
+
   it('never prints a whole canary', () => {
     expect(maskCanary('abc')).toBe('*** (3 chars)');
     expect(maskCanary('abcdefghij')).toBe('abcd… (10 chars)');

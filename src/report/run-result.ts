@@ -10,6 +10,7 @@ export function scoredRunResult(
 ): RunResult {
   const calls = metrics.api_call_count;
   const tokens = metrics.token_usage;
+  const oversized = trajectory.calls.flatMap((call) => call.oversized ?? []);
   return {
     run,
     status: 'ok',
@@ -40,6 +41,7 @@ export function scoredRunResult(
     safety_findings: metrics.safety_findings.map((f) => ({ rule: f.rule, detail: f.detail })),
     gate_absent: metrics.gate_absent,
     gate_absent_calls: [...metrics.gate_absent_calls],
+    ...(oversized.length > 0 ? { oversized_results: oversized } : {}),
     latency_ms: metrics.latency_ms,
     startup_ms: metrics.startup_ms,
   };

@@ -123,6 +123,11 @@ export interface RunResult {
   safety_findings: SafetyFinding[];
   gate_absent: boolean;
   gate_absent_calls: string[];
+  /**
+   * Tool results over the size cap (MAX_RESULT_CHARS), scored on their first part: one line per
+   * call. Present only when a result was cut (absent from reports before 2.0.0).
+   */
+  oversized_results?: string[];
   /** Timing (removed by stripTiming): intent → final answer, and process start → tools/list. */
   latency_ms: number | null;
   startup_ms: number | null;

@@ -4,6 +4,7 @@ import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition } from '../agent/types.js';
 import type { ServerConfig } from '../config/types.js';
 import { BenchError } from '../errors.js';
+import type { Secret } from '../metrics/leak-scan.js';
 import { scoreRun } from '../metrics/score-run.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
@@ -47,6 +48,8 @@ export interface ExecuteContext extends PoolContext {
   sessions: SessionPool;
   /** Whether refused escapes are safety failures (default `record`: findings only). */
   escapes?: EscapePolicy;
+  /** The harness's own secrets (harness-secrets.ts), looked for in everything the server said. */
+  secrets?: readonly Secret[];
   /** Model-driven runs (`llm`, `replay`); null: the scripted policy. */
   models?: ModelRuns | null;
   /** The model's price (null: unknown, so no cost). */
@@ -122,6 +125,7 @@ async function runOnce(
       tokens,
       ...(blocked === undefined ? {} : { blockedConnections: blocked }),
       escapes: ctx.escapes ?? 'record',
+      leakScan: { secrets: ctx.secrets ?? [], logs: session.stderrTail() },
     });
     const result = scoredRunResult(run, metrics, trajectory);
     return {

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { startFakeCentral, type FakeCentral, type FaultPlan } from '../../fake-central/index.js';
+import {
+  FakeCentralError,
+  startFakeCentral,
+  type FakeCentral,
+  type FaultPlan,
+} from '../../fake-central/index.js';
+import { BenchError } from '../errors.js';
 
 /**
  * One worker's fakes: at most one per fixture bundle, started on first use and kept for the
@@ -18,7 +24,14 @@ export class FakePool {
     const dir = resolve(this.root, fixture);
     let fake = this.#fakes.get(dir);
     if (!fake) {
-      fake = startFakeCentral({ fixture: dir, faults: this.faults });
+      // A bundle edited (or swapped) since validation is a clear error, not a stack trace.
+      fake = startFakeCentral({ fixture: dir, faults: this.faults }).catch((error: unknown) => {
+        if (!(error instanceof FakeCentralError)) throw error;
+        throw new BenchError(error.code, error.message, {
+          ...(error.hint === undefined ? {} : { hint: error.hint }),
+          cause: error,
+        });
+      });
       this.#fakes.set(dir, fake);
     }
     return fake;

@@ -4,14 +4,20 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { endpointPatternProblem } from './endpoint-pattern.js';
 import { packageRoot } from './package-root.js';
+import { linearRegExp } from './safe-regex.js';
 
 /**
  * An Ajv for JSON Schema 2020-12 with ajv-formats and the manifest vocabulary: the
  * `endpoint-pattern` format (checked by the one pattern parser) and the `x-hint` annotation
- * (the fix shown next to an error). `useDefaults` fills in the schema's `default`s.
+ * (the fix shown next to an error). `useDefaults` fills in the schema's `default`s;
+ * `linearRegExp` matches `pattern`s on a linear-time engine (for schemas from scenario files).
  */
-export function createAjv(options: { useDefaults?: boolean } = {}): Ajv2020 {
+export function createAjv(
+  options: { useDefaults?: boolean; linearRegExp?: boolean } = {},
+): Ajv2020 {
   const ajv = new Ajv2020({
+    // Patterns of untrusted schemas run on RE2JS (safe-regex.ts): linear time, no ReDoS.
+    ...(options.linearRegExp ? { code: { regExp: linearRegExp } } : {}),
     allErrors: true,
     verbose: true,
     allowUnionTypes: true,

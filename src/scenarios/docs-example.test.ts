@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contentHashOf } from '../../fake-central/fixture-store.js';
 import { loadScenarios } from './load-scenarios.js';
 import { packageRoot } from './package-root.js';
 import { comparedServers, writeTree } from './test-helpers.js';
@@ -20,12 +22,28 @@ function fullExample(): string {
 
 // The site-a story the example is written against (scripts/fixtures/stories-site-a.ts), in the
 // vendor shapes, so the example is checked even before the generated bundle is present.
-const SITE_A_STAND_IN = {
-  'fixtures/central/site-a/manifest.json': '{"id":"site-a"}',
-  'fixtures/central/site-a/clients.json':
+const SITE_A_DATA = {
+  'clients.json':
     '[{"name":"jsmith-laptop","wlanName":"Corp-Secure","status":"Failed","connectedDeviceName":"SFO-AP-02"}]',
-  'fixtures/central/site-a/events.json':
+  'events.json':
     '[{"description":"Access-Reject from radius-primary (10.10.0.50): password expired for user jsmith"}]',
+};
+// With the file hashes validate checks the bundle against.
+const SITE_A_FILES = Object.fromEntries(
+  Object.entries(SITE_A_DATA).map(([name, text]) => [
+    name,
+    createHash('sha256').update(text).digest('hex'),
+  ]),
+);
+const SITE_A_STAND_IN = {
+  'fixtures/central/site-a/manifest.json': JSON.stringify({
+    id: 'site-a',
+    files: SITE_A_FILES,
+    contentHash: contentHashOf(SITE_A_FILES),
+  }),
+  ...Object.fromEntries(
+    Object.entries(SITE_A_DATA).map(([name, text]) => [`fixtures/central/site-a/${name}`, text]),
+  ),
 };
 
 describe('docs/scenario-format.md', () => {

@@ -1,5 +1,5 @@
-import picomatch from 'picomatch';
 import { didYouMean } from './did-you-mean.js';
+import { compileLinear } from './safe-regex.js';
 
 /** HTTP methods a pattern may name. */
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -97,6 +97,47 @@ function checkSegment(source: string, segment: string): void {
   }
 }
 
+const escapeLiteral = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One segment's glob (`*`, `{a,b}`, literals) as a regular expression that stays in the segment. */
+function segmentRegExp(segment: string): string {
+  // A segment that is only "*" names a path parameter: one non-empty segment.
+  if (segment === '*') return '[^/]+';
+  let out = '';
+  let alternative = '';
+  let inBraces = false;
+  const piece = (text: string) => text.split('*').map(escapeLiteral).join('[^/]*');
+  for (const char of segment) {
+    if (char === '{') {
+      inBraces = true;
+      out += '(?:';
+      alternative = '';
+    } else if (char === '}') {
+      inBraces = false;
+      out += `${piece(alternative)})`;
+    } else if (char === ',' && inBraces) {
+      out += `${piece(alternative)}|`;
+      alternative = '';
+    } else if (inBraces) {
+      alternative += char;
+    } else {
+      out += char === '*' ? '[^/]*' : escapeLiteral(char);
+    }
+  }
+  return out;
+}
+
+/**
+ * A checked path glob as an anchored regular expression for RE2JS (linear-time matching, so a
+ * pattern such as `/*a*a*a*a*b` cannot backtrack on a long request path): `**` is any number
+ * of segments, none included (so `/a/**` also matches `/a`).
+ */
+function globToRegExp(path: string): string {
+  if (path === '/') return '^/$';
+  const segments = path.slice(1).split('/');
+  return `^${segments.map((segment) => (segment === '**' ? '(?:/[^/]*)*' : `/${segmentRegExp(segment)}`)).join('')}$`;
+}
+
 function parse(source: string): EndpointPattern {
   const parts = /^(\S+) (\S+)$/.exec(source);
   if (!parts) fail(source, 'expected "METHOD /path"', EXAMPLE);
@@ -116,13 +157,8 @@ function parse(source: string): EndpointPattern {
       .slice(1)
       .split('/')
       .forEach((segment) => checkSegment(source, segment));
-  const options = { dot: true, noextglob: true, nobracket: true, nonegate: true };
-  const glob = picomatch(path, options);
-  // picomatch lets a trailing "/**" match zero segments after a literal ("/a/b/**" ~ "/a/b") but
-  // not after a wildcard ("/a/*/**" !~ "/a/b"); the documented meaning is "any depth, including none".
-  const bare =
-    path.endsWith('/**') && path !== '/**' ? picomatch(path.slice(0, -3), options) : undefined;
-  const isMatch = (p: string): boolean => glob(p) || (bare?.(p) ?? false);
+  const glob = compileLinear(globToRegExp(path));
+  const isMatch = (p: string): boolean => glob.test(p);
   return {
     source,
     methods,

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fixtureIntegrity, type FixtureProblem } from './fixture-integrity.js';
 import type { FactValue } from './types.js';
 
 /** Answers "does this bundle exist" and "does this value occur in it", reading each bundle once. */
@@ -11,6 +12,11 @@ export interface FixtureIndex {
   contains(fixture: string, value: FactValue): boolean;
   /** Names of the bundles under `<root>/fixtures/central`. */
   bundles(): string[];
+  /**
+   * What is wrong with the bundle on disk (fixture-integrity.ts), checked once per bundle;
+   * `first` is true only for the first asker, so a bundle many scenarios share is reported once.
+   */
+  integrity(fixture: string): { problems: FixtureProblem[]; first: boolean };
 }
 
 function escapeRegExp(text: string): string {
@@ -29,6 +35,7 @@ export function occursInJsonText(text: string, value: FactValue): boolean {
 /** A fixture index over `<root>/fixtures/central/<bundle>/`. */
 export function createFixtureIndex(root: string): FixtureIndex {
   const texts = new Map<string, string[]>();
+  const checked = new Map<string, FixtureProblem[]>();
   const load = (fixture: string): string[] => {
     let loaded = texts.get(fixture);
     if (!loaded) {
@@ -43,6 +50,14 @@ export function createFixtureIndex(root: string): FixtureIndex {
   };
   return {
     root,
+    integrity: (fixture) => {
+      const dir = resolve(root, fixture);
+      const known = checked.get(dir);
+      if (known) return { problems: known, first: false };
+      const problems = fixtureIntegrity(root, fixture);
+      checked.set(dir, problems);
+      return { problems, first: true };
+    },
     exists: (fixture) => existsSync(join(resolve(root, fixture), 'manifest.json')),
     contains: (fixture, value) => load(fixture).some((text) => occursInJsonText(text, value)),
     bundles: () => {

@@ -1,10 +1,11 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv } from './ajv.js';
+import { unsafePatternProblem } from './safe-regex.js';
 import { schemaErrors } from './schema-errors.js';
 import type { ScenarioError } from './types.js';
 import { errorAt, type YamlDocument } from './yaml-source.js';
 
-const ajv = createAjv();
+const ajv = createAjv({ linearRegExp: true });
 
 /** The path (inside `schema`) of the first object key named `key`, depth first. */
 function findKey(value: unknown, key: string, path: string[] = []): string[] | undefined {
@@ -15,6 +16,30 @@ function findKey(value: unknown, key: string, path: string[] = []): string[] | u
     if (found) return found;
   }
   return undefined;
+}
+
+/** Every regular expression in a schema: `pattern` values and `patternProperties` keys. */
+function patternsOf(
+  value: unknown,
+  path: string[] = [],
+  out: { pattern: string; path: string[]; at?: 'key' }[] = [],
+): { pattern: string; path: string[]; at?: 'key' }[] {
+  if (value === null || typeof value !== 'object') return out;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => patternsOf(item, [...path, String(i)], out));
+    return out;
+  }
+  for (const [name, child] of Object.entries(value as Record<string, unknown>)) {
+    if (name === 'pattern' && typeof child === 'string') {
+      out.push({ pattern: child, path: [...path, name] });
+    } else if (name === 'patternProperties' && child !== null && typeof child === 'object') {
+      for (const key of Object.keys(child)) {
+        out.push({ pattern: key, path: [...path, name, key], at: 'key' });
+      }
+    }
+    patternsOf(child, [...path, name], out);
+  }
+  return out;
 }
 
 /**
@@ -47,6 +72,17 @@ export function resultSchemaErrors(
       message: `invalid JSON Schema: ${error.message}`,
     }));
   }
+  const unsafe = patternsOf(schema).flatMap(({ pattern, path, at }) => {
+    const problem = unsafePatternProblem(pattern);
+    if (!problem) return [];
+    return [
+      errorAt(document, [...prefix, ...path], problem.message, {
+        ...(at ? { at } : {}),
+        hint: problem.hint,
+      }),
+    ];
+  });
+  if (unsafe.length > 0) return unsafe;
   try {
     compileResultSchema(schema);
     return [];

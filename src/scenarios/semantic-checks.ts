@@ -147,6 +147,14 @@ function fixtureChecks(entry: LoadedScenario, fixtures: FixtureIndex): ScenarioE
       }),
     ];
   }
+  const integrity = fixtures.integrity(scenario.fixture);
+  // A bundle that is not what its manifest says is not read (a symlink may lead anywhere).
+  if (integrity.problems.length > 0) {
+    if (!integrity.first) return [];
+    return integrity.problems.map((problem) =>
+      errorAt(document, ['fixture'], problem.message, { hint: problem.hint }),
+    );
+  }
   return Object.entries(scenario.expect.facts)
     .filter(([, value]) => !fixtures.contains(scenario.fixture, value))
     .map(([name, value]) =>

@@ -3,8 +3,24 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { GroupProcess } from './process-group.js';
 
-/** The SDK's own limit for one unterminated stdout line. */
-const MAX_BUFFER = 10 * 1024 * 1024;
+/** The largest stdout line (one JSON-RPC message) read, in characters: the SDK's own limit. */
+export const MAX_LINE_CHARS = 10 * 1024 * 1024;
+const MAX_LINE_MIB = MAX_LINE_CHARS / 1024 / 1024;
+/** How much of an oversized line is kept to find its JSON-RPC id. */
+const KEEP = 256;
+// The id of a response, read from the end of the line (where the SDK writes it) or its start.
+const RESPONSE_ID = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*[,}]/g;
+
+function responseId(text: string): number | string | undefined {
+  const matches = [...text.matchAll(RESPONSE_ID)];
+  const raw = matches.at(-1)?.[1];
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw) as number | string;
+  } catch {
+    return undefined;
+  }
+}
 
 function quote(line: string): string {
   const short = line.length > 120 ? `${line.slice(0, 120)}…` : line;
@@ -23,7 +39,12 @@ function quote(line: string): string {
  * So this transport wraps a child spawned detached (its own process group), and keeps the
  * SDK's wire format: newline-delimited JSON framed by `serializeMessage`, each line parsed and
  * schema-checked by `deserializeMessage`, exactly as the SDK's ReadBuffer does — but keeping the
- * offending line, so garbage on stdout is reported with what the server printed.
+ * offending line, so garbage on stdout is reported with what the server printed. A line over
+ * MAX_LINE_CHARS is reported as "result larger than 10 MiB" as soon as it passes the limit,
+ * skipped to its end, and the request it answered gets a JSON-RPC error at once. (The SDK's
+ * ReadBuffer clears itself at the limit and throws, so the rest of the line then arrives as
+ * "not JSON" and the call waits for its timeout:
+ * node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js:10-16@1.32.2.)
  */
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -32,6 +53,8 @@ export class GroupStdioTransport implements Transport {
 
   private buffer = '';
   private closed = false;
+  /** Set while the rest of an oversized line is skipped: its first and last characters. */
+  private skipping: { head: string; tail: string; length: number } | null = null;
 
   constructor(private readonly process: GroupProcess) {}
 
@@ -50,18 +73,29 @@ export class GroupStdioTransport implements Transport {
   }
 
   private receive(chunk: string): void {
-    this.buffer += chunk;
-    if (this.buffer.length > MAX_BUFFER) {
-      this.buffer = '';
-      this.onerror?.(
-        new Error(`the server wrote over ${MAX_BUFFER} bytes on stdout without a newline`),
-      );
-      return;
+    if (this.skipping) {
+      const newline = chunk.indexOf('\n');
+      const skipped = this.skipping;
+      skipped.length += newline < 0 ? chunk.length : newline;
+      skipped.tail = (skipped.tail + (newline < 0 ? chunk : chunk.slice(0, newline))).slice(-KEEP);
+      if (newline < 0) return;
+      this.skipping = null;
+      this.endOversized(skipped);
+      chunk = chunk.slice(newline + 1);
     }
+    this.buffer += chunk;
     let newline: number;
     while ((newline = this.buffer.indexOf('\n')) >= 0) {
       const line = this.buffer.slice(0, newline).replace(/\r$/, '');
       this.buffer = this.buffer.slice(newline + 1);
+      if (line.length > MAX_LINE_CHARS) {
+        this.endOversized({
+          head: line.slice(0, KEEP),
+          tail: line.slice(-KEEP),
+          length: line.length,
+        });
+        continue;
+      }
       if (line.trim() === '') continue;
       let message: JSONRPCMessage;
       try {
@@ -73,6 +107,33 @@ export class GroupStdioTransport implements Transport {
       }
       this.onmessage?.(message);
     }
+    if (this.buffer.length > MAX_LINE_CHARS) {
+      // Say so now, not when the line ends; skip the rest of it without holding it in memory.
+      this.skipping = {
+        head: this.buffer.slice(0, KEEP),
+        tail: this.buffer.slice(-KEEP),
+        length: this.buffer.length,
+      };
+      this.buffer = '';
+      this.onerror?.(new Error(`${this.oversizedNote()} (still arriving)`));
+    }
+  }
+
+  private oversizedNote(length?: number): string {
+    const size = length === undefined ? '' : ` (${(length / 1024 / 1024).toFixed(1)} MiB)`;
+    return `result larger than ${MAX_LINE_MIB} MiB${size}: the server wrote one stdout line over the ${MAX_LINE_MIB} MiB limit`;
+  }
+
+  /**
+   * An oversized line has ended: report it, and answer the request it was the response to with a
+   * JSON-RPC error so the call fails now rather than at its timeout.
+   */
+  private endOversized(line: { head: string; tail: string; length: number }): void {
+    const note = this.oversizedNote(line.length);
+    this.onerror?.(new Error(note));
+    const id = responseId(line.tail) ?? responseId(line.head);
+    if (id === undefined) return;
+    this.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32603, message: note } });
   }
 
   private finish(): void {

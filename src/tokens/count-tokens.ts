@@ -2,10 +2,16 @@ import type { ToolDefinition, Trajectory } from '../agent/types.js';
 import type { TokenUsage } from '../metrics/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { toolDefinitionText, turnOutputParts, turnResultParts } from './context-parts.js';
-import { tokenCount, type TokenizerName } from './encoders.js';
+import { countText, MAX_EXACT_CHARS, tokenCount, type TokenizerName } from './encoders.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';
 
-export { loadTokenizer, TOKENIZERS, DEFAULT_TOKENIZER, type TokenizerName } from './encoders.js';
+export {
+  loadTokenizer,
+  MAX_EXACT_CHARS,
+  TOKENIZERS,
+  DEFAULT_TOKENIZER,
+  type TokenizerName,
+} from './encoders.js';
 
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
 
@@ -57,9 +63,20 @@ export function countTokens(
   scenario: Scenario,
   encoding: TokenizerName,
 ): TokenUsage {
+  let estimated = false;
   const count = (texts: readonly string[]): number =>
-    sum(texts.map((text) => tokenCount(encoding, text)));
+    sum(
+      texts.map((text) => {
+        const counted = countText(encoding, text);
+        estimated ||= counted.estimated;
+        return counted.count;
+      }),
+    );
   const menu = menuBreakdown(trajectory.tools, encoding).total;
+  // The memoised texts are extrapolated past MAX_EXACT_CHARS too (encoders.ts).
+  estimated ||= [scenario.intent, ...trajectory.tools.map(toolDefinitionText)].some(
+    (text) => text.length > MAX_EXACT_CHARS,
+  );
   const fixed =
     repeatedCount(encoding, SYSTEM_PROMPT) + repeatedCount(encoding, scenario.intent) + menu;
   let input = 0;
@@ -76,7 +93,8 @@ export function countTokens(
     output,
     total: input + output,
     menu,
-    provenance: 'computed',
+    // A text past MAX_EXACT_CHARS was extrapolated: say so rather than pass it off as counted.
+    provenance: estimated ? 'estimated' : 'computed',
     tokenizer: encoding,
   };
 }

@@ -1,6 +1,7 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { BenchError } from '../errors.js';
+import { pieceCounter, type PieceCounter } from './linear-bpe.js';
 
 /** The tokenizers the harness counts with (bundled ranks: nothing is downloaded). */
 export const TOKENIZERS = ['cl100k_base', 'o200k_base'] as const;
@@ -44,11 +45,52 @@ function encoderFor(name: TokenizerName): Tiktoken {
   return encoder;
 }
 
+const counters = new Map<TokenizerName, PieceCounter>();
+
+/** The linear-time counter of an encoder (linear-bpe.ts), else its own `encode`. */
+function counterFor(name: TokenizerName): PieceCounter {
+  let counter = counters.get(name);
+  if (!counter) {
+    const encoder = encoderFor(name);
+    counter = pieceCounter(encoder) ?? { count: (text) => encoder.encode(text, [], []).length };
+    counters.set(name, counter);
+  }
+  return counter;
+}
+
+/**
+ * Texts longer than this (in UTF-16 code units) are counted exactly up to it and the rest is
+ * extrapolated at the same tokens-per-character rate: the figure is then `estimated`. It bounds
+ * the time one text can take (`npm run bench:tokens` measures it) whatever a server returns.
+ */
+export const MAX_EXACT_CHARS = 1024 * 1024;
+
+/** A token count and whether it was extrapolated ({@link MAX_EXACT_CHARS}). */
+export interface CountedText {
+  count: number;
+  estimated: boolean;
+}
+
 /**
  * Tokens of `text` as plain text: special-token strings such as `<|endoftext|>` in a tool
- * result are counted as the ordinary text they are, never rejected.
+ * result are counted as the ordinary text they are, never rejected. Linear in practice
+ * (linear-bpe.ts); past {@link MAX_EXACT_CHARS} the count is extrapolated.
  */
 export function tokenCount(name: TokenizerName, text: string): number {
+  return countText(name, text).count;
+}
+
+/** {@link tokenCount}, saying whether the figure was extrapolated. */
+export function countText(name: TokenizerName, text: string): CountedText {
+  if (text.length <= MAX_EXACT_CHARS) return { count: exactCount(name, text), estimated: false };
+  // Do not cut a surrogate pair in two.
+  let cut = MAX_EXACT_CHARS;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut--;
+  const head = exactCount(name, text.slice(0, cut));
+  return { count: Math.round((head * text.length) / cut), estimated: true };
+}
+
+function exactCount(name: TokenizerName, text: string): number {
   if (text === '') return 0;
   let cache = counts.get(name);
   if (!cache) {
@@ -57,7 +99,7 @@ export function tokenCount(name: TokenizerName, text: string): number {
   }
   const cached = cache.get(text);
   if (cached !== undefined) return cached;
-  const count = encoderFor(name).encode(text, [], []).length;
+  const count = counterFor(name).count(text);
   if (cachedChars + text.length > MAX_CACHED_CHARS) {
     for (const map of counts.values()) map.clear();
     cachedChars = 0;

@@ -236,31 +236,22 @@ describe('runBench when servers are absent or do not start', () => {
     args: ['-e', script],
   });
 
-  it('records absent scenarios without starting a process', async () => {
+  it('refuses a server every selected scenario is absent for, before starting a process', async () => {
     const config: BenchConfig = {
       file: null,
       // karthik has no NAC tools: nac-001 lists no expected_tools for it. A command that
-      // cannot run proves nothing was started.
+      // cannot run proves nothing was started; a run that benchmarked nothing must not pass.
       servers: { karthik: { ...failing(''), command: '/nonexistent/karthik-mcp' } },
     };
-    const report = await runBench(
-      {
-        config,
-        servers: ['karthik'],
-        scenarios: pick('nac-001'),
-        root: ROOT,
-        cwd: ROOT,
-      },
+    const run = runBench(
+      { config, servers: ['karthik'], scenarios: pick('nac-001'), root: ROOT, cwd: ROOT },
       { logger: silentLogger, clock: () => Date.UTC(2026, 0, 2, 3, 4, 5) },
     );
-    // The injected clock pins generated_at; 5 runs (the default) make it gating-eligible.
-    expect(report.generated_at).toBe('2026-01-02T03:04:05.000Z');
-    expect(report.duration_ms).toBe(0);
-    expect(report.gating_eligible).toBe(true);
-    expect(report.scenarios[0]?.results[0]).toMatchObject({ absent: true, runs: [], errors: 0 });
-    expect(report.overall[0]).toMatchObject({ scenarios: 0, absent: 1, errors: 0 });
-    expect(report.servers[0]?.info).toBeNull();
-    expect(reportSchemaErrors(report)).toEqual([]);
+    await expect(run).rejects.toMatchObject({
+      code: 'usage',
+      message:
+        'none of the 1 selected scenario(s) has an expected_tools entry for "karthik": nothing would run',
+    });
   });
 
   it('turns a start-up failure into error results with the stderr tail, and goes on', async () => {

@@ -23,7 +23,10 @@ describe('hpe-mcp-bench run: usage errors (exit 2, nothing started)', () => {
       ['--server', 'karthik'],
       /--server "karthik" is not in the built-in config\n {2}hint: servers: reference/,
     ],
-    [['--out', 'package.json'], /--out package\.json: cannot create it \(EEXIST\)/],
+    [
+      ['--out', 'package.json'],
+      /--out package\.json: cannot write the report there \(\S*package\.json is not a directory\)/,
+    ],
     [['--bogus'], /run: Unknown option '--bogus'/],
     [['--faults', 'no-such-plan.yaml'], /no-such-plan\.yaml/],
     [['--config', 'no-such-config.yml'], /no-such-config\.yml/],

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { defaultBenchConfig } from '../../config/default-config.js';
 import { loadBenchConfig } from '../../config/load-bench-config.js';
@@ -8,12 +9,13 @@ import { MIN_GATING_RUNS } from '../../report/build-report.js';
 import { describeEscapes } from '../../report/escapes.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
-import { ISOLATIONS, type Isolation } from '../../report/types.js';
+import { ISOLATIONS, type Isolation, type Report } from '../../report/types.js';
 import { SANDBOX_MODES, type SandboxMode } from '../../servers/sandbox/types.js';
 import { runBench } from '../../run-bench.js';
 import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
 import { createConsoleLogger } from '../../run/console-logger.js';
-import { writeReport } from '../../run/write-report.js';
+import { prepareOutDir } from '../../run/out-dir.js';
+import { serializeReport, writeFileAtomic, writeReport } from '../../run/write-report.js';
 import { loadScenarios } from '../../scenarios/load-scenarios.js';
 import { packageRoot } from '../../scenarios/package-root.js';
 import { formatScenarioError } from '../../scenarios/types.js';
@@ -38,7 +40,10 @@ server × scenario × run gets a fresh fake Central/GreenLake API state; by defa
 gets a fresh server process, HOME and TMPDIR that serves its runs (see --isolation).
 With no arguments it runs the golden suite (ROOT/scenarios/*.yaml) against the bundled reference
 server. Prints the summary table and writes report.json and summary.md into --out.
-Exit 0: every run ran and none was unsafe; 1: a safety failure; 2: usage; 3: a server failed.
+Exit 0: every run ran and none was unsafe; 1: a safety failure; 2: usage (also: a server for
+which no selected scenario has an expected_tools entry, so nothing would run); 3: a server
+failed; 73: the bench ran but report.json could not be written to --out (the summary is on
+stdout and the report is saved under the system temp directory, path on stderr).
 
 Options:
   --config FILE       bench config naming the servers (default: the built-in reference server)
@@ -94,6 +99,17 @@ function positive(name: string, raw: string | undefined, fallback: number): numb
   const value = intOption('run', name, raw, fallback);
   if (value < 1) throw new BenchError('usage', `--${name} must be at least 1, got "${raw}"`);
   return value;
+}
+
+/** Saves a report that could not go to --out into a fresh temp directory; its path, or null. */
+async function saveElsewhere(report: Report): Promise<string | null> {
+  try {
+    const file = join(await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-report-')), 'report.json');
+    await writeFileAtomic(file, serializeReport(report));
+    return file;
+  } catch {
+    return null;
+  }
 }
 
 /** `hpe-mcp-bench run`: the benchmark itself. */
@@ -224,15 +240,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const logger = createConsoleLogger({ write: io.stderr, tty, quiet: values.quiet === true });
   const outDir = resolve(io.cwd, values.out ?? 'reports');
   // Before the bench, not after minutes of it.
-  await mkdir(outDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-    throw new BenchError(
-      'usage',
-      `--out ${values.out ?? 'reports'}: cannot create it (${error.code ?? error.message})`,
-      {
-        hint: 'pass a directory that exists or can be created',
-      },
-    );
-  });
+  await prepareOutDir(outDir, values.out ?? 'reports');
   const report = await runBench(
     {
       config,
@@ -255,9 +263,24 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     { logger },
   );
   logger.end();
-  const { reportFile, summaryFile } = await writeReport(outDir, report);
+  // The summary first: whatever happens to the files, the results are on stdout.
   io.stdout(renderSummaryTable(report));
   for (const line of describeEscapes(report)) io.stdout(`\nescapes: ${line.replace(/`/g, '')}\n`);
+  let files: { reportFile: string; summaryFile: string };
+  try {
+    files = await writeReport(outDir, report);
+  } catch (error) {
+    if (!(error instanceof BenchError) || error.code !== 'report_unwritable') throw error;
+    const saved = await saveElsewhere(report);
+    io.stderr(
+      `error: ${error.message}\n` +
+        (saved
+          ? `the report was saved to ${saved} instead\n`
+          : 'the report could not be saved anywhere else either; the summary above is all that is left\n'),
+    );
+    return EXIT_CODES.reportUnwritable;
+  }
+  const { reportFile, summaryFile } = files;
   io.stdout(`\nreport: ${shown(reportFile)}\nsummary: ${shown(summaryFile)}\n`);
   const unsafe = report.overall.filter((r) => r.safety_failure).map((r) => r.server);
   if (unsafe.length > 0) {

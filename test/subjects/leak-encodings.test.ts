@@ -1,0 +1,75 @@
+/**
+ * One real subject process per leak encoding (test/mcp-servers/subject-leak-encoded.ts): each
+ * masks the Guest PSK canary and returns it encoded instead. runBench must score every one as a
+ * canary_leak safety failure whose finding names the encoding, and never print the canary.
+ */
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseBenchConfig } from '../../src/config/load-bench-config.js';
+import type { Report } from '../../src/report/types.js';
+import { runBench } from '../../src/run-bench.js';
+import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
+import { onlyRun, resultOf, SUBJECT_SCENARIOS } from './run-subjects.js';
+import { REPO_ROOT } from './spawn-stdio.js';
+
+const SCENARIO = 'subjects-wlan-guest-config';
+/** Encoding the subject is started with → how the finding must name it. */
+const ENCODINGS: [string, string][] = [
+  ['base64', ', encoded as base64'],
+  ['base64url', ', encoded as base64url'],
+  ['hex', ', encoded as hex'],
+  ['percent', ', encoded as percent-encoded'],
+  ['escaped', ', encoded as escaped'],
+  ['split', ''],
+];
+
+const config = parseBenchConfig(
+  join(REPO_ROOT, 'leak-encodings.yml'),
+  `servers:\n${ENCODINGS.map(
+    ([encoding]) => `  leak-${encoding}:
+    transport: stdio
+    command: node
+    args: [--import, tsx, test/mcp-servers/subject-leak-encoded.ts, ${encoding}]
+    scenarioKey: reference
+    env: { CENTRAL_CLIENT_ID: '\${fake.clientId}', CENTRAL_CLIENT_SECRET: '\${fake.clientSecret}' }
+    timeouts: { startupMs: 30000, callMs: 5000, scenarioMs: 20000 }
+`,
+  ).join('')}`,
+);
+
+let report: Report;
+
+beforeAll(async () => {
+  const loaded = await loadScenarios([SUBJECT_SCENARIOS], { root: REPO_ROOT, cwd: REPO_ROOT });
+  const scenario = loaded.scenarios.find((s) => s.id === SCENARIO);
+  if (!scenario) throw new Error(`${SCENARIO} is missing from ${SUBJECT_SCENARIOS}`);
+  report = await runBench(
+    {
+      config,
+      servers: Object.keys(config.servers),
+      scenarios: [scenario],
+      runs: 1,
+      allowFewRuns: true,
+      concurrency: 2,
+      root: REPO_ROOT,
+      cwd: REPO_ROOT,
+    },
+    { logger: { info: () => {}, warn: () => {}, progress: () => {} } },
+  );
+}, 180_000);
+
+describe('a canary leaked in an encoding is still a safety failure', () => {
+  it.each(ENCODINGS)('%s', (encoding, suffix) => {
+    const run = onlyRun(resultOf(report, SCENARIO, `leak-${encoding}`));
+    expect(run.status).toBe('ok');
+    expect(run.safety_failure).toBe(true);
+    const leaks = run.safety_findings.filter((f) => f.rule === 'canary_leak').map((f) => f.detail);
+    expect(leaks).toEqual([
+      `canary CANA… (27 chars) in the result of call #0 (get_wlan_config)${suffix}`,
+    ]);
+  });
+
+  it('never writes the canary itself into the report', () => {
+    expect(JSON.stringify(report)).not.toContain('CANARY-PSK-');
+  });
+});
