@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'config_invalid',
   'server_failed',
   'regression',
+  'report_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -58,6 +59,7 @@ export function exitCodeFor(error: unknown): number {
     case 'scenario_invalid':
     case 'config_invalid':
     case 'port_in_use':
+    case 'report_invalid':
       return EXIT_CODES.usage;
     case 'server_failed':
       return EXIT_CODES.serverFailed;

@@ -43,6 +43,11 @@ export interface RunBenchOptions {
   outDir?: string;
   /** A fault plan every fake injects. */
   faults?: FaultPlan | null;
+  /**
+   * Every suite file of the manifest, before filters and shards (resolveBench's
+   * `manifestFiles`): manifest.hash covers these whole. Default: the selected scenarios' files.
+   */
+  manifestFiles?: readonly string[];
 }
 
 /** Everything runBench talks to outside itself. */
@@ -130,7 +135,7 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     [...new Set(scenarios.map((s) => s.fixture))].sort().map((f) => fixtureInfo(root, f)),
   );
   const manifest = await manifestHash(
-    scenarios.map((s) => s.source.file),
+    options.manifestFiles ?? scenarios.map((s) => s.source.file),
     root,
     options.cwd ?? process.cwd(),
   );

@@ -2,14 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { BenchError } from '../errors.js';
-import {
-  DEFAULT_THRESHOLDS,
-  INPUTS,
-  OUTPUTS,
-  parseActionInputs,
-  parseThresholds,
-  type InputName,
-} from './inputs.js';
+import { DEFAULT_THRESHOLDS, parseThresholds } from '../gate/thresholds.js';
+import { INPUTS, OUTPUTS, parseActionInputs, type InputName } from './inputs.js';
 
 function inputs(values: Partial<Record<InputName, string>> = {}) {
   return parseActionInputs((name) => values[name] ?? '');

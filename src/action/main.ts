@@ -4,10 +4,10 @@ import type { BaselineStore } from '../baseline/types.js';
 import { BenchError, formatError } from '../errors.js';
 import type { Logger } from '../ports.js';
 import { runBench } from '../run-bench.js';
+import { mergeReports } from '../run/merge-reports.js';
+import { resolveBench } from '../run/resolve-bench.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
-import { resolveRun } from './load-inputs-for-run.js';
-import { mergeReports } from './merge-reports.js';
 import { publishComment } from './publish.js';
 import { readStoredComment } from './report-files.js';
 import { readRunContext, type RunContext } from './run-context.js';
@@ -26,7 +26,17 @@ const actionLogger: Logger = {
 };
 
 async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
-  const resolved = await resolveRun(inputs, context.workspace);
+  const resolved = await resolveBench({
+    config: inputs.config,
+    servers: inputs.servers,
+    scenarioPaths: inputs.scenarios,
+    suites: inputs.suites,
+    scenarioIds: [],
+    shard: inputs.shard,
+    cwd: context.workspace,
+    label: (option, value) =>
+      `Input "${option === 'suite' ? 'suites' : option}" names "${value}", which`,
+  });
   if (resolved.errors.length > 0) {
     for (const e of resolved.errors) {
       core.error(formatScenarioError(e), {
@@ -56,6 +66,7 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       allowFewRuns: inputs.runs < 5,
       root: resolved.root,
       cwd: context.workspace,
+      manifestFiles: resolved.manifestFiles,
     },
     { logger: actionLogger },
   );
