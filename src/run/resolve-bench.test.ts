@@ -33,7 +33,7 @@ describe('resolveBench', () => {
       resolveBench(request({ suites: ['nac'] })),
     ]);
     const ids = (r: { scenarios: { id: string }[] }) => r.scenarios.map((s) => s.id);
-    expect([...ids(slices[0]!), ...ids(slices[1]!)].sort()).toEqual(ids(all).sort());
+    expect([...ids(slices[0]), ...ids(slices[1])].sort()).toEqual(ids(all).sort());
     const hash = (await manifestHash(all.manifestFiles, ROOT, ROOT)).hash;
     for (const slice of slices) {
       expect(slice.manifestFiles).toEqual(all.manifestFiles);
