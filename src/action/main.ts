@@ -15,6 +15,7 @@ import { finishGate } from './run-gate.js';
 
 /** What the action talks to besides @actions/core; tests inject a directory baseline store. */
 export interface ActionDeps {
+  /** Default: the Actions cache, at BASELINE_CACHE_PATH in the workspace. */
   baselineStore: BaselineStore;
   env: NodeJS.ProcessEnv;
 }
@@ -94,13 +95,14 @@ async function comment(inputs: ActionInputs): Promise<void> {
 
 /** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
 export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
-  const full: ActionDeps = {
-    baselineStore: deps.baselineStore ?? actionsCacheStore(),
-    env: deps.env ?? process.env,
-  };
+  const env = deps.env ?? process.env;
   try {
     const inputs = parseActionInputs((name) => core.getInput(name));
-    const context = readRunContext(full.env);
+    const context = readRunContext(env);
+    const full: ActionDeps = {
+      baselineStore: deps.baselineStore ?? actionsCacheStore(context.workspace),
+      env,
+    };
     switch (inputs.mode) {
       case 'gate':
         await gate(inputs, context, full);

@@ -172,7 +172,7 @@ describe('the action (in-process)', () => {
   it('warns and gates on the absolute rules when the cache service is unavailable', async () => {
     delete process.env.ACTIONS_CACHE_URL;
     const { actionsCacheStore } = await import('../../src/baseline/actions-cache-store.js');
-    const result = await runAction({}, undefined, 'pull_request', actionsCacheStore());
+    const result = await runAction({}, undefined, 'pull_request', actionsCacheStore(work));
     expect(result.failed).toBe(false);
     expect(result.outputs.verdict).toBe('cold-start');
   });
