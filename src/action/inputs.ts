@@ -9,6 +9,7 @@ export const INPUTS = [
   'scenarios',
   'suites',
   'runs',
+  'concurrency',
   'thresholds',
   'baseline-key-prefix',
   'save-baseline',
@@ -43,6 +44,8 @@ export interface ActionInputs {
   scenarios: string[];
   suites: string[];
   runs: number;
+  /** Parallel workers; null = the core's default (runBench decides). */
+  concurrency: number | null;
   thresholds: Thresholds;
   baselineKeyPrefix: string;
   saveBaseline: (typeof SAVE_BASELINE)[number];
@@ -95,6 +98,9 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
   const runsRaw = getInput('runs').trim() || '5';
   if (!/^\d+$/.test(runsRaw) || Number(runsRaw) < 1)
     throw bad('runs', runsRaw, 'a positive integer (at least 5 for gating)');
+  const concurrencyRaw = getInput('concurrency').trim();
+  if (concurrencyRaw !== '' && (!/^\d+$/.test(concurrencyRaw) || Number(concurrencyRaw) < 1))
+    throw bad('concurrency', concurrencyRaw, 'a positive integer, or empty for the default');
   const prefix = getInput('baseline-key-prefix').trim() || 'hpe-mcp-bench-baseline';
   if (!/^[\w.-]+$/.test(prefix))
     throw bad('baseline-key-prefix', prefix, 'letters, digits, ".", "_" and "-" only');
@@ -108,6 +114,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       .filter((s) => s !== ''),
     suites: list(getInput('suites')),
     runs: Number(runsRaw),
+    concurrency: concurrencyRaw === '' ? null : Number(concurrencyRaw),
     thresholds: parseThresholds(getInput('thresholds')),
     baselineKeyPrefix: prefix,
     saveBaseline: oneOf('save-baseline', getInput('save-baseline'), SAVE_BASELINE, 'auto'),

@@ -65,6 +65,7 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       scenarios: resolved.scenarios,
       runs: inputs.runs,
       allowFewRuns: inputs.runs < 5,
+      ...(inputs.concurrency === null ? {} : { concurrency: inputs.concurrency }),
       root: resolved.root,
       cwd: context.workspace,
       manifestFiles: resolved.manifestFiles,
