@@ -1,6 +1,7 @@
 import { BenchError, exitCodeFor, formatError } from '../errors.js';
 import { compareCommand } from './commands/compare.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
+import { publishCommand } from './commands/publish.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import type { CliIo } from './io.js';
@@ -16,6 +17,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   'fake-central': {
     run: fakeCentralCommand,
     summary: 'serve the fake Central/GreenLake API until SIGINT/SIGTERM',
+  },
+  publish: {
+    run: publishCommand,
+    summary: 'render the results page and HTML dashboard from report.json files',
   },
   run: {
     run: runCommand,

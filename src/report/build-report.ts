@@ -1,5 +1,6 @@
 import { describeCrossRunState } from './cross-run-state.js';
 import { aggregateSuites } from './aggregate-suite.js';
+import { METHODOLOGY_VERSION } from './methodology.js';
 import {
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
@@ -31,6 +32,19 @@ export function caveatsFor(settings: Report['settings']): string[] {
       `scripted policy: tokens are computed with js-tiktoken ${settings.tokenizer} over a simulated context (system prompt + tool definitions + messages so far on each turn, plus output), not provider-reported usage; they compare servers, not models.`,
       'scripted policy: the agent replays each scenario’s plan for the server and builds its final answer from the expected facts found in the tool results, so task_success measures whether the server’s tools make the expected calls and surface the facts, not a model’s reasoning.',
     );
+  }
+  const llm = settings.llm;
+  if (llm) {
+    caveats.push(
+      `${settings.policy.name} policy: ${llm.provider} model ${llm.model} at temperature ${llm.temperature} (prompt ${llm.prompt_version}); task_success and tool_selection_accuracy measure this model on these servers, and are compared only with reports made with the same model settings.`,
+      'tokens are computed with js-tiktoken over the transcript, as for scripted runs; provider_usage is what the provider reported (measured). The two are never summed or compared with each other.',
+    );
+    if (llm.provider === 'anthropic') {
+      caveats.push(
+        'the Anthropic Messages API takes no seed: even at temperature 0 its answers may vary between runs, which pass^k and the per-run pass rate show.',
+      );
+    }
+    if (llm.price === null) caveats.push(`no price is known for ${llm.model}: cost_usd is null.`);
   }
   caveats.push(
     `${settings.tokenizer} is a model-agnostic tokenizer: a given model’s own tokenizer may count differently.`,
@@ -75,7 +89,11 @@ export function buildReport(parts: ReportParts): Report {
   return {
     $schema: REPORT_SCHEMA_ID,
     schema_version: REPORT_SCHEMA_VERSION,
-    harness: { name: 'hpe-mcp-bench', version: parts.harnessVersion },
+    harness: {
+      name: 'hpe-mcp-bench',
+      version: parts.harnessVersion,
+      methodology_version: METHODOLOGY_VERSION,
+    },
     generated_at: parts.generatedAt,
     duration_ms: parts.durationMs,
     gating_eligible: parts.settings.runs >= MIN_GATING_RUNS,

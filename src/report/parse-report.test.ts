@@ -58,7 +58,7 @@ describe('parseReport', () => {
         delete r.manifest.hash;
         return r;
       },
-      "base.json is not a valid hpe-mcp-bench report: first bad field /manifest: must have required property 'hash' (schema 1.0.0)",
+      "base.json is not a valid hpe-mcp-bench report: first bad field /manifest: must have required property 'hash' (a 1.0.0 report)",
     ],
     [
       'an unknown version',

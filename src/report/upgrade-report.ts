@@ -14,7 +14,7 @@ function fill(obj: unknown, key: string, value: unknown): void {
 }
 
 /**
- * The one upgrader: a report of schema 1.0.0 (already validated against the frozen 1.0.0 schema)
+ * The one upgrader: a report of schema 1.0.0 (validated against the current schema afterwards)
  * becomes a 2.0.0 report. What changed, and what an old report gets instead:
  * - `manifest.hash` now covers every file of the manifest whole, whatever the suite filter or
  *   shard; a 1.0.0 hash may cover only the selected files. It cannot be recomputed from the

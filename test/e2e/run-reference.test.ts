@@ -6,6 +6,7 @@ import { defaultBenchConfig } from '../../src/config/default-config.js';
 import type { BenchConfig, StdioServerConfig } from '../../src/config/types.js';
 import { silentLogger, type Logger } from '../../src/ports.js';
 import { renderSummaryMarkdown } from '../../src/report/render-summary.js';
+import { METHODOLOGY_VERSION } from '../../src/report/methodology.js';
 import { stripTiming } from '../../src/report/strip-timing.js';
 import type { Report } from '../../src/report/types.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
@@ -76,7 +77,11 @@ describe('hpe-mcp-bench run against the reference server', () => {
     expect(report.manifest).toMatchObject(await manifestHash(everyFile, ROOT, ROOT));
     expect(report.manifest.scenarios).toEqual([READ, WRITE]);
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
-    expect(report.harness).toEqual({ name: 'hpe-mcp-bench', version: pkg.version });
+    expect(report.harness).toEqual({
+      name: 'hpe-mcp-bench',
+      version: pkg.version,
+      methodology_version: METHODOLOGY_VERSION,
+    });
     expect(report.gating_eligible).toBe(false);
     // The defaults: one process per scenario, a worker per available core.
     expect(report.settings).toMatchObject({
