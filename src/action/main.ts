@@ -3,6 +3,8 @@ import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
 import { BenchError, formatError } from '../errors.js';
 import type { Logger } from '../ports.js';
+import { budgetLimits } from '../llm/budget-limits.js';
+import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
 import { runBench } from '../run-bench.js';
 import { mergeReports } from '../run/merge-reports.js';
 import { resolveBench } from '../run/resolve-bench.js';
@@ -55,8 +57,15 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
     core.warning('This shard has no scenarios; nothing to run.');
     return;
   }
+  // Before any server starts: a missing model key fails here, naming the variable.
+  const policy = await resolvePolicy(inputs.policy, process.env, context.workspace, inputName);
+  const budget = budgetLimits(
+    inputs.budget.maxCost,
+    inputs.budget.maxTokens,
+    (key) => `input ${key}`,
+  );
   core.info(
-    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')}`,
+    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')} (policy ${policy.name})`,
   );
   const report = await runBench(
     {
@@ -69,6 +78,9 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       root: resolved.root,
       cwd: context.workspace,
       manifestFiles: resolved.manifestFiles,
+      policy,
+      budget,
+      ...(resolved.config.prices ? { prices: resolved.config.prices } : {}),
     },
     { logger: actionLogger },
   );

@@ -8,6 +8,7 @@ import {
   type GateRule,
   type RuleContext,
 } from './rules.js';
+import { divergedNotes, LLM_MIN_RUNS, LLM_SIGNIFICANCE, modelMismatch } from './model-runs.js';
 import type { Thresholds } from './thresholds.js';
 import type {
   Regression,
@@ -178,11 +179,21 @@ export function compareToBaseline(
     notes.push(
       `Tokenizers differ (baseline ${base.settings.tokenizer}, PR ${report.settings.tokenizer}): token comparison skipped, token figures are this PR's only.`,
     );
-  const context: RuleContext = { report, base, thresholds, tokensComparable };
+  const mismatch = base ? modelMismatch(report, base) : null;
+  if (mismatch) notes.push(mismatch);
+  if (report.settings.llm && base && !mismatch) {
+    notes.push(
+      `Model-driven runs: a scenario's task-success drop fails the check only when a one-sided Fisher's exact test gives p < ${LLM_SIGNIFICANCE} with at least ${LLM_MIN_RUNS} runs each side.`,
+    );
+  }
+  notes.push(...divergedNotes(report));
+  // Another model or prompt: nothing model-dependent is compared against that baseline.
+  const comparable = mismatch ? null : base;
+  const context: RuleContext = { report, base: comparable, thresholds, tokensComparable };
   const reasons: string[] = [];
   const regressions: Regression[] = [];
   for (const rule of rules) {
-    if (!rule.absolute && !base) continue;
+    if (!rule.absolute && !comparable) continue;
     const found = rule.check(context);
     reasons.push(...(found.reasons ?? []));
     regressions.push(...(found.regressions ?? []));
@@ -207,7 +218,7 @@ export function compareToBaseline(
     regressions,
     notes,
     baseline: baseline ? { sha: baseline.sha, savedAt: baseline.savedAt, sameManifest } : null,
-    suites: compareSuites(report, base, tokensComparable),
+    suites: compareSuites(report, comparable, tokensComparable),
     changedScenarios: changed,
     unchangedScenarios: unchanged,
     toolSurface: compareToolSurface(report, base, tokensComparable),

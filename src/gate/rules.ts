@@ -1,4 +1,5 @@
 import type { Report, ScenarioServerResult, Spread, SuiteServerResult } from '../report/types.js';
+import { taskSuccessRegression } from './model-runs.js';
 import type { Threshold, Thresholds } from './thresholds.js';
 import type { Regression } from './types.js';
 
@@ -168,6 +169,9 @@ export const GATE_RULES: readonly GateRule[] = [
     name: 'suite-task-success',
     absolute: false,
     check(context) {
+      // Model-driven runs: task success is tested per scenario (Fisher), not by suite fractions
+      // of noisy majority verdicts.
+      if (context.report.settings.llm != null) return {};
       const drop = context.thresholds.taskSuccessDrop;
       const regressions: Regression[] = [];
       for (const { suite, cur, old } of bothSuites(context)) {
@@ -211,16 +215,10 @@ export const GATE_RULES: readonly GateRule[] = [
     name: 'scenario-task-success',
     absolute: false,
     check: (context) => ({
-      regressions: bothRan(context)
-        .filter(({ cur, old }) => passed(old) === 1 && passed(cur) === 0)
-        .map(({ id, cur }) => ({
-          metric: 'task_success' as const,
-          server: cur.server,
-          where: `scenario:${id}`,
-          baseline: 1,
-          current: 0,
-          limit: 1,
-        })),
+      regressions: bothRan(context).flatMap(
+        ({ id, cur, old }) =>
+          taskSuccessRegression(id, old, cur, context.report.settings.llm != null) ?? [],
+      ),
     }),
   },
   spreadRule('scenario-tokens', 'tokens', (t) => t.tokenUsage),
