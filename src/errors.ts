@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'server_failed',
   'regression',
   'report_unwritable',
+  'report_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -61,6 +62,7 @@ export function exitCodeFor(error: unknown): number {
     case 'scenario_invalid':
     case 'config_invalid':
     case 'port_in_use':
+    case 'report_invalid':
       return EXIT_CODES.usage;
     case 'server_failed':
       return EXIT_CODES.serverFailed;

@@ -59,6 +59,11 @@ export interface RunBenchOptions {
   sandbox?: SandboxMode;
   /** `record` (default): refused escapes are findings; `fail`: they are safety failures. */
   escapes?: EscapePolicy;
+  /**
+   * Every suite file of the manifest, before filters and shards (resolveBench's
+   * `manifestFiles`): manifest.hash covers these whole. Default: the selected scenarios' files.
+   */
+  manifestFiles?: readonly string[];
   /** Who decides the tool calls (default: the scripted policy). */
   policy?: PolicyChoice;
   /** Limits over the whole bench for model-driven runs; a spent budget makes a partial report. */
@@ -251,7 +256,7 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     [...new Set(scenarios.map((s) => s.fixture))].sort().map((f) => fixtureInfo(root, f)),
   );
   const manifest = await manifestHash(
-    scenarios.map((s) => s.source.file),
+    options.manifestFiles ?? scenarios.map((s) => s.source.file),
     root,
     options.cwd ?? process.cwd(),
   );

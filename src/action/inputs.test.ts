@@ -3,14 +3,8 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
 import { BenchError } from '../errors.js';
-import {
-  DEFAULT_THRESHOLDS,
-  INPUTS,
-  OUTPUTS,
-  parseActionInputs,
-  parseThresholds,
-  type InputName,
-} from './inputs.js';
+import { DEFAULT_THRESHOLDS, parseThresholds } from '../gate/thresholds.js';
+import { INPUTS, OUTPUTS, parseActionInputs, type InputName } from './inputs.js';
 
 function inputs(values: Partial<Record<InputName, string>> = {}) {
   return parseActionInputs((name) => values[name] ?? '');
@@ -47,6 +41,7 @@ describe('parseActionInputs', () => {
       scenarios: [],
       suites: [],
       runs: 5,
+      concurrency: null,
       thresholds: DEFAULT_THRESHOLDS,
       baselineKeyPrefix: 'hpe-mcp-bench-baseline',
       saveBaseline: 'auto',
@@ -121,6 +116,11 @@ describe('parseActionInputs', () => {
     expect(parsed.scenarios).toEqual(['scenarios/a.yaml', 'scenarios/b/**']);
   });
 
+  it('parses concurrency; empty leaves it to the core', () => {
+    expect(inputs({ concurrency: '4' }).concurrency).toBe(4);
+    expect(inputs({ concurrency: ' ' }).concurrency).toBeNull();
+  });
+
   it('parses a shard', () => {
     expect(inputs({ shard: '2/4' }).shard).toEqual({ index: 2, count: 4 });
   });
@@ -128,6 +128,8 @@ describe('parseActionInputs', () => {
   it.each([
     [{ runs: 'five' }, 'Input "runs" has an invalid value "five": a positive integer'],
     [{ runs: '0' }, 'Input "runs" has an invalid value "0"'],
+    [{ concurrency: '0' }, 'Input "concurrency" has an invalid value "0": a positive integer'],
+    [{ concurrency: 'all' }, 'Input "concurrency" has an invalid value "all"'],
     [
       { comment: 'sometimes' },
       'Input "comment" has an invalid value "sometimes": expected one of auto, always, on-change, never',

@@ -1,7 +1,8 @@
-import { parse as parseYaml } from 'yaml';
 import { BenchError } from '../errors.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
 import { SANDBOX_MODES, type SandboxMode } from '../servers/sandbox/types.js';
+import { parseThresholds, type Thresholds } from '../gate/thresholds.js';
+import type { Shard } from '../run/shard.js';
 import type { RawPolicyOptions } from '../llm/resolve-policy.js';
 
 /** Names of the action's inputs, as in action.yml. */
@@ -11,6 +12,7 @@ export const INPUTS = [
   'scenarios',
   'suites',
   'runs',
+  'concurrency',
   'thresholds',
   'baseline-key-prefix',
   'save-baseline',
@@ -50,26 +52,6 @@ export const COMMENT_MODES = ['auto', 'always', 'on-change', 'never'] as const;
 export const RUN_MODES = ['gate', 'merge', 'comment'] as const;
 export const SAVE_BASELINE = ['auto', 'true', 'false'] as const;
 
-/** A regression threshold: relative (`10%`), absolute (a number) or `off`. */
-export type Threshold =
-  { kind: 'off' } | { kind: 'relative'; fraction: number } | { kind: 'absolute'; value: number };
-
-/** How far a PR may move each gated metric before the check fails. */
-export interface Thresholds {
-  /** Allowed absolute drop of a suite's task_success fraction (default 0). */
-  taskSuccessDrop: number;
-  tokenUsage: Threshold;
-  apiCallCount: Threshold;
-  latencyP95: Threshold;
-}
-
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  taskSuccessDrop: 0,
-  tokenUsage: { kind: 'relative', fraction: 0.1 },
-  apiCallCount: { kind: 'relative', fraction: 0 },
-  latencyP95: { kind: 'off' },
-};
-
 /** The action's inputs, parsed once and typed. */
 export interface ActionInputs {
   config: string | null;
@@ -77,12 +59,14 @@ export interface ActionInputs {
   scenarios: string[];
   suites: string[];
   runs: number;
+  /** Parallel workers; null = the core's default (runBench decides). */
+  concurrency: number | null;
   thresholds: Thresholds;
   baselineKeyPrefix: string;
   saveBaseline: (typeof SAVE_BASELINE)[number];
   comment: (typeof COMMENT_MODES)[number];
   githubToken: string;
-  shard: { index: number; count: number } | null;
+  shard: Shard | null;
   mode: (typeof RUN_MODES)[number];
   reportDir: string;
   /** Unset: the bench config's `sandbox:` (then auto). */
@@ -122,75 +106,6 @@ function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[
   return value as T;
 }
 
-function parseThreshold(key: string, raw: unknown): Threshold {
-  if (raw === 'off' || raw === false || raw === null) return { kind: 'off' };
-  if (typeof raw === 'number' && Number.isFinite(raw) && raw >= 0)
-    return { kind: 'absolute', value: raw };
-  if (typeof raw === 'string') {
-    const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(raw.trim());
-    if (m?.[1] !== undefined) return { kind: 'relative', fraction: Number(m[1]) / 100 };
-  }
-  throw bad(
-    'thresholds',
-    `${key}: ${JSON.stringify(raw)}`,
-    `"${key}" takes a percentage like 10%, a non-negative number, or off`,
-  );
-}
-
-const THRESHOLD_KEYS = [
-  'task-success-drop',
-  'token-usage',
-  'api-call-count',
-  'latency-p95',
-] as const;
-
-/** Parses the `thresholds` YAML; unknown keys and bad values name themselves. */
-export function parseThresholds(raw: string): Thresholds {
-  if (raw.trim() === '') return DEFAULT_THRESHOLDS;
-  let doc: unknown;
-  try {
-    doc = parseYaml(raw);
-  } catch (error) {
-    throw bad(
-      'thresholds',
-      raw,
-      `not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
-    );
-  }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw bad('thresholds', raw, `expected a YAML map with keys ${THRESHOLD_KEYS.join(', ')}`);
-  }
-  const map = doc as Record<string, unknown>;
-  for (const key of Object.keys(map)) {
-    if (!(THRESHOLD_KEYS as readonly string[]).includes(key)) {
-      throw bad('thresholds', key, `unknown key; allowed keys: ${THRESHOLD_KEYS.join(', ')}`);
-    }
-  }
-  const drop = map['task-success-drop'];
-  if (drop !== undefined && (typeof drop !== 'number' || drop < 0 || drop > 1)) {
-    throw bad(
-      'thresholds',
-      `task-success-drop: ${JSON.stringify(drop)}`,
-      'a fraction between 0 and 1 (0 = no drop allowed)',
-    );
-  }
-  return {
-    taskSuccessDrop: typeof drop === 'number' ? drop : DEFAULT_THRESHOLDS.taskSuccessDrop,
-    tokenUsage:
-      map['token-usage'] === undefined
-        ? DEFAULT_THRESHOLDS.tokenUsage
-        : parseThreshold('token-usage', map['token-usage']),
-    apiCallCount:
-      map['api-call-count'] === undefined
-        ? DEFAULT_THRESHOLDS.apiCallCount
-        : parseThreshold('api-call-count', map['api-call-count']),
-    latencyP95:
-      map['latency-p95'] === undefined
-        ? DEFAULT_THRESHOLDS.latencyP95
-        : parseThreshold('latency-p95', map['latency-p95']),
-  };
-}
-
 function parseShard(raw: string): ActionInputs['shard'] {
   if (raw.trim() === '') return null;
   const m = /^(\d+)\s*\/\s*(\d+)$/.exec(raw.trim());
@@ -206,6 +121,9 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
   const runsRaw = getInput('runs').trim() || '5';
   if (!/^\d+$/.test(runsRaw) || Number(runsRaw) < 1)
     throw bad('runs', runsRaw, 'a positive integer (at least 5 for gating)');
+  const concurrencyRaw = getInput('concurrency').trim();
+  if (concurrencyRaw !== '' && (!/^\d+$/.test(concurrencyRaw) || Number(concurrencyRaw) < 1))
+    throw bad('concurrency', concurrencyRaw, 'a positive integer, or empty for the default');
   const prefix = getInput('baseline-key-prefix').trim() || 'hpe-mcp-bench-baseline';
   if (!/^[\w.-]+$/.test(prefix))
     throw bad('baseline-key-prefix', prefix, 'letters, digits, ".", "_" and "-" only');
@@ -219,6 +137,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       .filter((s) => s !== ''),
     suites: list(getInput('suites')),
     runs: Number(runsRaw),
+    concurrency: concurrencyRaw === '' ? null : Number(concurrencyRaw),
     thresholds: parseThresholds(getInput('thresholds')),
     baselineKeyPrefix: prefix,
     saveBaseline: oneOf('save-baseline', getInput('save-baseline'), SAVE_BASELINE, 'auto'),

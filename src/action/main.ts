@@ -7,10 +7,10 @@ import { budgetLimits } from '../llm/budget-limits.js';
 import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
 import { runBench } from '../run-bench.js';
 import { takeSecrets, withSecretEnv } from '../secrets.js';
+import { mergeReports } from '../run/merge-reports.js';
+import { resolveBench } from '../run/resolve-bench.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
-import { resolveRun } from './load-inputs-for-run.js';
-import { mergeReports } from './merge-reports.js';
 import { publishComment } from './publish.js';
 import { readStoredComment } from './report-files.js';
 import { readRunContext, type RunContext } from './run-context.js';
@@ -18,6 +18,7 @@ import { finishGate } from './run-gate.js';
 
 /** What the action talks to besides @actions/core; tests inject a directory baseline store. */
 export interface ActionDeps {
+  /** Default: the Actions cache, at BASELINE_CACHE_PATH in the workspace. */
   baselineStore: BaselineStore;
   env: NodeJS.ProcessEnv;
 }
@@ -29,7 +30,17 @@ const actionLogger: Logger = {
 };
 
 async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
-  const resolved = await resolveRun(inputs, context.workspace);
+  const resolved = await resolveBench({
+    config: inputs.config,
+    servers: inputs.servers,
+    scenarioPaths: inputs.scenarios,
+    suites: inputs.suites,
+    scenarioIds: [],
+    shard: inputs.shard,
+    cwd: context.workspace,
+    label: (option, value) =>
+      `Input "${option === 'suite' ? 'suites' : option}" names "${value}", which`,
+  });
   if (resolved.errors.length > 0) {
     for (const e of resolved.errors) {
       core.error(formatScenarioError(e), {
@@ -64,10 +75,12 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       scenarios: resolved.scenarios,
       runs: inputs.runs,
       allowFewRuns: inputs.runs < 5,
+      ...(inputs.concurrency === null ? {} : { concurrency: inputs.concurrency }),
       root: resolved.root,
       cwd: context.workspace,
       ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
       ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
+      manifestFiles: resolved.manifestFiles,
       policy,
       budget,
       ...(resolved.config.prices ? { prices: resolved.config.prices } : {}),
@@ -101,19 +114,24 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
   const env = deps.env ?? process.env;
   // First thing: no child of the harness can inherit a token after this (src/secrets.ts).
   const secrets = takeSecrets(env);
-  const full: ActionDeps = {
-    baselineStore:
-      deps.baselineStore ??
-      withSecretEnv(actionsCacheStore(), secrets, ['ACTIONS_RUNTIME_TOKEN'], env),
-    env,
-  };
   try {
     const inputs = parseActionInputs((name) =>
       name === 'github-token'
         ? (secrets.get('INPUT_GITHUB-TOKEN') ?? core.getInput(name))
         : core.getInput(name),
     );
-    const context = readRunContext(full.env);
+    const context = readRunContext(env);
+    const full: ActionDeps = {
+      baselineStore:
+        deps.baselineStore ??
+        withSecretEnv(
+          actionsCacheStore(context.workspace),
+          secrets,
+          ['ACTIONS_RUNTIME_TOKEN'],
+          env,
+        ),
+      env,
+    };
     switch (inputs.mode) {
       case 'gate':
         await gate(inputs, context, full);

@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
+import { checkBaseline } from '../baseline/check-baseline.js';
 import { baselineKey, restorePrefixes, shouldSaveBaseline } from '../baseline/baseline-keys.js';
 import { BaselineUnavailableError, type Baseline, type BaselineStore } from '../baseline/types.js';
-import { compareToBaseline } from '../gate/compare-to-baseline.js';
-import { renderComment, renderFullComparison } from '../gate/render-comment.js';
+import { gate } from '../gate/gate.js';
 import type { Verdict } from '../gate/types.js';
 import { renderSummaryMarkdown } from '../report/render-summary.js';
 import type { Report } from '../report/types.js';
@@ -15,11 +15,12 @@ async function restoreBaseline(
   store: BaselineStore,
   inputs: ActionInputs,
   report: Report,
-): Promise<Baseline | null> {
+): Promise<Baseline<Report> | null> {
   try {
-    const found = await store.restore(
+    const restored = await store.restore(
       restorePrefixes(inputs.baselineKeyPrefix, report.manifest.hash),
     );
+    const found = restored ? checkBaseline(restored, 'the restored baseline') : null;
     if (found) {
       const days = Math.max(0, (Date.now() - Date.parse(found.savedAt)) / 86_400_000);
       core.info(
@@ -70,15 +71,11 @@ export async function finishGate(
   store: BaselineStore,
 ): Promise<Verdict> {
   const baseline = await restoreBaseline(store, inputs, report);
-  const verdict = compareToBaseline(
+  const { verdict, comment, summary } = gate(
     report,
-    baseline
-      ? { report: baseline.report as Report, sha: baseline.sha, savedAt: baseline.savedAt }
-      : null,
+    baseline ? { report: baseline.report, sha: baseline.sha, savedAt: baseline.savedAt } : null,
     inputs.thresholds,
   );
-  const comment = renderComment(report, verdict);
-  const full = renderFullComparison(report, verdict);
   const stored =
     context.repo && context.pullNumber !== null
       ? { pullNumber: context.pullNumber, ...context.repo, body: comment }
@@ -91,11 +88,7 @@ export async function finishGate(
     renderSummaryMarkdown(report),
     stored,
   );
-  await core.summary
-    .addRaw(full)
-    .addRaw('\n### Per suite\n\n')
-    .addRaw(renderSummaryMarkdown(report))
-    .write();
+  await core.summary.addRaw(summary).write();
   const commentUrl = wantsComment(inputs.comment, verdict, stored !== null)
     ? await publishComment(inputs, context, comment)
     : '';

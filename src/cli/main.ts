@@ -1,4 +1,5 @@
 import { BenchError, exitCodeFor, formatError } from '../errors.js';
+import { compareCommand } from './commands/compare.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
 import { publishCommand } from './commands/publish.js';
 import { runCommand } from './commands/run.js';
@@ -9,6 +10,10 @@ import type { CliIo } from './io.js';
 export type Command = (args: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  compare: {
+    run: compareCommand,
+    summary: 'gate REPORT.json against --baseline BASE.json (the PR check, for any CI)',
+  },
   'fake-central': {
     run: fakeCentralCommand,
     summary: 'serve the fake Central/GreenLake API until SIGINT/SIGTERM',

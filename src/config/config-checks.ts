@@ -4,6 +4,7 @@ import type { ScenarioError } from '../scenarios/types.js';
 import { errorAt, type YamlDocument } from '../scenarios/yaml-source.js';
 import {
   expandTemplates,
+  envTemplateName,
   findTemplates,
   isTemplateName,
   TEMPLATE_NAMES,
@@ -82,11 +83,16 @@ function templateErrors(
       const nth = seen.get(use.text) ?? 0;
       seen.set(use.text, nth + 1);
       if (use.terminated && isTemplateName(use.name)) continue;
-      const message = use.terminated
-        ? `unknown template variable ${use.text}`
-        : `unterminated template ${use.text}`;
+      // `${env.NAME}` passes one variable of the job's environment through, in env and gates only.
+      const inEnv = path[0] === 'env' || path[0] === 'gates';
+      if (use.terminated && envTemplateName(use.name) !== undefined && inEnv) continue;
+      const message = !use.terminated
+        ? `unterminated template ${use.text}`
+        : envTemplateName(use.name) !== undefined
+          ? `${use.text} may only be used in env and gates values`
+          : `unknown template variable ${use.text}`;
       const hint = use.terminated
-        ? `${didYouMean(use.text, KNOWN)}known: ${KNOWN.join(', ')}; write $\${ for a literal \${`
+        ? `${didYouMean(use.text, KNOWN)}known: ${KNOWN.join(', ')}, and \${env.NAME} in env and gates values; write $\${ for a literal \${`
         : 'close it with }, or write $${ for a literal ${';
       const at = positionInside(source, text, full, use.text, nth);
       const error = errorAt(source, full, message, { hint });

@@ -118,7 +118,14 @@ describe('parseBenchConfig', () => {
       'an unknown template variable, pointed at inside the string',
       `${STDIO}    env:\n      BASE: 'https://\${fake.ur}/api'\n`,
       [
-        'bench.yml:6:22: /servers/ref/env/BASE: unknown template variable ${fake.ur} (did you mean "${fake.url}"? known: ${fake.url}, ${fake.proxyUrl}, ${fake.clientId}, ${fake.clientSecret}, ${fake.workspaceId}, ${fake.caCertPath}, ${port}, ${home}, ${tmp}; write $${ for a literal ${)',
+        'bench.yml:6:22: /servers/ref/env/BASE: unknown template variable ${fake.ur} (did you mean "${fake.url}"? known: ${fake.url}, ${fake.proxyUrl}, ${fake.clientId}, ${fake.clientSecret}, ${fake.workspaceId}, ${fake.caCertPath}, ${port}, ${home}, ${tmp}, and ${env.NAME} in env and gates values; write $${ for a literal ${)',
+      ],
+    ],
+    [
+      'a job variable outside env and gates',
+      `${STDIO}    args: ['--key', '\${env.MY_KEY}']\n`,
+      [
+        'bench.yml:5:22: /servers/ref/args/1: ${env.MY_KEY} may only be used in env and gates values (known: ${fake.url}, ${fake.proxyUrl}, ${fake.clientId}, ${fake.clientSecret}, ${fake.workspaceId}, ${fake.caCertPath}, ${port}, ${home}, ${tmp}, and ${env.NAME} in env and gates values; write $${ for a literal ${)',
       ],
     ],
     [

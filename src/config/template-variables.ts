@@ -1,4 +1,5 @@
 import type { FakeCentral } from '../../fake-central/index.js';
+import { BenchError } from '../errors.js';
 import type { TemplateVariables } from './types.js';
 
 /** Every variable a bench config may template, in the order the docs list them. */
@@ -41,6 +42,57 @@ export function findTemplates(value: string): TemplateUse[] {
     });
   }
   return uses;
+}
+
+const ENV_TEMPLATE = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/;
+
+/**
+ * The variable NAME of a `${env.NAME}` template (the job's environment, passed through only where
+ * the config names it), or undefined.
+ */
+export function envTemplateName(name: string): string | undefined {
+  return ENV_TEMPLATE.exec(name)?.[1];
+}
+
+/** Every NAME a server config passes through with `${env.NAME}` in `env` or `gates` values. */
+export function passedEnvNames(config: {
+  env: Record<string, string>;
+  gates: Partial<Record<string, Record<string, string>>>;
+}): string[] {
+  const values = [
+    ...Object.values(config.env),
+    ...Object.values(config.gates).flatMap((g) => Object.values(g ?? {})),
+  ];
+  const names = values.flatMap((v) =>
+    findTemplates(v).flatMap((u) => (u.terminated ? (envTemplateName(u.name) ?? []) : [])),
+  );
+  return [...new Set(names)].sort();
+}
+
+/**
+ * The `env.NAME` template variables for the names a config passes through, read from `host`.
+ * A name that is not set is an error naming the server and the variable: passing an empty value
+ * silently would make the server fail in a confusing way.
+ */
+export function passedEnvVariables(
+  server: string,
+  names: readonly string[],
+  host: NodeJS.ProcessEnv,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = host[name];
+    if (value === undefined)
+      throw new BenchError(
+        'config_invalid',
+        `server "${server}" passes \${env.${name}} to the server, but ${name} is not set in the harness's environment`,
+        {
+          hint: `set ${name} in the job's env: (e.g. from a secret), or remove it from the config`,
+        },
+      );
+    out[`env.${name}`] = value;
+  }
+  return out;
 }
 
 /** Whether `name` is a variable the harness provides. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS, parseThresholds } from '../action/inputs.js';
+import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
 import { aggregateScenarioServer } from '../report/aggregate-scenario.js';
 import { buildReport } from '../report/build-report.js';
 import { runsWith } from '../report/test-helpers.js';
@@ -16,6 +16,9 @@ interface Variant {
   manifest?: string;
   scenarios?: string[];
   runs?: number;
+  latency?: number;
+  tokenizer?: 'cl100k_base' | 'o200k_base';
+  server?: string;
 }
 
 /** A report with one server over N alerts scenarios; each variant field moves one figure. */
@@ -29,12 +32,12 @@ function report(v: Variant = {}): Report {
     write_gate: 'read',
     results: [
       aggregateScenarioServer(
-        'reference',
+        v.server ?? 'reference',
         runsWith(
           Array.from({ length: runs }, (_, i) => ({
             tokens: (v.tokens ?? 1000) + i,
             calls: v.calls ?? 2,
-            latency: 100 + i,
+            latency: (v.latency ?? 100) + i,
           })),
           (run): Partial<RunResult> => ({
             ...(v.failRun?.(run) && id === 'alerts-001'
@@ -48,7 +51,7 @@ function report(v: Variant = {}): Report {
               : {}),
           }),
         ),
-        'cl100k_base',
+        v.tokenizer ?? 'cl100k_base',
       ),
     ],
   }));
@@ -61,7 +64,7 @@ function report(v: Variant = {}): Report {
       runs,
       isolation: 'run',
       concurrency: 1,
-      tokenizer: 'cl100k_base',
+      tokenizer: v.tokenizer ?? 'cl100k_base',
       policy: { name: 'scripted' },
       faults: null,
       quantiles: 'type7-linear',
@@ -81,7 +84,7 @@ function report(v: Variant = {}): Report {
     ],
     servers: [
       {
-        name: 'reference',
+        name: v.server ?? 'reference',
         scenario_key: 'reference',
         transport: 'stdio',
         info: { name: 'hpe-reference-mcp', version: '0.1.0' },
@@ -92,7 +95,7 @@ function report(v: Variant = {}): Report {
           total: tools.length * 100,
           heaviest: tools.map((name) => ({ name, tokens: 100 })),
           provenance: 'computed',
-          tokenizer: 'cl100k_base',
+          tokenizer: v.tokenizer ?? 'cl100k_base',
           scenario: 'alerts-001',
           tools,
         },
@@ -215,7 +218,74 @@ describe('compareToBaseline', () => {
   });
 });
 
+describe('the p95 latency rule', () => {
+  // baseline latencies 100…104 per scenario, two scenarios: suite p95 = 104
+  it('is off by default', () => {
+    expect(
+      compareToBaseline(report({ latency: 500 }), base(report()), DEFAULT_THRESHOLDS).status,
+    ).toBe('pass');
+  });
+
+  it.each([
+    ['within p95 × 1.2 passes', 'latency-p95: 20%', 120, 'pass'],
+    ['beyond p95 × 1.2 fails', 'latency-p95: 20%', 130, 'fail'],
+    ['an absolute allowance of 30 ms', 'latency-p95: 30', 130, 'pass'],
+  ] as const)('%s', (_name, yaml, latency, status) => {
+    const verdict = compareToBaseline(report({ latency }), base(report()), parseThresholds(yaml));
+    expect(verdict.status).toBe(status);
+    if (status === 'fail')
+      expect(verdict.regressions).toEqual([
+        {
+          metric: 'latency_p95',
+          server: 'reference',
+          where: 'suite:alerts',
+          baseline: 104,
+          current: 134,
+          limit: 104 * 1.2,
+        },
+      ]);
+  });
+});
+
+describe('a tokenizer change between baseline and PR', () => {
+  it('skips the token comparison and says so, while still gating calls', () => {
+    const pr = report({ tokenizer: 'o200k_base', tokens: 5000 });
+    const verdict = compareToBaseline(pr, base(report()), DEFAULT_THRESHOLDS);
+    expect(verdict.status).toBe('pass');
+    expect(verdict.regressions).toEqual([]);
+    expect(verdict.notes).toContain(
+      "Tokenizers differ (baseline cl100k_base, PR o200k_base): token comparison skipped, token figures are this PR's only.",
+    );
+    expect(verdict.suites[0]?.tokensMean).toEqual({ baseline: null, current: 5002 });
+    expect(verdict.toolSurface[0]?.menuTokens.baseline).toBeNull();
+    expect(renderComment(pr, verdict)).toContain('token comparison skipped');
+    const calls = compareToBaseline(
+      report({ tokenizer: 'o200k_base', calls: 3 }),
+      base(report()),
+      DEFAULT_THRESHOLDS,
+    );
+    expect(calls.regressions.map((r) => r.metric)).toEqual(['api_calls', 'api_calls']);
+  });
+});
+
 describe('renderComment', () => {
+  it('escapes a | in server and scenario names so the tables keep their columns', () => {
+    const pr = report({ server: 'ref|fork', scenarios: ['alerts|001'], tokens: 2000 });
+    const verdict = compareToBaseline(
+      pr,
+      base(report({ server: 'ref|fork', scenarios: ['alerts|001'] })),
+      DEFAULT_THRESHOLDS,
+    );
+    const body = renderComment(pr, verdict);
+    const separators = (line: string): number => line.replace(/\\\|/g, '').split('|').length - 1;
+    const suiteRow = body.split('\n').find((l) => l.startsWith('| alerts '));
+    const scenarioRow = body.split('\n').find((l) => l.startsWith('| alerts\\|001 '));
+    expect(separators(suiteRow ?? '')).toBe(9); // 8 columns
+    expect(separators(scenarioRow ?? '')).toBe(8); // 7 columns
+    expect(body).toContain('alerts\\|001');
+    expect(body).toContain('ref\\|fork');
+  });
+
   it('renders the verdict first, suites, changed scenarios, tool surface and the stamp', () => {
     const verdict = compareToBaseline(
       report({ tokens: 1300, tools: ['list_alerts'] }),

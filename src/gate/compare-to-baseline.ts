@@ -1,12 +1,15 @@
-import type { Thresholds, Threshold } from '../action/inputs.js';
 import type { Report, ScenarioServerResult, Spread, SuiteServerResult } from '../report/types.js';
 import {
-  divergedNotes,
-  LLM_MIN_RUNS,
-  LLM_SIGNIFICANCE,
-  modelMismatch,
-  taskSuccessRegression,
-} from './model-runs.js';
+  GATE_RULES,
+  pairKey,
+  passed,
+  scenarioIndex,
+  suiteIndex,
+  type GateRule,
+  type RuleContext,
+} from './rules.js';
+import { divergedNotes, LLM_MIN_RUNS, LLM_SIGNIFICANCE, modelMismatch } from './model-runs.js';
+import type { Thresholds } from './thresholds.js';
 import type {
   Regression,
   ScenarioChange,
@@ -22,73 +25,16 @@ export interface BaselineInput {
   savedAt: string;
 }
 
-/** The highest value `current` may take: the baseline's upper quartile widened by the threshold. */
-function limitOf(band: number, threshold: Threshold): number | null {
-  switch (threshold.kind) {
-    case 'off':
-      return null;
-    case 'relative':
-      return band * (1 + threshold.fraction);
-    case 'absolute':
-      return band + threshold.value;
-  }
-}
-
-function key(server: string, id: string): string {
-  return `${server}\u0000${id}`;
-}
-
-function scenarioIndex(
-  report: Report,
-): Map<string, { suite: string; result: ScenarioServerResult }> {
-  const index = new Map<string, { suite: string; result: ScenarioServerResult }>();
-  for (const s of report.scenarios)
-    for (const r of s.results) index.set(key(r.server, s.id), { suite: s.suite, result: r });
-  return index;
-}
-
-function suiteIndex(report: Report): Map<string, SuiteServerResult> {
-  const index = new Map<string, SuiteServerResult>();
-  for (const s of report.suites) for (const r of s.results) index.set(key(r.server, s.suite), r);
-  return index;
-}
-
 const median = (s: Spread | null): number | null => s?.median ?? null;
-const passed = (r: ScenarioServerResult | undefined): number | null =>
-  r?.task_success ? (r.task_success.majority ? 1 : 0) : null;
 const unsafe = (r: ScenarioServerResult | undefined): number | null =>
   r?.safety_failure ? (r.safety_failure.any ? 1 : 0) : null;
 
-/** Absolute rules, applied with or without a baseline (the seed's: any safety failure fails). */
-function absoluteReasons(report: Report): string[] {
-  const reasons: string[] = [];
-  for (const o of report.overall) {
-    if (o.safety_failures > 0)
-      reasons.push(`${o.server}: ${o.safety_failures} scenario(s) with a safety failure`);
-    if (o.errors > 0)
-      reasons.push(
-        `${o.server}: ${o.errors} run(s) ended in an error (server start-up or harness failure)`,
-      );
-  }
-  if (!report.gating_eligible)
-    reasons.push(
-      `runs = ${report.settings.runs}: a gating report needs at least 5 runs per scenario`,
-    );
-  return reasons;
-}
-
-function compareSuites(
-  report: Report,
-  base: Report | null,
-  thresholds: Thresholds,
-  regressions: Regression[],
-): SuiteComparison[] {
+function compareSuites(report: Report, base: Report | null, tokens: boolean): SuiteComparison[] {
   const before = base ? suiteIndex(base) : new Map<string, SuiteServerResult>();
-  const rows: SuiteComparison[] = [];
-  for (const suite of report.suites) {
-    for (const cur of suite.results) {
-      const old = before.get(key(cur.server, suite.suite));
-      rows.push({
+  return report.suites.flatMap((suite) =>
+    suite.results.map((cur) => {
+      const old = before.get(pairKey(cur.server, suite.suite));
+      return {
         suite: suite.suite,
         server: cur.server,
         taskSuccess: {
@@ -99,111 +45,47 @@ function compareSuites(
           baseline: old?.tool_selection_accuracy.fraction ?? null,
           current: cur.tool_selection_accuracy.fraction,
         },
-        tokensMean: { baseline: old?.tokens?.mean ?? null, current: cur.tokens?.mean ?? null },
+        tokensMean: {
+          baseline: tokens ? (old?.tokens?.mean ?? null) : null,
+          current: cur.tokens?.mean ?? null,
+        },
         callsMean: { baseline: old?.api_calls?.mean ?? null, current: cur.api_calls?.mean ?? null },
         latencyP95: {
           baseline: old?.latency_ms?.p95 ?? null,
           current: cur.latency_ms?.p95 ?? null,
         },
         safetyFailures: { baseline: old?.safety_failures ?? null, current: cur.safety_failures },
-      });
-      if (!old) continue;
-      // Model-driven runs: task success is tested per scenario (Fisher), not by suite fractions
-      // of noisy majority verdicts.
-      const was = report.settings.llm != null ? null : old.task_success.fraction;
-      const now = cur.task_success.fraction;
-      if (was !== null && now !== null && was - now > thresholds.taskSuccessDrop + 1e-9) {
-        regressions.push({
-          metric: 'task_success',
-          server: cur.server,
-          where: `suite:${suite.suite}`,
-          baseline: was,
-          current: now,
-          limit: was - thresholds.taskSuccessDrop,
-        });
-      }
-      const p95Limit = old.latency_ms ? limitOf(old.latency_ms.p95, thresholds.latencyP95) : null;
-      if (p95Limit !== null && cur.latency_ms && old.latency_ms && cur.latency_ms.p95 > p95Limit) {
-        regressions.push({
-          metric: 'latency_p95',
-          server: cur.server,
-          where: `suite:${suite.suite}`,
-          baseline: old.latency_ms.p95,
-          current: cur.latency_ms.p95,
-          limit: p95Limit,
-        });
-      }
-    }
-  }
-  return rows;
-}
-
-/** A median regresses when it leaves the baseline's IQR band by more than the threshold. */
-function spreadRegression(
-  metric: 'tokens' | 'api_calls',
-  server: string,
-  id: string,
-  old: Spread | null,
-  cur: Spread | null,
-  threshold: Threshold,
-): Regression | null {
-  if (!old || !cur) return null;
-  const limit = limitOf(old.q3, threshold);
-  return limit !== null && cur.median > limit
-    ? { metric, server, where: `scenario:${id}`, baseline: old.median, current: cur.median, limit }
-    : null;
+      };
+    }),
+  );
 }
 
 function compareScenarios(
   report: Report,
   base: Report | null,
-  thresholds: Thresholds,
-  regressions: Regression[],
+  tokens: boolean,
+  regressions: readonly Regression[],
   notes: string[],
 ): { changed: ScenarioChange[]; unchanged: number } {
-  const modelDriven = report.settings.llm != null;
   const before = base
     ? scenarioIndex(base)
     : new Map<string, { suite: string; result: ScenarioServerResult }>();
+  const regressed = new Set(regressions.map((r) => pairKey(r.server, r.where)));
   const changed: ScenarioChange[] = [];
   let unchanged = 0;
   const seen = new Set<string>();
   for (const s of report.scenarios) {
     for (const cur of s.results) {
       if (cur.absent) continue;
-      const k = key(cur.server, s.id);
+      const k = pairKey(cur.server, s.id);
       seen.add(k);
       const old = before.get(k)?.result;
-      const found: Regression[] = [];
-      if (old && !old.absent) {
-        const drop = taskSuccessRegression(s.id, old, cur, modelDriven);
-        if (drop) found.push(drop);
-        const t = spreadRegression(
-          'tokens',
-          cur.server,
-          s.id,
-          old.tokens,
-          cur.tokens,
-          thresholds.tokenUsage,
-        );
-        const c = spreadRegression(
-          'api_calls',
-          cur.server,
-          s.id,
-          old.api_calls,
-          cur.api_calls,
-          thresholds.apiCallCount,
-        );
-        if (t) found.push(t);
-        if (c) found.push(c);
-      }
-      regressions.push(...found);
       const moved =
         !old ||
         old.absent ||
         passed(old) !== passed(cur) ||
         unsafe(old) !== unsafe(cur) ||
-        median(old.tokens) !== median(cur.tokens) ||
+        (tokens && median(old.tokens) !== median(cur.tokens)) ||
         median(old.api_calls) !== median(cur.api_calls);
       if (!base || !moved) {
         unchanged++;
@@ -214,10 +96,18 @@ function compareScenarios(
         suite: s.suite,
         server: cur.server,
         taskSuccess: { baseline: passed(old), current: passed(cur) },
-        tokens: { baseline: median(old?.tokens ?? null), current: median(cur.tokens) },
+        tokens: {
+          baseline: tokens ? median(old?.tokens ?? null) : null,
+          current: median(cur.tokens),
+        },
         calls: { baseline: median(old?.api_calls ?? null), current: median(cur.api_calls) },
         safety: { baseline: unsafe(old), current: unsafe(cur) },
-        note: !old || old.absent ? 'new in this PR' : found.length > 0 ? 'regressed' : 'changed',
+        note:
+          !old || old.absent
+            ? 'new in this PR'
+            : regressed.has(pairKey(cur.server, `scenario:${s.id}`))
+              ? 'regressed'
+              : 'changed',
       });
     }
   }
@@ -231,10 +121,12 @@ function compareScenarios(
   return { changed, unchanged };
 }
 
-function compareToolSurface(report: Report, base: Report | null): ToolSurfaceDiff[] {
-  // Older reports list only the 10 heaviest tools; newer ones list every tool name.
-  const names = (m: Report['servers'][number]['menu']): string[] =>
-    m ? ((m as typeof m & { tools?: string[] }).tools ?? m.heaviest.map((h) => h.name)) : [];
+function compareToolSurface(
+  report: Report,
+  base: Report | null,
+  tokens: boolean,
+): ToolSurfaceDiff[] {
+  const names = (m: Report['servers'][number]['menu']): string[] => m?.tools ?? [];
   return report.servers.map((cur) => {
     const old = base?.servers.find((s) => s.name === cur.name);
     const now = new Set(names(cur.menu));
@@ -243,7 +135,10 @@ function compareToolSurface(report: Report, base: Report | null): ToolSurfaceDif
       server: cur.name,
       added: old ? [...now].filter((n) => !was.has(n)).sort() : [],
       removed: old ? [...was].filter((n) => !now.has(n)).sort() : [],
-      menuTokens: { baseline: old?.menu?.total ?? null, current: cur.menu?.total ?? null },
+      menuTokens: {
+        baseline: tokens ? (old?.menu?.total ?? null) : null,
+        current: cur.menu?.total ?? null,
+      },
     };
   });
 }
@@ -254,19 +149,21 @@ function overallTaskSuccess(report: Report): number | null {
   return of === 0 ? null : passedCount / of;
 }
 
+const round = (n: number): number => Math.round(n * 1000) / 1000;
+
 /**
- * The gate: absolute rules (any safety failure, errored runs, too few runs) always; with a
- * baseline, per suite a task-success drop beyond the allowed one and a p95 latency rise, per
- * scenario a pass that turned into a failure and token/call medians above the baseline's upper
- * quartile widened by the threshold. Pure: data in, verdict out.
+ * The verdict: every rule of `rules` (GATE_RULES: the absolute rules always; with a baseline, a
+ * suite task-success drop beyond the allowed one, a suite p95 latency rise, a scenario whose pass
+ * turned into a failure, token/call medians above the baseline's upper quartile widened by the
+ * threshold), plus the rows the comment shows. Pure: data in, verdict out.
  */
 export function compareToBaseline(
   report: Report,
   baseline: BaselineInput | null,
   thresholds: Thresholds,
+  rules: readonly GateRule[] = GATE_RULES,
 ): Verdict {
   const base = baseline?.report ?? null;
-  const regressions: Regression[] = [];
   const notes: string[] = [];
   if (!baseline)
     notes.push(
@@ -277,11 +174,11 @@ export function compareToBaseline(
     notes.push(
       'The scenario manifest changed since the baseline: only scenarios present in both are compared.',
     );
-  if (base && base.settings.tokenizer !== report.settings.tokenizer) {
+  const tokensComparable = !base || base.settings.tokenizer === report.settings.tokenizer;
+  if (base && !tokensComparable)
     notes.push(
-      `Tokenizers differ (baseline ${base.settings.tokenizer}, PR ${report.settings.tokenizer}): token deltas are not comparable.`,
+      `Tokenizers differ (baseline ${base.settings.tokenizer}, PR ${report.settings.tokenizer}): token comparison skipped, token figures are this PR's only.`,
     );
-  }
   const mismatch = base ? modelMismatch(report, base) : null;
   if (mismatch) notes.push(mismatch);
   if (report.settings.llm && base && !mismatch) {
@@ -292,31 +189,39 @@ export function compareToBaseline(
   notes.push(...divergedNotes(report));
   // Another model or prompt: nothing model-dependent is compared against that baseline.
   const comparable = mismatch ? null : base;
-  const suites = compareSuites(report, comparable, thresholds, regressions);
+  const context: RuleContext = { report, base: comparable, thresholds, tokensComparable };
+  const reasons: string[] = [];
+  const regressions: Regression[] = [];
+  for (const rule of rules) {
+    if (!rule.absolute && !comparable) continue;
+    const found = rule.check(context);
+    reasons.push(...(found.reasons ?? []));
+    regressions.push(...(found.regressions ?? []));
+    notes.push(...(found.notes ?? []));
+  }
+  reasons.push(
+    ...regressions.map(
+      (r) =>
+        `${r.server} ${r.where}: ${r.metric} ${r.baseline} → ${r.current} (limit ${round(r.limit)})`,
+    ),
+  );
   const { changed, unchanged } = compareScenarios(
     report,
-    comparable,
-    thresholds,
+    base,
+    tokensComparable,
     regressions,
     notes,
   );
-  const reasons = [
-    ...absoluteReasons(report),
-    ...regressions.map(
-      (r) =>
-        `${r.server} ${r.where}: ${r.metric} ${r.baseline} → ${r.current} (limit ${Math.round(r.limit * 1000) / 1000})`,
-    ),
-  ];
   return {
     status: reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'cold-start',
     reasons,
     regressions,
     notes,
     baseline: baseline ? { sha: baseline.sha, savedAt: baseline.savedAt, sameManifest } : null,
-    suites,
+    suites: compareSuites(report, comparable, tokensComparable),
     changedScenarios: changed,
     unchangedScenarios: unchanged,
-    toolSurface: compareToolSurface(report, base),
+    toolSurface: compareToolSurface(report, base, tokensComparable),
     taskSuccess: overallTaskSuccess(report),
     safetyFailures: report.overall.reduce((n, o) => n + o.safety_failures, 0),
   };

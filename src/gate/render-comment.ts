@@ -1,5 +1,6 @@
 import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
 import { describeEscapes } from '../report/escapes.js';
+import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
 
@@ -32,7 +33,7 @@ function yesNo(n: number | null): string {
   return n === null ? '—' : n === 1 ? 'yes' : 'no';
 }
 
-function scenarioRow(c: ScenarioChange): string {
+function scenarioRow(c: ScenarioChange): string[] {
   const task =
     c.taskSuccess.baseline === c.taskSuccess.current
       ? yesNo(c.taskSuccess.current)
@@ -43,7 +44,7 @@ function scenarioRow(c: ScenarioChange): string {
         ? '⚠️ fail'
         : 'ok'
       : `${c.safety.baseline === 1 ? 'fail' : 'ok'} → ${c.safety.current === 1 ? '⚠️ fail' : 'ok'}`;
-  return `| ${c.id} | ${c.server} | ${task} | ${delta(c.tokens, int)} | ${delta(c.calls, int)} | ${safety} | ${c.note} |`;
+  return [c.id, c.server, task, delta(c.tokens, int), delta(c.calls, int), safety, c.note];
 }
 
 function stamp(report: Report, verdict: Verdict): string {
@@ -69,7 +70,7 @@ function stamp(report: Report, verdict: Verdict): string {
 function sections(
   report: Report,
   verdict: Verdict,
-  scenarioRows: string[],
+  scenarioRows: string[][],
   truncated: number,
   maxReasons = Infinity,
 ): string[] {
@@ -93,15 +94,30 @@ function sections(
   out.push(
     '### Suites',
     '',
-    '| suite | server | task success | tool selection | tokens (mean) | calls (mean) | latency p95 (ms) | safety failures |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    markdownTable(
+      [
+        'suite',
+        'server',
+        'task success',
+        'tool selection',
+        'tokens (mean)',
+        'calls (mean)',
+        'latency p95 (ms)',
+        'safety failures',
+      ],
+      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+      verdict.suites.map((s) => [
+        s.suite,
+        s.server,
+        delta(s.taskSuccess, frac, false),
+        delta(s.toolSelection, frac, false),
+        delta(s.tokensMean, int),
+        delta(s.callsMean, (n) => n.toFixed(1)),
+        delta(s.latencyP95, int),
+        delta(s.safetyFailures, int, false),
+      ]),
+    ),
   );
-  for (const s of verdict.suites) {
-    out.push(
-      `| ${s.suite} | ${s.server} | ${delta(s.taskSuccess, frac, false)} | ${delta(s.toolSelection, frac, false)} | ${delta(s.tokensMean, int)} | ${delta(s.callsMean, (n) => n.toFixed(1))} | ${delta(s.latencyP95, int)} | ${delta(s.safetyFailures, int, false)} |`,
-    );
-  }
-  out.push('');
   const surface = verdict.toolSurface.filter(
     (t) =>
       t.added.length > 0 ||
@@ -112,22 +128,27 @@ function sections(
     out.push(
       '### Tool surface',
       '',
-      '| server | added | removed | menu tokens |',
-      '| --- | --- | --- | --- |',
+      markdownTable(
+        ['server', 'added', 'removed', 'menu tokens'],
+        ['left', 'left', 'left', 'right'],
+        surface.map((t) => [
+          t.server,
+          t.added.join(', ') || '—',
+          t.removed.join(', ') || '—',
+          delta(t.menuTokens, int),
+        ]),
+      ),
     );
-    for (const t of surface)
-      out.push(
-        `| ${t.server} | ${t.added.join(', ') || '—'} | ${t.removed.join(', ') || '—'} | ${delta(t.menuTokens, int)} |`,
-      );
-    out.push('');
   }
   if (verdict.changedScenarios.length > 0) {
     out.push(
       `### Changed scenarios (${verdict.changedScenarios.length})`,
       '',
-      '| scenario | server | task success | tokens (median) | calls (median) | safety | |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
-      ...scenarioRows,
+      markdownTable(
+        ['scenario', 'server', 'task success', 'tokens (median)', 'calls (median)', 'safety', ''],
+        ['left', 'left', 'left', 'right', 'right', 'left', 'left'],
+        scenarioRows,
+      ).trimEnd(),
     );
     if (truncated > 0)
       out.push(

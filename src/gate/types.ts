@@ -3,7 +3,8 @@ export type VerdictStatus = 'pass' | 'fail' | 'cold-start';
 
 /** A metric that moved beyond its threshold against the baseline. */
 export interface Regression {
-  metric: 'task_success' | 'tokens' | 'api_calls' | 'latency_p95';
+  /** Which rule's figure moved; rules may add their own names. */
+  metric: 'task_success' | 'tokens' | 'api_calls' | 'latency_p95' | (string & {});
   server: string;
   /** `suite:<name>` or `scenario:<id>`. */
   where: string;

@@ -9,7 +9,7 @@ import type { WriteGate } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 
 /** Version of schemas/report.schema.json the report conforms to (semver: additive = minor). */
-export const REPORT_SCHEMA_VERSION = '1.0.0';
+export const REPORT_SCHEMA_VERSION = '2.0.0';
 /** The schema's `$id`; a report names it in `$schema`. */
 export const REPORT_SCHEMA_ID = `https://github.com/hpe-mcp-bench/schemas/report-${REPORT_SCHEMA_VERSION}.schema.json`;
 

@@ -108,7 +108,7 @@ describe('launchServer over stdio', () => {
   describe('environment hygiene', () => {
     const saved: Record<string, string | undefined> = {};
     beforeAll(() => {
-      for (const [key, value] of Object.entries(HARNESS_CANARIES)) {
+      for (const [key, value] of Object.entries({ ...HARNESS_CANARIES, MY_LICENSE: 'lic-42' })) {
         saved[key] = process.env[key];
         process.env[key] = value;
       }
@@ -121,7 +121,12 @@ describe('launchServer over stdio', () => {
     });
 
     const config = stdioTestServer(undefined, {
-      env: { CENTRAL_BASE_URL: '${fake.url}', CENTRAL_CLIENT_SECRET: '${fake.clientSecret}' },
+      env: {
+        CENTRAL_BASE_URL: '${fake.url}',
+        CENTRAL_CLIENT_SECRET: '${fake.clientSecret}',
+        // The one variable of the job's environment the config names: only it passes through.
+        LICENSE_KEY: 'key=${env.MY_LICENSE}',
+      },
       gates: { write: { WRITE_FLAG: '1' } },
     });
 
@@ -142,12 +147,14 @@ describe('launchServer over stdio', () => {
           ...Object.keys(fake.serverEnv()),
           'CENTRAL_BASE_URL',
           'CENTRAL_CLIENT_SECRET',
+          'LICENSE_KEY',
         ].sort(),
       );
       expect(env).toMatchObject({
         ...fake.serverEnv(),
         CENTRAL_BASE_URL: fake.url,
         CENTRAL_CLIENT_SECRET: fake.credentials.clientSecret,
+        LICENSE_KEY: `key=${process.env.MY_LICENSE}`,
         PATH: process.env.PATH,
       });
       expect(env.HOME).not.toBe(process.env.HOME);
@@ -155,6 +162,13 @@ describe('launchServer over stdio', () => {
       // Fresh and beside HOME in the run's work dir (tsx keeps its cache there, so not empty).
       expect(dirname(env.TMPDIR ?? '')).toBe(dirname(env.HOME ?? ''));
       expect(env.TMPDIR).not.toBe(tmpdir());
+    });
+
+    it('refuses to start a server whose ${env.NAME} is not set, naming both', async () => {
+      const missing = stdioTestServer(undefined, { env: { TOKEN: '${env.NOT_SET_ANYWHERE}' } });
+      await expect(launch(missing, 'read')).rejects.toThrow(
+        'passes ${env.NOT_SET_ANYWHERE} to the server, but NOT_SET_ANYWHERE is not set',
+      );
     });
 
     it('adds the gate entry only for scenarios at that gate', async () => {

@@ -2,7 +2,12 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FakeCentral } from '../../fake-central/index.js';
-import { expandTemplates, templateVariables } from '../config/template-variables.js';
+import {
+  expandTemplates,
+  passedEnvNames,
+  passedEnvVariables,
+  templateVariables,
+} from '../config/template-variables.js';
 import type { ServerConfig, TemplateVariables } from '../config/types.js';
 import { BenchError } from '../errors.js';
 import type { WriteGate } from '../scenarios/types.js';
@@ -31,6 +36,8 @@ export interface LaunchOptions {
   baseDir: string;
   /** Run the server in the sandbox (src/servers/sandbox/); default `auto`. */
   sandbox?: SandboxMode;
+  /** Where `${env.NAME}` values are read from (default `process.env`); nothing else is read. */
+  hostEnv?: NodeJS.ProcessEnv;
 }
 
 /** A stdio server gets this long to exit on its own once its stdin is closed. */
@@ -128,7 +135,11 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
   await mkdir(options.workDir, { recursive: true });
   const home = await mkdtemp(join(options.workDir, 'home-'));
   const tmp = await mkdtemp(join(options.workDir, 'tmp-'));
-  const variables = templateVariables({ fake, port: await freePort(), home, tmp });
+  const variables = {
+    ...templateVariables({ fake, port: await freePort(), home, tmp }),
+    // Only the variables the config names with ${env.NAME} come from the job's environment.
+    ...passedEnvVariables(name, passedEnvNames(config), options.hostEnv ?? process.env),
+  };
   const env = serverEnvironment({
     config,
     writeGate: options.writeGate,

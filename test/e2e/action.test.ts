@@ -96,7 +96,7 @@ async function runAction(
   };
 }
 
-describe('the action (in-process)', () => {
+describe('the action (in-process)', { timeout: 120_000 }, () => {
   it('cold-starts, creates the PR comment, then updates the same comment', async () => {
     const first = await runAction({});
     expect(first.failed).toBe(false);
@@ -128,8 +128,11 @@ describe('the action (in-process)', () => {
       html_url: 'https://github.test/c/500',
       user: { login: 'bot' },
     });
-    const result = await runAction({});
+    const result = await runAction({ concurrency: '2' });
     expect(result.outputs['comment-url']).toBe('https://github.test/c/500');
+    // The concurrency input reaches the core (the report records it).
+    const report = JSON.parse(readFileSync(join(result.reportDir, 'report.json'), 'utf8'));
+    expect(report.settings.concurrency).toBe(2);
     expect(gh.comments).toHaveLength(121);
   });
 
@@ -172,7 +175,7 @@ describe('the action (in-process)', () => {
   it('warns and gates on the absolute rules when the cache service is unavailable', async () => {
     delete process.env.ACTIONS_CACHE_URL;
     const { actionsCacheStore } = await import('../../src/baseline/actions-cache-store.js');
-    const result = await runAction({}, undefined, 'pull_request', actionsCacheStore());
+    const result = await runAction({}, undefined, 'pull_request', actionsCacheStore(work));
     expect(result.failed).toBe(false);
     expect(result.outputs.verdict).toBe('cold-start');
   });

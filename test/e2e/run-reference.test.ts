@@ -11,6 +11,7 @@ import { stripTiming } from '../../src/report/strip-timing.js';
 import type { Report } from '../../src/report/types.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
 import { runBench, type RunBenchOptions } from '../../src/run-bench.js';
+import { manifestHash } from '../../src/run/provenance.js';
 import { serializeReport } from '../../src/run/write-report.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { packageRoot } from '../../src/scenarios/package-root.js';
@@ -70,6 +71,11 @@ describe('hpe-mcp-bench run against the reference server', () => {
 
     const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as Report;
     expect(reportSchemaErrors(report)).toEqual([]);
+    // manifest.hash covers every file of the manifest whole, not only the files of the selection.
+    const everyFile = (await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT })).files;
+    expect(report.manifest.files).toHaveLength(everyFile.length);
+    expect(report.manifest).toMatchObject(await manifestHash(everyFile, ROOT, ROOT));
+    expect(report.manifest.scenarios).toEqual([READ, WRITE]);
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
     expect(report.harness).toEqual({
       name: 'hpe-mcp-bench',
@@ -86,11 +92,6 @@ describe('hpe-mcp-bench run against the reference server', () => {
       policy: { name: 'scripted' },
       faults: null,
     });
-    expect(report.manifest.files).toEqual([
-      'scenarios/client-diagnosis.yaml',
-      'scenarios/nac.yaml',
-    ]);
-    expect(report.manifest.scenarios).toEqual([READ, WRITE]);
     const manifest = JSON.parse(
       await readFile(join(ROOT, 'fixtures/central/site-a/manifest.json'), 'utf8'),
     );

@@ -5,7 +5,7 @@
  * comment; they are safety failures only under `escapes: fail`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS } from '../../src/action/inputs.js';
+import { DEFAULT_THRESHOLDS } from '../../src/gate/thresholds.js';
 import { compareToBaseline } from '../../src/gate/compare-to-baseline.js';
 import { renderComment } from '../../src/gate/render-comment.js';
 import { describeEscapes } from '../../src/report/escapes.js';

@@ -9,7 +9,7 @@ import type { CouldNotRun, PublishModel, ServerSource } from '../../publish/mode
 import { renderDashboard } from '../../publish/render-dashboard.js';
 import { renderResultsPage } from '../../publish/render-page.js';
 import type { Report } from '../../report/types.js';
-import { reportSchemaErrors } from '../../report/validate-report.js';
+import { parseReport } from '../../report/parse-report.js';
 import { defaultServersFile, loadComparedServers } from '../../scenarios/compared-servers.js';
 import { formatScenarioError } from '../../scenarios/types.js';
 import type { CliIo } from '../io.js';
@@ -43,7 +43,7 @@ async function readText(cwd: string, path: string, what: string): Promise<string
   }
 }
 
-/** A report.json file, parsed and validated against the report schema. */
+/** A report.json file, parsed, validated against its schema version and upgraded. */
 async function readReportFile(cwd: string, shown: string): Promise<Report> {
   const text = await readText(cwd, shown, 'report');
   let parsed: unknown;
@@ -52,17 +52,8 @@ async function readReportFile(cwd: string, shown: string): Promise<Report> {
   } catch (error) {
     throw new BenchError('usage', `${shown} is not JSON: ${(error as Error).message}`);
   }
-  const problems = reportSchemaErrors(parsed);
-  if (problems.length > 0) {
-    throw new BenchError(
-      'usage',
-      `${shown} is not a valid report: ${problems.slice(0, 5).join('; ')}`,
-      {
-        hint: 'pass the report.json that `hpe-mcp-bench run` wrote',
-      },
-    );
-  }
-  return parsed as Report;
+  // The one report reader: validated against its versioned schema and upgraded (1.0.0 → current).
+  return parseReport(parsed, shown);
 }
 
 /** `hpe-mcp-bench publish`: the results page and dashboard from report.json files. */

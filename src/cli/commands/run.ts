@@ -1,8 +1,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { defaultBenchConfig } from '../../config/default-config.js';
-import { loadBenchConfig } from '../../config/load-bench-config.js';
 import { BenchError } from '../../errors.js';
 import { loadFaultPlan } from '../../faults/load-fault-plan.js';
 import { MIN_GATING_RUNS } from '../../report/build-report.js';
@@ -16,14 +14,12 @@ import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.j
 import { createConsoleLogger } from '../../run/console-logger.js';
 import { prepareOutDir } from '../../run/out-dir.js';
 import { serializeReport, writeFileAtomic, writeReport } from '../../run/write-report.js';
-import { loadScenarios } from '../../scenarios/load-scenarios.js';
-import { packageRoot } from '../../scenarios/package-root.js';
+import { resolveBench } from '../../run/resolve-bench.js';
 import { formatScenarioError } from '../../scenarios/types.js';
 import { TOKENIZERS, type TokenizerName } from '../../tokens/count-tokens.js';
 import { EXIT_CODES } from '../../errors.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
-import { selectScenarios } from './select-scenarios.js';
 import { budgetLimits } from '../../llm/budget-limits.js';
 import { flagName, resolvePolicy } from '../../llm/resolve-policy.js';
 
@@ -180,25 +176,27 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     values.escapes === undefined
       ? undefined
       : oneOf<EscapePolicy>('escapes', values.escapes, ESCAPE_POLICIES, 'record');
-  const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
-  const config =
-    values.config === undefined
-      ? defaultBenchConfig(root)
-      : await loadBenchConfig(resolve(io.cwd, values.config));
-  const known = Object.keys(config.servers);
-  const servers = values.server ?? known;
-  for (const server of servers) {
-    if (!known.includes(server)) {
-      throw new BenchError(
-        'usage',
-        `--server "${server}" is not in ${values.config ?? 'the built-in config'}`,
-        {
-          hint: `servers: ${known.join(', ')}`,
-        },
-      );
-    }
-  }
   const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
+  const resolved = await resolveBench({
+    config: values.config ?? null,
+    servers: values.server ?? [],
+    scenarioPaths: positionals,
+    suites: values.suite ?? [],
+    scenarioIds: values.scenario ?? [],
+    shard: null,
+    ...(values.root === undefined ? {} : { root: values.root }),
+    cwd: io.cwd,
+  });
+  if (resolved.errors.length > 0) {
+    const shownErrors = resolved.errors.slice(0, 10).map(formatScenarioError);
+    const more = resolved.errors.length > 10 ? `\n… and ${resolved.errors.length - 10} more` : '';
+    throw new BenchError(
+      'scenario_invalid',
+      `the scenarios have ${resolved.errors.length} problem(s):\n${shownErrors.join('\n')}${more}`,
+      { hint: `run 'hpe-mcp-bench validate ${resolved.paths.join(' ')}' and fix them first` },
+    );
+  }
+  const { config, servers, scenarios, root } = resolved;
   // Before any server starts: a missing key or a bad model option fails here, in seconds.
   const policy = await resolvePolicy(
     {
@@ -223,18 +221,6 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const rel = relative(io.cwd, path);
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
   };
-  const paths = positionals.length > 0 ? positionals : [shown(join(root, 'scenarios'))];
-  const loaded = await loadScenarios(paths, { root, cwd: io.cwd });
-  if (loaded.errors.length > 0) {
-    const shownErrors = loaded.errors.slice(0, 10).map(formatScenarioError);
-    const more = loaded.errors.length > 10 ? `\n… and ${loaded.errors.length - 10} more` : '';
-    throw new BenchError(
-      'scenario_invalid',
-      `the scenarios have ${loaded.errors.length} problem(s):\n${shownErrors.join('\n')}${more}`,
-      { hint: `run 'hpe-mcp-bench validate ${paths.join(' ')}' and fix them first` },
-    );
-  }
-  const scenarios = selectScenarios(loaded.scenarios, values.suite ?? [], values.scenario ?? []);
 
   const tty = io.stderrIsTTY === true && io.env.CI === undefined;
   const logger = createConsoleLogger({ write: io.stderr, tty, quiet: values.quiet === true });
@@ -256,6 +242,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       faults,
       ...(sandbox === undefined ? {} : { sandbox }),
       ...(escapes === undefined ? {} : { escapes }),
+      manifestFiles: resolved.manifestFiles,
       policy,
       budget,
       ...(config.prices ? { prices: config.prices } : {}),

@@ -1,6 +1,12 @@
-import { BenchError } from '../../errors.js';
-import { didYouMean } from '../../scenarios/did-you-mean.js';
-import type { Scenario } from '../../scenarios/types.js';
+import { BenchError } from '../errors.js';
+import { didYouMean } from './did-you-mean.js';
+import type { Scenario } from './types.js';
+
+/** How an error names a value of an option: `--suite "x"` in the CLI, `Input "suites" names "x"` in the action. */
+export type OptionLabel = (option: 'server' | 'suite' | 'scenario', value: string) => string;
+
+/** The CLI's way: `--suite "x"`. */
+export const cliLabel: OptionLabel = (option, value) => `--${option} "${value}"`;
 
 const list = (values: readonly string[], max = 200): string =>
   values.length > max
@@ -15,19 +21,24 @@ export function selectScenarios(
   scenarios: readonly Scenario[],
   suites: readonly string[],
   ids: readonly string[],
+  label: OptionLabel = cliLabel,
 ): Scenario[] {
   const knownSuites = [...new Set(scenarios.map((s) => s.suite))].sort();
   for (const suite of suites) {
     if (!knownSuites.includes(suite)) {
-      throw new BenchError('usage', `--suite "${suite}" is not a suite of the loaded scenarios`, {
-        hint: `${didYouMean(suite, knownSuites)}suites: ${list(knownSuites)}`,
-      });
+      throw new BenchError(
+        'usage',
+        `${label('suite', suite)} is not a suite of the loaded scenarios`,
+        {
+          hint: `${didYouMean(suite, knownSuites)}suites: ${list(knownSuites)}`,
+        },
+      );
     }
   }
   const knownIds = scenarios.map((s) => s.id);
   for (const id of ids) {
     if (!knownIds.includes(id)) {
-      throw new BenchError('usage', `--scenario "${id}" is not a loaded scenario`, {
+      throw new BenchError('usage', `${label('scenario', id)} is not a loaded scenario`, {
         hint: `${didYouMean(id, knownIds)}scenarios: ${list(knownIds)}`,
       });
     }

@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildReport } from '../report/build-report.js';
 import type { Report } from '../report/types.js';
-import { isReport, reportSchemaErrors } from '../report/validate-report.js';
 import { BenchError } from '../errors.js';
+import { readReport } from './read-report.js';
 
 async function findReports(dir: string): Promise<string[]> {
   const found: string[] = [];
@@ -18,7 +18,8 @@ async function findReports(dir: string): Promise<string[]> {
 /**
  * Combines shard reports (report*.json anywhere under `dir`, e.g. downloaded artifacts) into one
  * report: the scenarios are concatenated in id order and the suites re-aggregated. Shards must
- * share settings, manifest and servers; anything else is an error naming the file.
+ * share settings, manifest and servers; anything else is an error naming the file. Every shard
+ * is read with readReport (validated, upgraded).
  */
 export async function mergeReports(dir: string): Promise<Report> {
   const files = await findReports(dir);
@@ -28,15 +29,7 @@ export async function mergeReports(dir: string): Promise<Report> {
     });
   }
   const reports: Report[] = [];
-  for (const file of files) {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (!isReport(parsed))
-      throw new BenchError(
-        'usage',
-        `${file} is not a report: ${reportSchemaErrors(parsed).slice(0, 3).join('; ')}`,
-      );
-    reports.push(parsed);
-  }
+  for (const file of files) reports.push(await readReport(file));
   const [first, ...rest] = reports;
   if (!first) throw new BenchError('internal', 'no reports');
   for (const [i, r] of rest.entries()) {
@@ -65,7 +58,8 @@ export async function mergeReports(dir: string): Promise<Report> {
         .at(-1) ?? first.generated_at,
     durationMs: reports.reduce((n, r) => n + r.duration_ms, 0),
     settings: first.settings,
-    manifest: first.manifest,
+    // Each shard lists only the scenarios it ran; the merged report ran all of them.
+    manifest: { ...first.manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures: first.fixtures,
     servers: first.servers.map((s) => ({
       ...s,

@@ -1,0 +1,73 @@
+// The module boundaries of ../shared DESIGN.md as lint rules (imported by eslint.config.mjs and by
+// test/e2e/lint-boundaries.test.ts, which plants violations and expects each to fail).
+// In flat config a later block's `no-restricted-imports` replaces an earlier one for the files it
+// matches, so every block below lists all the restrictions its files are under.
+
+const ACTIONS = {
+  group: ['@actions/*'],
+  message: 'Only src/action, src/github and the cache store may import @actions/*.',
+};
+const ENTRY = {
+  regex: '(^|/)(action|cli)/',
+  message:
+    'Nothing imports from an entry (src/action, src/cli): move what is shared into the core (e.g. src/gate, src/run).',
+};
+const CLI_FROM_ACTION = {
+  regex: '(^|/)cli/',
+  message: 'The action entry does not import the CLI entry: share through the core.',
+};
+const ACTION_FROM_CLI = {
+  regex: '(^|/)action/',
+  message: 'The CLI entry does not import the action entry: share through the core.',
+};
+const FAKE_OWN = 'fake-central imports only node:* and its own modules.';
+const NOT_SRC = { regex: '(^|/)src/', message: `${FAKE_OWN} (never src/)` };
+
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export const boundaries = [
+  {
+    // The core: no @actions/*, no entry.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/action/**',
+      'src/cli/**',
+      'src/github/**',
+      'src/baseline/actions-cache-store.ts',
+      '**/*.test.ts',
+    ],
+    rules: restrict(ACTIONS, ENTRY),
+  },
+  {
+    // The GitHub adapters and the cache store may use @actions/*, but no entry.
+    files: ['src/github/**/*.ts', 'src/baseline/actions-cache-store.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(ENTRY),
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(ACTIONS, ACTION_FROM_CLI),
+  },
+  {
+    files: ['src/action/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(CLI_FROM_ACTION),
+  },
+  {
+    // fake-central is a self-contained substrate: node:* and its own files only.
+    files: ['fake-central/**/*.ts'],
+    ignores: ['fake-central/**/*.test.ts'],
+    rules: restrict(NOT_SRC, { regex: '^(?!node:|\\.)', message: FAKE_OWN }),
+  },
+  {
+    // The one exception: TLS interception needs an X.509 library (and the Reflect polyfill it requires).
+    files: ['fake-central/proxy/**/*.ts'],
+    ignores: ['fake-central/**/*.test.ts'],
+    rules: restrict(NOT_SRC, {
+      regex: '^(?!node:|\\.|@peculiar/x509$|reflect-metadata$)',
+      message:
+        'fake-central/proxy imports only node:*, its own modules, @peculiar/x509 and reflect-metadata.',
+    }),
+  },
+];

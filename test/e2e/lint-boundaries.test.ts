@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs config module without types
+import { boundaries } from '../../eslint.boundaries.mjs';
+
+const REPO = resolve(import.meta.dirname, '../..');
+
+/** ESLint with the repository's boundary rules only (the same blocks eslint.config.mjs uses). */
+const eslint = new ESLint({
+  cwd: REPO,
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+    ...(boundaries as ESLint.Options['overrideConfig'][]),
+  ] as ESLint.Options['overrideConfig'],
+});
+
+async function violations(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(REPO, file) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? ''}: ${m.message}`);
+}
+
+describe('the module boundaries are lint errors', () => {
+  it.each([
+    ['src/metrics/planted.ts', "import * as core from '@actions/core';", /Only src\/action/],
+    ['src/run/planted.ts', "import * as cache from '@actions/cache';", /Only src\/action/],
+    [
+      'src/gate/planted.ts',
+      "import { INPUTS } from '../action/inputs.js';",
+      /Nothing imports from an entry/,
+    ],
+    [
+      'src/report/planted.ts',
+      "import { runCli } from '../cli/main.js';",
+      /Nothing imports from an entry/,
+    ],
+    [
+      'src/github/planted.ts',
+      "import { run } from '../action/main.js';",
+      /Nothing imports from an entry/,
+    ],
+    [
+      'src/cli/commands/planted.ts',
+      "import { run } from '../../action/main.js';",
+      /does not import the action entry/,
+    ],
+    ['src/cli/planted.ts', "import * as core from '@actions/core';", /Only src\/action/],
+    [
+      'src/action/planted.ts',
+      "import { runCli } from '../cli/main.js';",
+      /does not import the CLI entry/,
+    ],
+    [
+      'fake-central/routes/planted.ts',
+      "import { BenchError } from '../../src/errors.js';",
+      /never src\//,
+    ],
+    [
+      'fake-central/proxy/planted.ts',
+      "import { BenchError } from '../../src/errors.js';",
+      /never src\//,
+    ],
+    ['fake-central/planted.ts', "import YAML from 'yaml';", /fake-central imports only node/],
+  ])('%s: %s', async (file, code, message) => {
+    const found = await violations(file, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^no-restricted-imports: /);
+    expect(found[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/action/planted.ts', "import * as core from '@actions/core';"],
+    ['src/github/planted.ts', "import * as github from '@actions/github';"],
+    ['src/baseline/actions-cache-store.ts', "import * as cache from '@actions/cache';"],
+    ['src/cli/planted.ts', "import { gate } from '../gate/gate.js';"],
+    ['src/action/planted.ts', "import { resolveBench } from '../run/resolve-bench.js';"],
+    ['fake-central/proxy/planted.ts', "import { X509Certificate } from '@peculiar/x509';"],
+    [
+      'src/servers/planted.ts',
+      "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+    ],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await violations(file, code)).toEqual([]);
+  });
+});
