@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FakeCentral } from '../../fake-central/index.js';
 import type { CallRecord } from '../../fake-central/types.js';
-import { runAgentLoop } from '../agent/run-agent-loop.js';
+import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition } from '../agent/types.js';
 import type { ServerConfig } from '../config/types.js';
@@ -10,6 +10,7 @@ import { BenchError } from '../errors.js';
 import { scoreRun } from '../metrics/score-run.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
 import type { Isolation, RunError, RunResult } from '../report/types.js';
+import { planTurns } from '../scenarios/plan-turns.js';
 import type { Scenario } from '../scenarios/types.js';
 import { launchServer } from '../servers/launch-server.js';
 import type { ServerSession } from '../servers/types.js';
@@ -90,6 +91,8 @@ async function runOnce(
       scenario,
       server: scenarioKey,
       run,
+      // The scripted policy makes one call per turn: its limit must cover the whole plan.
+      maxTurns: Math.max(DEFAULT_MAX_TURNS, planTurns(scenario.plans[scenarioKey]?.length ?? 0)),
       deadlineMs: unit.config.timeouts.scenarioMs,
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
     });
