@@ -1,4 +1,5 @@
 import type { WriteGate } from '../scenarios/types.js';
+import type { RouterConfig } from '../servers/router-adapter.js';
 
 /**
  * Values a server's env, args, url and cwd may template: `${fake.url}`, `${fake.proxyUrl}`,
@@ -38,7 +39,7 @@ interface ServerCommon {
    */
   scenarioKey?: string;
   /** Route planned calls to unlisted tools through a meta tool (see src/servers/router-adapter.ts). */
-  router?: { tool: string; nameArgument: string; argumentsArgument: string };
+  router?: RouterConfig;
 }
 
 /** A server spoken to over stdio (the harness spawns it). */
