@@ -97,15 +97,16 @@ async function runOnce(
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
     });
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
+    const requests = scenarioCalls();
     const metrics = scoreRun({
       scenario,
       server: scenarioKey,
       trajectory,
-      calls: scenarioCalls(),
+      calls: requests,
       canaries: ctx.fake.canaries(),
       tokens,
     });
-    return { result: scoredRunResult(run, metrics, trajectory), started };
+    return { result: scoredRunResult(run, metrics, trajectory, requests), started };
   } catch (error) {
     const tail = session.stderrTail();
     const message = `harness failure: ${error instanceof Error ? error.message : String(error)}`;
