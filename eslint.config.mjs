@@ -3,7 +3,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.venv/**', '.h2h/**', 'coverage/**', 'fixtures/**', '**/*.py'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.venv/**',
+      '.h2h/**',
+      'coverage/**',
+      'fixtures/**',
+      '**/*.py',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

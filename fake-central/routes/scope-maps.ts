@@ -1,5 +1,5 @@
 import { ApiError } from '../api-error.js';
-import { isItem } from '../json.js';
+import { isItem, text } from '../json.js';
 import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse, Item } from '../types.js';
 import { bodyObject, CONFIG_VERSIONS, ok } from './common.js';
@@ -35,7 +35,7 @@ function entries(body: Item): Item[] {
 }
 
 const sameMap = (a: Item, b: Item): boolean =>
-  String(a['scope-id']) === String(b['scope-id']) &&
+  text(a['scope-id']) === text(b['scope-id']) &&
   a.persona === b.persona &&
   a.resource === b.resource;
 

@@ -25,7 +25,7 @@ function seal(value: Json): Json {
     out[key] =
       SEALED_FIELDS.has(key) && typeof inner === 'string' && !inner.startsWith('vault:')
         ? sealedValue(inner)
-        : seal(inner as Json);
+        : seal(inner);
   }
   return out;
 }
