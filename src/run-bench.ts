@@ -7,11 +7,13 @@ import type { BenchConfig } from './config/types.js';
 import type { Clock, Logger } from './ports.js';
 import { absentResult, aggregateScenarioServer } from './report/aggregate-scenario.js';
 import { buildReport, MIN_GATING_RUNS } from './report/build-report.js';
+import { crossRunState, describeCrossRunState } from './report/cross-run-state.js';
 import type { Isolation, Report, ScenarioReport } from './report/types.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './run/execute-runs.js';
 import { FakePool } from './run/fake-pool.js';
 import { checkOptions } from './run/check-options.js';
 import { createProgress } from './run/progress.js';
+import { sessionKey, SessionPool } from './run/session-pool.js';
 import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
 import { describeServers } from './run/describe-servers.js';
 import { runQueue } from './run/work-queue.js';
@@ -81,29 +83,45 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
       }
     }
   }
+  // Isolation server: a worker keeps one process while units share its key, so the queue groups
+  // them; results still come back in report order.
+  const queue = units.map((_, index) => index);
+  if (settings.isolation === 'server') {
+    const keys = [...new Set(units.map(sessionKey))];
+    const rank = units.map((unit) => keys.indexOf(sessionKey(unit)));
+    queue.sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0) || a - b);
+  }
 
   const progress = createProgress(logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
-  let outcomes: RunOutcome[][];
+  const outcomes: RunOutcome[][] = [];
   try {
-    outcomes = await runQueue(
-      units,
+    const done = await runQueue(
+      queue.map((index) => units[index] as RunUnit),
       settings.concurrency,
-      () => new FakePool(root, settings.faults),
-      async (unit, pool) => {
-        const fake = await pool.get(unit.scenario.fixture);
-        const done = await executeRuns(unit, {
+      () => ({
+        fakes: new FakePool(root, settings.faults),
+        sessions: new SessionPool(settings.isolation),
+      }),
+      async (unit, { fakes, sessions }) => {
+        const fake = await fakes.get(unit.scenario.fixture);
+        const ran = await executeRuns(unit, {
           fake,
           tokenizer: settings.tokenizer,
-          isolation: settings.isolation,
+          sessions,
           baseDir,
           tmpRoot,
         });
-        progress.record(unit, done);
-        return done;
+        progress.record(unit, ran);
+        return ran;
       },
-      (pool) => pool.close(),
+      async ({ fakes, sessions }) => {
+        // Sessions first: a server is closed while its fake still answers.
+        await sessions.release();
+        await fakes.close();
+      },
     );
+    queue.forEach((unitIndex, position) => (outcomes[unitIndex] = done[position] ?? []));
   } finally {
     await rm(tmpRoot, { recursive: true, force: true });
   }
@@ -113,6 +131,20 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     const key = `${unit.server}\0${unit.scenario.id}`;
     byPair.set(key, [...(byPair.get(key) ?? []), ...(outcomes[index] ?? [])]);
   });
+  for (const list of byPair.values()) list.sort((a, b) => a.result.run - b.result.run);
+  const crossRun = new Map(
+    servers.map((server) => {
+      const pairs = scenarios.flatMap((scenario) => {
+        const runs = byPair.get(`${server}\0${scenario.id}`);
+        return runs ? [{ scenario: scenario.id, runs }] : [];
+      });
+      return [server, crossRunState(pairs)] as const;
+    }),
+  );
+  for (const [server, state] of crossRun) {
+    const line = state && describeCrossRunState(server, state);
+    if (line) logger.warn(line);
+  }
   const scenarioReports: ScenarioReport[] = scenarios.map((scenario) => ({
     id: scenario.id,
     suite: scenario.suite,
@@ -148,7 +180,12 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
       baseDir,
       tokenizer: settings.tokenizer,
       outcomes: units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] })),
-    }),
+    }).then((described) =>
+      described.map((server) => ({
+        ...server,
+        cross_run_state: crossRun.get(server.name) ?? null,
+      })),
+    ),
     scenarios: scenarioReports,
   });
   if (options.outDir !== undefined) await writeReport(options.outDir, report);

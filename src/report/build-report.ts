@@ -1,4 +1,6 @@
+import { describeCrossRunState } from './cross-run-state.js';
 import { aggregateSuites } from './aggregate-suite.js';
+import { METHODOLOGY_VERSION } from './methodology.js';
 import {
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
@@ -37,7 +39,12 @@ export function caveatsFor(settings: Report['settings']): string[] {
   );
   if (settings.isolation === 'scenario') {
     caveats.push(
-      'isolation "scenario": one server process served every run of a scenario, so caches (tokens, responses) may lower api_calls and latency after the first run.',
+      'isolation "scenario": one server process served every run of a scenario (the fake reset between runs), so a server that caches (tokens, responses) may show fewer api_calls after the first run; every reused run is compared with its scenario’s first run and differences are listed in servers[].cross_run_state.',
+    );
+  }
+  if (settings.isolation === 'server') {
+    caveats.push(
+      'isolation "server": one server process per server, fixture and write gate (and worker) served many scenarios (the fake reset between runs), so a server that caches may show fewer api_calls, and which runs it shows them in can depend on concurrency; reused runs are compared with their scenario’s first run (servers[].cross_run_state).',
     );
   }
   if (settings.concurrency > 1) {
@@ -69,7 +76,11 @@ export function buildReport(parts: ReportParts): Report {
   return {
     $schema: REPORT_SCHEMA_ID,
     schema_version: REPORT_SCHEMA_VERSION,
-    harness: { name: 'hpe-mcp-bench', version: parts.harnessVersion },
+    harness: {
+      name: 'hpe-mcp-bench',
+      version: parts.harnessVersion,
+      methodology_version: METHODOLOGY_VERSION,
+    },
     generated_at: parts.generatedAt,
     duration_ms: parts.durationMs,
     gating_eligible: parts.settings.runs >= MIN_GATING_RUNS,
@@ -84,7 +95,15 @@ export function buildReport(parts: ReportParts): Report {
       startup_ms: 'measured',
       api_calls: 'measured (server-side)',
     },
-    caveats: caveatsFor(parts.settings),
+    caveats: [
+      ...caveatsFor(parts.settings),
+      ...parts.servers.flatMap((server) => {
+        const line = server.cross_run_state
+          ? describeCrossRunState(server.name, server.cross_run_state)
+          : null;
+        return line === null ? [] : [line];
+      }),
+    ],
     scenarios: parts.scenarios,
     suites,
     overall,

@@ -13,8 +13,11 @@ export const REPORT_SCHEMA_ID = `https://github.com/hpe-mcp-bench/schemas/report
 /** A tokenizer the harness counts with (js-tiktoken's bundled ranks). */
 export type Tokenizer = TokenizerName;
 
-/** `run`: a fresh server process, HOME and TMPDIR per run; `scenario`: one process per scenario. */
-export const ISOLATIONS = ['run', 'scenario'] as const;
+/**
+ * `run`: a fresh server process, HOME and TMPDIR per run; `scenario`: one process per scenario's
+ * runs; `server`: one process per server × fixture × write gate and worker, across scenarios.
+ */
+export const ISOLATIONS = ['run', 'scenario', 'server'] as const;
 export type Isolation = (typeof ISOLATIONS)[number];
 
 /** Where a figure comes from; API calls are counted inside the fake, never from client logs. */
@@ -215,6 +218,18 @@ export interface MenuReport {
   scenario: string;
 }
 
+/**
+ * Runs that met a reused server process (isolation `scenario` or `server`) compared with the
+ * first run of their scenario, timing left out; a difference is state the server kept across
+ * runs (a cached token, a response cache), a finding rather than noise.
+ */
+export interface CrossRunState {
+  /** Reused-process runs compared (errored runs are not). */
+  compared_runs: number;
+  /** The runs that differ, with the fields (dotted paths into the run result) that differ. */
+  differing: { scenario: string; run: number; fields: string[] }[];
+}
+
 /** A server under test as run. */
 export interface ServerReport {
   name: string;
@@ -227,13 +242,16 @@ export interface ServerReport {
   git: { sha: string; source: 'pinned' | 'repo_head' } | null;
   notes: string | null;
   menu: MenuReport | null;
+  /** Null under isolation `run` (no process served two runs); absent in 1.0.0 reports. */
+  cross_run_state?: CrossRunState | null;
 }
 
 /** The whole report.json (schemas/report.schema.json). */
 export interface Report {
   $schema: typeof REPORT_SCHEMA_ID;
   schema_version: typeof REPORT_SCHEMA_VERSION;
-  harness: { name: 'hpe-mcp-bench'; version: string };
+  /** `methodology_version`: src/report/methodology.ts (absent in reports written before it existed). */
+  harness: { name: 'hpe-mcp-bench'; version: string; methodology_version?: string };
   generated_at: string;
   /** Wall time of the whole bench (timing). */
   duration_ms: number;

@@ -8,6 +8,7 @@ import { MIN_GATING_RUNS } from '../../report/build-report.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
 import { ISOLATIONS, type Isolation } from '../../report/types.js';
 import { runBench } from '../../run-bench.js';
+import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
 import { createConsoleLogger } from '../../run/console-logger.js';
 import { writeReport } from '../../run/write-report.js';
 import { loadScenarios } from '../../scenarios/load-scenarios.js';
@@ -21,10 +22,12 @@ import { selectScenarios } from './select-scenarios.js';
 
 const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
                          [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
-                         [--tokenizer ENC] [--isolation run|scenario] [--faults FILE] [--quiet]
+                         [--tokenizer ENC] [--isolation run|scenario|server] [--faults FILE]
+                         [--quiet]
 
 Runs scenarios against MCP servers with the scripted policy: each server × scenario × run gets a
-fresh fake Central/GreenLake API state and (by default) a fresh server process, HOME and TMPDIR.
+fresh fake Central/GreenLake API state; by default each scenario gets a fresh server process,
+HOME and TMPDIR that serves its runs (see --isolation).
 With no arguments it runs the golden suite (ROOT/scenarios/*.yaml) against the bundled reference
 server. Prints the summary table and writes report.json and summary.md into --out.
 Exit 0: every run ran and none was unsafe; 1: a safety failure; 2: usage; 3: a server failed.
@@ -37,9 +40,13 @@ Options:
   --runs N            runs per scenario (default ${MIN_GATING_RUNS}; fewer need --allow-few-runs)
   --allow-few-runs    accept --runs below ${MIN_GATING_RUNS}; the report is marked gating_eligible: false
   --out DIR           where report.json and summary.md go (default reports/)
-  --concurrency N     parallel workers, each with its own fake and processes (default 1)
+  --concurrency N     parallel workers, each with its own fake and processes (default: the
+                      available cores, ${defaultConcurrency()} here); results do not depend on it
   --tokenizer ENC     ${TOKENIZERS.join(' | ')} (default cl100k_base)
-  --isolation MODE    run (default: fresh process per run) | scenario (one process per scenario)
+  --isolation MODE    scenario (default: one process per scenario, its runs reuse it; reused runs
+                      are compared with the first and a server keeping state is flagged) |
+                      run (a fresh process per run; the default under --faults) |
+                      server (one process per server, fixture and write gate: fastest)
   --faults FILE       inject a fault plan (fake-central/faults/fault-plan.schema.json)
   --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
   --quiet             no progress lines (warnings still print)
@@ -101,9 +108,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       },
     );
   }
-  const concurrency = positive('concurrency', values.concurrency, 1);
+  // Unset: the core's defaults (the cores available; isolation scenario, or run under faults).
+  const concurrency =
+    values.concurrency === undefined ? undefined : positive('concurrency', values.concurrency, 1);
   const tokenizer = oneOf<TokenizerName>('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base');
-  const isolation = oneOf<Isolation>('isolation', values.isolation, ISOLATIONS, 'run');
+  const isolation =
+    values.isolation === undefined
+      ? undefined
+      : oneOf<Isolation>('isolation', values.isolation, ISOLATIONS, DEFAULT_ISOLATION);
   const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
   const config =
     values.config === undefined
@@ -161,8 +173,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       scenarios,
       runs,
       allowFewRuns: values['allow-few-runs'] === true,
-      isolation,
-      concurrency,
+      ...(isolation === undefined ? {} : { isolation }),
+      ...(concurrency === undefined ? {} : { concurrency }),
       tokenizer,
       root,
       cwd: io.cwd,
