@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FaultPlan } from '../fake-central/index.js';
-import { createScriptedPolicy } from './agent/scripted-policy.js';
+import type { BudgetLimits } from './llm/budget.js';
+import { writeCassetteSettings } from './llm/cassette.js';
+import { DEFAULT_PRICES, type PriceTable } from './llm/prices.js';
+import { checkBudget, llmReportSettings, policyInfo } from './llm/report-settings.js';
+import { createModelRuns, type PolicyChoice } from './llm/run-policies.js';
 import type { BenchConfig } from './config/types.js';
 import type { Clock, Logger } from './ports.js';
 import { absentResult, aggregateScenarioServer } from './report/aggregate-scenario.js';
@@ -45,6 +49,12 @@ export interface RunBenchOptions {
   outDir?: string;
   /** A fault plan every fake injects. */
   faults?: FaultPlan | null;
+  /** Who decides the tool calls (default: the scripted policy). */
+  policy?: PolicyChoice;
+  /** Limits over the whole bench for model-driven runs; a spent budget makes a partial report. */
+  budget?: BudgetLimits;
+  /** Prices by model id, over the built-in table (the bench config's `prices:`). */
+  prices?: PriceTable;
 }
 
 /** Everything runBench talks to outside itself. */
@@ -92,6 +102,17 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     queue.sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0) || a - b);
   }
 
+  const choice = options.policy ?? { name: 'scripted' };
+  const prices = { ...DEFAULT_PRICES, ...options.prices };
+  const model = choice.name === 'scripted' ? null : choice.settings.model;
+  const price = model === null ? null : (prices[model] ?? null);
+  if (choice.name !== 'scripted') checkBudget(options.budget ?? {}, model ?? '', price);
+  const models =
+    choice.name === 'scripted' ? null : createModelRuns(choice, options.budget ?? {}, price);
+  if (choice.name === 'llm' && choice.cassettes !== null) {
+    await writeCassetteSettings(choice.cassettes, choice.settings);
+  }
+
   const progress = createProgress(logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
   const outcomes: RunOutcome[][] = [];
@@ -104,6 +125,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
         sessions: new SessionPool(settings.isolation),
       }),
       async (unit, { fakes, sessions }) => {
+        // A spent budget starts nothing more: the report says it is partial.
+        if (models?.budget.exceeded()) return [];
         const fake = await fakes.get(unit.scenario.fixture);
         const ran = await executeRuns(unit, {
           fake,
@@ -111,6 +134,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
           sessions,
           baseDir,
           tmpRoot,
+          models,
+          price,
         });
         progress.record(unit, ran);
         return ran;
@@ -170,7 +195,14 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     harnessVersion: await harnessVersion(),
     generatedAt: new Date(startedAt).toISOString(),
     durationMs: Math.max(0, clock() - startedAt),
-    settings: { ...settings, policy: createScriptedPolicy().info, quantiles: 'type7-linear' },
+    settings: {
+      ...settings,
+      policy: policyInfo(choice),
+      quantiles: 'type7-linear',
+      ...(choice.name === 'scripted'
+        ? {}
+        : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
+    },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,
     servers: await describeServers({
@@ -188,6 +220,12 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     ),
     scenarios: scenarioReports,
   });
+  const stopped = models?.budget.exceeded() ?? null;
+  if (stopped !== null) {
+    report.partial = { reason: `${stopped}: the bench stopped before every run` };
+    report.gating_eligible = false;
+    logger.warn(`budget: ${stopped}; the report is partial`);
+  }
   if (options.outDir !== undefined) await writeReport(options.outDir, report);
   if (!report.gating_eligible) {
     logger.warn(

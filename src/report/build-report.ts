@@ -33,6 +33,19 @@ export function caveatsFor(settings: Report['settings']): string[] {
       'scripted policy: the agent replays each scenario’s plan for the server and builds its final answer from the expected facts found in the tool results, so task_success measures whether the server’s tools make the expected calls and surface the facts, not a model’s reasoning.',
     );
   }
+  const llm = settings.llm;
+  if (llm) {
+    caveats.push(
+      `${settings.policy.name} policy: ${llm.provider} model ${llm.model} at temperature ${llm.temperature} (prompt ${llm.prompt_version}); task_success and tool_selection_accuracy measure this model on these servers, and are compared only with reports made with the same model settings.`,
+      'tokens are computed with js-tiktoken over the transcript, as for scripted runs; provider_usage is what the provider reported (measured). The two are never summed or compared with each other.',
+    );
+    if (llm.provider === 'anthropic') {
+      caveats.push(
+        'the Anthropic Messages API takes no seed: even at temperature 0 its answers may vary between runs, which pass^k and the per-run pass rate show.',
+      );
+    }
+    if (llm.price === null) caveats.push(`no price is known for ${llm.model}: cost_usd is null.`);
+  }
   caveats.push(
     `${settings.tokenizer} is a model-agnostic tokenizer: a given model’s own tokenizer may count differently.`,
     'latency_ms is wall clock on the machine that ran the bench (intent → final answer; server start-up is reported apart as startup_ms); compare latencies only between runs on the same machine.',

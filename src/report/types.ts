@@ -2,6 +2,7 @@ import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo, StopReason } from '../agent/types.js';
 import type { CallKind } from '../../fake-central/types.js';
 import type { SafetyFinding } from '../metrics/types.js';
+import type { LlmReportSettings } from '../llm/types.js';
 import type { WriteGate } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 
@@ -84,10 +85,28 @@ export interface RunApiCalls {
   flailing_calls: string[];
 }
 
-/** One run of one scenario against one server. Errored runs fail every binary metric but safety. */
+/**
+ * Token usage the model provider reported over a run's turns (LLM and replay runs only). Kept
+ * apart from the js-tiktoken figure (`tokens`, computed): the two are never summed.
+ */
+export interface ProviderUsageReport {
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  /** input + output + cache_read + cache_write. */
+  total: number;
+  provenance: 'measured';
+}
+
+/**
+ * One run of one scenario against one server. Errored runs fail every binary metric but safety.
+ * `diverged` (a replay whose recording no longer matches) and `stopped` (the budget was spent)
+ * runs are no one's failure: they are left out of the verdicts and counted apart.
+ */
 export interface RunResult {
   run: number;
-  status: 'ok' | 'error';
+  status: 'ok' | 'error' | 'diverged' | 'stopped';
   error: RunError | null;
   stop_reason: StopReason | null;
   /** Tool names in call order. */
@@ -109,6 +128,10 @@ export interface RunResult {
   calls?: RunCall[];
   /** Every HTTP request the fake saw during the run, token calls included (absent in 1.0.0). */
   requests?: RunRequest[];
+  /** Provider-reported usage (LLM and replay runs; absent or null otherwise). */
+  provider_usage?: ProviderUsageReport | null;
+  /** USD of `provider_usage` at settings.prices (null: no price for the model). */
+  cost_usd?: number | null;
 }
 
 /**
@@ -136,6 +159,12 @@ export interface RunRequest {
   kind: CallKind;
 }
 
+/** pass^k as tau-bench reports it: the scenario passes only if all k runs succeed. */
+export interface PassHatK {
+  k: number;
+  passed: boolean;
+}
+
 /** One scenario against one server over all its runs. Absent: no expected_tools entry, no runs. */
 export interface ScenarioServerResult {
   server: string;
@@ -153,6 +182,15 @@ export interface ScenarioServerResult {
   api_calls: CallSpread | null;
   latency_ms: LatencySpread | null;
   startup_ms: LatencySpread | null;
+  /** All k counted runs succeeded (null when no run counted). */
+  pass_hat_k?: PassHatK | null;
+  /** Runs left out of the verdicts: replays that diverged, runs the budget stopped. */
+  diverged?: number;
+  stopped?: number;
+  /** Median/IQR of provider-reported total tokens (LLM and replay runs). */
+  provider_tokens?: (Spread & { provenance: 'measured' }) | null;
+  /** USD over the runs (null: no price, or no provider usage). */
+  cost_usd?: { total: number; per_run_median: number } | null;
 }
 
 /** One scenario and its results per server (servers in the order they were asked for). */
@@ -197,6 +235,15 @@ export interface SuiteServerResult {
   gate_absent: number;
   flailing: number;
   latency_ms: (MeanP95 & { provenance: 'measured' }) | null;
+  /** Scenarios whose every counted run succeeded (pass^k), over the scenarios with counted runs. */
+  pass_hat_k?: Fraction;
+  /** Runs left out of the verdicts (replays that diverged, runs the budget stopped). */
+  diverged?: number;
+  stopped?: number;
+  /** Mean/p95 of provider-reported total tokens per run (LLM and replay runs). */
+  provider_tokens?: (MeanP95 & { provenance: 'measured' }) | null;
+  /** USD in total and per successful scenario run (null when there is no price). */
+  cost_usd?: { total: number; per_successful_task: number | null } | null;
 }
 
 export interface SuiteReport {
@@ -242,6 +289,8 @@ export interface ServerReport {
   git: { sha: string; source: 'pinned' | 'repo_head' } | null;
   notes: string | null;
   menu: MenuReport | null;
+  /** Tool names the model provider was sent under another name (server name → provider name). */
+  tool_name_map?: Record<string, string> | null;
   /** Null under isolation `run` (no process served two runs); absent in 1.0.0 reports. */
   cross_run_state?: CrossRunState | null;
 }
@@ -265,7 +314,11 @@ export interface Report {
     policy: PolicyInfo;
     faults: FaultPlan | null;
     quantiles: 'type7-linear';
+    /** The model settings of an `llm` or `replay` run (absent or null for scripted runs). */
+    llm?: LlmReportSettings | null;
   };
+  /** Set when the bench stopped before every run (the budget was spent): not for gating. */
+  partial?: { reason: string } | null;
   manifest: { hash: string; files: string[]; scenarios: string[] };
   fixtures: { path: string; id: string; version: string; content_hash: string }[];
   servers: ServerReport[];

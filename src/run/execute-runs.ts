@@ -11,6 +11,9 @@ import { planTurns } from '../scenarios/plan-turns.js';
 import type { Scenario } from '../scenarios/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
+import type { ModelPrice } from '../llm/prices.js';
+import type { ModelRuns } from '../llm/run-policies.js';
+import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';
 
 /** The runs of one scenario against one server that one worker executes together. */
@@ -28,7 +31,12 @@ export interface RunUnit {
 export interface RunOutcome {
   result: RunResult;
   /** Set when the server started: serverInfo and its tool menu. */
-  started: { info: { name: string; version: string }; tools: ToolDefinition[] } | null;
+  started: {
+    info: { name: string; version: string };
+    tools: ToolDefinition[];
+    /** Tools a model provider was sent under another name (model-driven runs only). */
+    toolNames?: Record<string, string>;
+  } | null;
   /** The run met a process an earlier run (of this or another scenario) had used. */
   reused: boolean;
 }
@@ -37,6 +45,10 @@ export interface ExecuteContext extends PoolContext {
   tokenizer: TokenizerName;
   /** The worker's sessions; it applies the isolation. */
   sessions: SessionPool;
+  /** Model-driven runs (`llm`, `replay`); null: the scripted policy. */
+  models?: ModelRuns | null;
+  /** The model's price (null: unknown, so no cost). */
+  price?: ModelPrice | null;
 }
 
 /** message + stderr tail of a launch failure (launchServer puts the tail in the hint). */
@@ -73,16 +85,20 @@ async function runOnce(
   ctx: ExecuteContext,
 ): Promise<Omit<RunOutcome, 'reused'>> {
   const { scenario, scenarioKey } = unit;
-  const started = { info: session.serverInfo, tools: session.tools };
+  const started: NonNullable<RunOutcome['started']> = {
+    info: session.serverInfo,
+    tools: session.tools,
+  };
   // Calls the server made while starting (its token, a credentials probe such as
   // `sites-health?limit=1`) are not the scenario's work; escapes are kept whenever they happened.
   const startSeq = ctx.fake.calls().at(-1)?.seq ?? 0;
   const scenarioCalls = (): CallRecord[] =>
     ctx.fake.calls().filter((c) => c.seq > startSeq || c.kind === 'escape');
   try {
+    const model = ctx.models ? await ctx.models.forRun(unit.server, scenario.id, run) : null;
     const trajectory = await runAgentLoop({
       session,
-      policy: createScriptedPolicy(),
+      policy: model?.policy ?? createScriptedPolicy(),
       scenario,
       server: scenarioKey,
       run,
@@ -90,7 +106,9 @@ async function runOnce(
       maxTurns: Math.max(DEFAULT_MAX_TURNS, planTurns(scenario.plans[scenarioKey]?.length ?? 0)),
       deadlineMs: unit.config.timeouts.scenarioMs,
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
+      ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
     });
+    if (model) started.toolNames = model.toolNames();
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     const requests = scenarioCalls();
     const metrics = scoreRun({
@@ -101,7 +119,11 @@ async function runOnce(
       canaries: ctx.fake.canaries(),
       tokens,
     });
-    return { result: scoredRunResult(run, metrics, trajectory, requests), started };
+    const result = scoredRunResult(run, metrics, trajectory, requests);
+    return {
+      result: model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
+      started,
+    };
   } catch (error) {
     const tail = session.stderrTail();
     const message = `harness failure: ${error instanceof Error ? error.message : String(error)}`;
