@@ -12,7 +12,7 @@ import { makeScenario } from '../metrics/test-builders.js';
 import { createCassetteRecorder, readCassette } from './cassette.js';
 import { createLiveTransport } from './live-transport.js';
 import { createLlmPolicy } from './llm-policy.js';
-import { createReplayTransport, firstDifference } from './replay-transport.js';
+import { createReplayTransport, describeDivergence, firstDifference } from './replay-transport.js';
 import { LLM_PROMPT_VERSION } from './system-prompt.js';
 import type { LlmSettings, ModelTransport } from './types.js';
 
@@ -93,6 +93,21 @@ describe('record and replay', () => {
 
     const none = await runWith(createReplayTransport(null, 'missing.jsonl'), s, '', 'replay');
     expect(none.error?.message).toBe('diverged at turn 0: there is no recording at missing.jsonl');
+  });
+
+  it('says which tools a changed menu removed and added, in either wire format', () => {
+    const anthropic = (names: string[]) => ({ tools: names.map((name) => ({ name })) });
+    const openai = (names: string[]) => ({
+      tools: names.map((name) => ({ type: 'function', function: { name } })),
+    });
+    for (const wire of [anthropic, openai]) {
+      expect(
+        describeDivergence(wire(['a', 'get_client_events']), wire(['get_client_event_log', 'a'])),
+      ).toBe('the tool menu changed (removed get_client_events; added get_client_event_log)');
+    }
+    expect(describeDivergence({ tools: [], x: 1 }, { tools: [], x: 2 })).toBe(
+      '/x: recorded 1, now 2',
+    );
   });
 
   it('firstDifference names the first differing JSON pointer', () => {
