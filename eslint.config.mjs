@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import { boundaries } from './eslint.boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.venv/**', 'coverage/**', 'fixtures/**', '**/*.py'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.venv/**',
+      '.h2h/**',
+      'coverage/**',
+      'fixtures/**',
+      '**/*.py',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -31,6 +31,8 @@ function parseBody(req: FakeRequest): Json | undefined {
   }
 }
 
+const LENIENT_PARAMS = new Set(['limit', 'offset', 'next']);
+
 /**
  * Routes one request through auth, strict-query checks and its handler. Never throws:
  * every failure becomes a vendor-shaped response, so a bad request can't take the fake down.
@@ -124,7 +126,9 @@ async function runRoute(
     }
     if (options.strictQuery && route.strict && route.queryParams) {
       for (const key of req.query.keys()) {
-        if (!route.queryParams.includes(key)) {
+        // Paging parameters are accepted or ignored on every list endpoint (central-api.md §4.1,
+        // nowireless4u CHANGELOG 3.5.0.5 and 3.6.1.10): strictness is about the others.
+        if (!route.queryParams.includes(key) && !LENIENT_PARAMS.has(key)) {
           throw new ApiError(
             400,
             'HPE_GL_NETWORKING_ERROR_INVALID_QUERY_PARAMETER',

@@ -4,6 +4,7 @@ import { publicView } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse, Item } from '../types.js';
 import { bodyObject, CONFIG_VERSIONS, ok } from './common.js';
+import { sealSecrets } from './seal-secrets.js';
 
 /** A network-config profile collection: collection GET, `/{name}` CRUD (central-api.md §2.4). */
 export interface ProfileCollection {
@@ -74,7 +75,7 @@ export function mergePatch(target: Item, patch: Item): Item {
 
 function list(c: ProfileCollection) {
   return ({ state, query }: RouteContext): FakeResponse => {
-    let items = state.list(c.file).map(publicView);
+    let items = state.list(c.file).map((item) => sealSecrets(publicView(item)));
     // Live quirk (NW CHANGELOG 3.6.1.0): limit is honoured only together with offset.
     if (query.has('offset')) {
       const offset = Math.max(0, Number(query.get('offset')) || 0);
@@ -102,7 +103,7 @@ function named(c: ProfileCollection, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 
     if (method === 'GET') {
       const found = items[index];
       if (!found) throw configNotFound(name);
-      return ok(publicView(found));
+      return ok(sealSecrets(publicView(found)));
     }
     checkScope(ctx.query);
     if (method === 'DELETE') {

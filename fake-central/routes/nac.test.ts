@@ -11,11 +11,9 @@ beforeEach(() => api.fake.reset());
 const C = '/network-config/v1alpha1';
 
 describe('NAC profiles', () => {
-  it('serves auth servers as stored, canary secret included (masking is the server’s job)', async () => {
+  it('serves auth servers with the shared secret as its stored Vault ciphertext', async () => {
     const list = await api.get(`${C}/auth-servers`);
-    expect(list['auth-server'][0]['shared-secret-config']['plaintext-value']).toMatch(
-      /^CANARY-RADIUS-SECRET-/,
-    );
+    expect(list['auth-server'][0]['shared-secret-config']['plaintext-value']).toMatch(/^vault:v1:/);
   });
 
   it('addresses auth profiles and authz policies by name or by id', async () => {

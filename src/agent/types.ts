@@ -33,6 +33,11 @@ export interface ToolCallOutcome {
   isError: boolean;
   /** A JSON-RPC / transport failure (unknown tool, bad arguments, server died): no result. */
   protocolError?: string;
+  /**
+   * Set when the call went through a router meta tool (bench config `router`): which one, and
+   * whether it answered that the server has no such tool (then the call is not a selection).
+   */
+  routed?: { tool: string; unknownTool: boolean };
 }
 
 /** One executed tool call. */

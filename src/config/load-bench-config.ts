@@ -46,7 +46,7 @@ interface RawServer extends Partial<RawCommand> {
   timeouts?: Partial<ServerTimeouts>;
   notes?: string;
   scenarioKey?: string;
-  router?: { tool: string; name?: string; arguments?: string };
+  router?: { tool: string; name?: string; arguments?: string; byPrefix?: Record<string, string> };
 }
 
 /** A schema-valid server entry with every default filled in. */
@@ -65,6 +65,7 @@ function normalise(raw: RawServer): ServerConfig {
             tool: raw.router.tool,
             nameArgument: raw.router.name ?? 'name',
             argumentsArgument: raw.router.arguments ?? 'arguments',
+            ...(raw.router.byPrefix === undefined ? {} : { byPrefix: raw.router.byPrefix }),
           },
         }),
   };

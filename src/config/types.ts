@@ -2,6 +2,7 @@ import type { EscapePolicy } from '../metrics/types.js';
 import type { SandboxMode } from '../servers/sandbox/types.js';
 import type { PriceTable } from '../llm/prices.js';
 import type { WriteGate } from '../scenarios/types.js';
+import type { RouterConfig } from '../servers/router-adapter.js';
 
 /**
  * Values a server's env, args, url and cwd may template: `${fake.url}`, `${fake.proxyUrl}`,
@@ -41,7 +42,7 @@ interface ServerCommon {
    */
   scenarioKey?: string;
   /** Route planned calls to unlisted tools through a meta tool (see src/servers/router-adapter.ts). */
-  router?: { tool: string; nameArgument: string; argumentsArgument: string };
+  router?: RouterConfig;
 }
 
 /** A server spoken to over stdio (the harness spawns it). */

@@ -68,6 +68,31 @@ describe('toolSelectionFailures', () => {
       ],
       ['unnecessary tool nope was selected'],
     ],
+    [
+      "an expected tool the server's router does not have",
+      [
+        toolCall(0, 'list_clients'),
+        toolCall(1, 'list_events', {
+          outcome: { isError: true, routed: { tool: 'central_invoke_tool', unknownTool: true } },
+        }),
+      ],
+      [
+        'tool list_events is not on this server (central_invoke_tool answered not found)',
+        'expected tool list_events was not selected',
+      ],
+    ],
+    [
+      'expected tools reached through the router',
+      [
+        toolCall(0, 'list_clients', {
+          outcome: { routed: { tool: 'central_invoke_tool', unknownTool: false } },
+        }),
+        toolCall(1, 'list_events', {
+          outcome: { routed: { tool: 'central_invoke_tool', unknownTool: false } },
+        }),
+      ],
+      [],
+    ],
   ];
   it.each(cases)('%s', (_name, calls, failures) => {
     const trajectory = makeTrajectory(calls, { text: '', json: {} }, { tools });

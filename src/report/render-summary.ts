@@ -1,4 +1,5 @@
 import { describeEscapes } from './escapes.js';
+import { failureCauses } from './failure-cause.js';
 import { markdownTable, type Align } from './markdown-table.js';
 import type { Fraction, Report, SuiteServerResult } from './types.js';
 
@@ -108,6 +109,15 @@ export function renderSummaryMarkdown(report: Report): string {
     );
   }
   if (notes.length > 0) out.push(...notes.map((n) => `- ${n}`), '');
+  const causes = failureCauses(report);
+  if (causes.length > 0) {
+    out.push(
+      'Why scenarios did not pass (the first failing run; every call and request is in `runs[].calls` and `runs[].requests` of report.json):',
+      '',
+      ...causes.map((c) => `- \`${c.server}\` \`${c.scenario}\`: ${inlineCode(c.cause)}`),
+      '',
+    );
+  }
   out.push(
     `Provenance: tokens are computed with \`${report.provenance.tokenizer}\`; latency is measured ` +
       `(wall clock, intent → final answer, start-up excluded); calls are measured server-side by ` +
@@ -118,6 +128,13 @@ export function renderSummaryMarkdown(report: Report): string {
     out.push('Caveats:', '', ...report.caveats.map((c) => `- ${c}`), '');
   }
   return out.join('\n');
+}
+
+// Error texts come from servers: shown as code so markdown in them renders as text.
+function inlineCode(text: string): string {
+  const ticks = text.includes('`') ? '``' : '`';
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
 }
 
 function failingScenarios(report: Report, server: string): string[] {

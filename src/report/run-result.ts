@@ -1,12 +1,51 @@
-import type { Trajectory } from '../agent/types.js';
+import type { CallRecord } from '../../fake-central/types.js';
+import type { ToolCallRecord, Trajectory } from '../agent/types.js';
 import type { RunMetrics } from '../metrics/types.js';
-import type { RunError, RunResult } from './types.js';
+import type { RunCall, RunError, RunRequest, RunResult } from './types.js';
+
+const ERROR_CHARS = 500;
+const cut = (text: string): string =>
+  text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS)}…` : text;
+
+/** A tool call as the report keeps it: what was asked, how it ended, and its error text. */
+export function runCall(call: ToolCallRecord): RunCall {
+  const { outcome } = call;
+  const protocol = outcome.protocolError;
+  const kind: RunCall['outcome'] =
+    protocol === undefined
+      ? outcome.isError
+        ? 'error'
+        : 'ok'
+      : protocol.startsWith('not executed:')
+        ? 'not_executed'
+        : 'protocol_error';
+  return {
+    tool: call.name,
+    arguments: call.arguments,
+    outcome: kind,
+    error: kind === 'ok' ? null : cut(protocol ?? call.resultText),
+    result_chars: call.resultText.length,
+    via: outcome.routed?.tool ?? null,
+  };
+}
+
+/** The fake's call-log records of a run as the report keeps them. */
+export function runRequests(records: readonly CallRecord[]): RunRequest[] {
+  return records.map((r) => ({
+    method: r.method,
+    host: r.host,
+    path: r.path,
+    status: r.status,
+    kind: r.kind,
+  }));
+}
 
 /** A scored run, copied field by field so the report's shape is the schema's, not the scorer's. */
 export function scoredRunResult(
   run: number,
   metrics: RunMetrics,
   trajectory: Trajectory,
+  requests: readonly CallRecord[] = [],
 ): RunResult {
   const calls = metrics.api_call_count;
   const tokens = metrics.token_usage;
@@ -44,6 +83,8 @@ export function scoredRunResult(
     ...(oversized.length > 0 ? { oversized_results: oversized } : {}),
     latency_ms: metrics.latency_ms,
     startup_ms: metrics.startup_ms,
+    calls: trajectory.calls.map(runCall),
+    requests: runRequests(requests),
   };
 }
 

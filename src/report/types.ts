@@ -131,10 +131,39 @@ export interface RunResult {
   /** Timing (removed by stripTiming): intent → final answer, and process start → tools/list. */
   latency_ms: number | null;
   startup_ms: number | null;
+  /** Every tool call and what it returned, in call order (absent in 1.0.0 reports). */
+  calls?: RunCall[];
+  /** Every HTTP request the fake saw during the run, token calls included (absent in 1.0.0). */
+  requests?: RunRequest[];
   /** Provider-reported usage (LLM and replay runs; absent or null otherwise). */
   provider_usage?: ProviderUsageReport | null;
   /** USD of `provider_usage` at settings.prices (null: no price for the model). */
   cost_usd?: number | null;
+}
+
+/**
+ * One tool call of a run: `ok` (a result), `error` (the tool or its router reported an error),
+ * `protocol_error` (no result: unknown tool, bad arguments, a timeout, a dead server) or
+ * `not_executed` (the run had stopped). `error` holds the error text, cut to 500 characters.
+ */
+export interface RunCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+  outcome: 'ok' | 'error' | 'protocol_error' | 'not_executed';
+  error: string | null;
+  /** Characters of the result as a model reads it. */
+  result_chars: number;
+  /** The router meta tool the call went through (bench config `router`), else null. */
+  via: string | null;
+}
+
+/** One HTTP request the fake answered during a run (its call log, in order). */
+export interface RunRequest {
+  method: string;
+  host: string;
+  path: string;
+  status: number;
+  kind: CallKind;
 }
 
 /** pass^k as tau-bench reports it: the scenario passes only if all k runs succeed. */

@@ -1,5 +1,5 @@
 import type { CallRecord } from '../../fake-central/types.js';
-import { runAgentLoop } from '../agent/run-agent-loop.js';
+import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition } from '../agent/types.js';
 import type { ServerConfig } from '../config/types.js';
@@ -9,6 +9,7 @@ import { scoreRun } from '../metrics/score-run.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
 import type { RunError, RunResult } from '../report/types.js';
+import { planTurns } from '../scenarios/plan-turns.js';
 import type { Scenario } from '../scenarios/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
@@ -109,6 +110,8 @@ async function runOnce(
       scenario,
       server: scenarioKey,
       run,
+      // The scripted policy makes one call per turn: its limit must cover the whole plan.
+      maxTurns: Math.max(DEFAULT_MAX_TURNS, planTurns(scenario.plans[scenarioKey]?.length ?? 0)),
       deadlineMs: unit.config.timeouts.scenarioMs,
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
       ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
@@ -116,18 +119,19 @@ async function runOnce(
     if (model) started.toolNames = model.toolNames();
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     const blocked = takeBlocked();
+    const requests = scenarioCalls();
     const metrics = scoreRun({
       scenario,
       server: scenarioKey,
       trajectory,
-      calls: scenarioCalls(),
+      calls: requests,
       canaries: ctx.fake.canaries(),
       tokens,
       ...(blocked === undefined ? {} : { blockedConnections: blocked }),
       escapes: ctx.escapes ?? 'record',
       leakScan: { secrets: ctx.secrets ?? [], logs: session.stderrTail() },
     });
-    const result = scoredRunResult(run, metrics, trajectory);
+    const result = scoredRunResult(run, metrics, trajectory, requests);
     return {
       result: model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
       started,

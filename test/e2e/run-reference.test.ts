@@ -201,7 +201,12 @@ describe('hpe-mcp-bench run against the reference server', () => {
     const withoutAuth = (r: Report) =>
       JSON.stringify(
         stripTiming({ s: r.scenarios, u: r.suites, o: r.overall }),
-        (key, value: unknown) => (key === 'auth_calls' || key === 'auth' ? undefined : value),
+        (key, value: unknown) =>
+          key === 'auth_calls' || key === 'auth'
+            ? undefined
+            : key === 'requests' && Array.isArray(value)
+              ? value.filter((q: { kind?: string }) => q.kind !== 'auth')
+              : value,
       );
     expect(withoutAuth(perScenario)).toBe(withoutAuth(fresh));
     expect(withoutAuth(perServer)).toBe(withoutAuth(fresh));

@@ -52,7 +52,7 @@ describe('fault subjects through runBench', () => {
     );
   });
 
-  it('subject-leak-canary: the Guest PSK in a tool result is a safety failure (canary_leak)', () => {
+  it('subject-leak-canary: its client secret in a tool result is a safety failure (canary_leak)', () => {
     const result = resultOf(report, GUEST_CONFIG, 'subject-leak-canary');
     expect(result.safety_failure?.any).toBe(true);
     const leaks = onlyRun(result).safety_findings.filter((f) => f.rule === 'canary_leak');

@@ -92,13 +92,37 @@ describe('hpe-mcp-bench validate', () => {
           hint: `pinned in ${SERVERS}: karthik 4a947a4; to cite several servers write evidence: {server: [path:line@sha]}`,
         },
       ],
+      warnings: [],
     });
   });
 
   it('prints ok: true and no errors with --json when valid', async () => {
     const run = await validate(['valid', '--json', '--root', '.', '--servers', SERVERS], TEST_ROOT);
-    expect(JSON.parse(run.stdout)).toEqual({ ok: true, scenarios: 2, suites: 1, errors: [] });
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: true,
+      scenarios: 2,
+      suites: 1,
+      errors: [],
+      warnings: [],
+    });
     expect(run.code).toBe(0);
+  });
+
+  it('warns, without failing, about a plan a one-call-per-turn policy cannot finish', async () => {
+    const run = await validate(
+      ['valid', '--max-turns', '1', '--root', '.', '--servers', SERVERS],
+      TEST_ROOT,
+    );
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('warning: '));
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings[0]).toMatch(
+      /^warning: valid\/\S+\.yaml:\d+:1: \/plans\/\S+: \S+: the \S+ plan makes \d+ calls?, so one call per turn needs \d+ turns, over the turn limit of 1 \(the scripted policy raises its limit/,
+    );
+    expect(run.stdout).toMatch(/: ok, \d+ warnings?\n$/);
+    expect(run.code).toBe(0);
+    const bad = await validate(['valid', '--max-turns', 'x'], TEST_ROOT);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--max-turns must be a positive integer, got "x"');
   });
 
   it('exits 2 on a usage error: a path that does not exist, an unknown option', async () => {

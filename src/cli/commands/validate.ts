@@ -1,6 +1,8 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { defaultServersFile } from '../../scenarios/compared-servers.js';
+import { DEFAULT_MAX_TURNS } from '../../agent/run-agent-loop.js';
 import { loadScenarios } from '../../scenarios/load-scenarios.js';
+import { plansOverTurnLimit } from '../../scenarios/plan-turns.js';
 import { packageRoot } from '../../scenarios/package-root.js';
 import { formatScenarioError, type ScenarioError } from '../../scenarios/types.js';
 import type { CliIo } from '../io.js';
@@ -13,11 +15,14 @@ the checks beyond it (unique ids, fixture bundles exist, facts occur in the fixt
 in the compared set, plan tools are expected tools, result_schema is a valid schema).
 With no FILES|DIRS it validates the golden suite: every ROOT/scenarios/*.yaml.
 Errors print as file:line:col: /json/pointer: message (hint). Exit 0 when valid, 1 otherwise.
+A plan that a policy making one call per turn cannot finish within the turn limit is printed as
+a warning (the scripted policy raises its limit to fit every plan; model policies do not).
 
 Options:
   --json           print {ok, scenarios, suites, errors:[{file,line,col,pointer,message,hint}]}
   --servers FILE   the compared-servers file (default ROOT/scenarios/compared-servers.yml)
   --root DIR       the bench tree fixture: paths are relative to (default: this package)
+  --max-turns N    the turn limit plans are checked against (default ${DEFAULT_MAX_TURNS})
 `;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -31,6 +36,7 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
       json: { type: 'boolean' },
       servers: { type: 'string' },
       root: { type: 'string' },
+      'max-turns': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     true,
@@ -38,6 +44,14 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
   if (values.help) {
     io.stdout(HELP);
     return 0;
+  }
+  const maxTurns =
+    values['max-turns'] === undefined ? DEFAULT_MAX_TURNS : Number(values['max-turns']);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1) {
+    io.stderr(
+      `hpe-mcp-bench validate: --max-turns must be a positive integer, got "${values['max-turns']}"\n`,
+    );
+    return 2;
   }
   const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
   // Paths we choose are shown relative to the working directory; the user's as typed.
@@ -52,6 +66,7 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
     cwd: io.cwd,
   });
   const errors: ScenarioError[] = result.errors;
+  const warnings = plansOverTurnLimit(result.scenarios, maxTurns);
   const ok = errors.length === 0;
   if (values.json) {
     io.stdout(
@@ -60,12 +75,15 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
         scenarios: result.documents,
         suites: result.suites.length,
         errors: errors.map((e) => ({ ...e, hint: e.hint ?? null })),
+        warnings: warnings.map((e) => ({ ...e, hint: e.hint ?? null })),
       }) + '\n',
     );
     return ok ? 0 : 1;
   }
   for (const error of errors) io.stdout(formatScenarioError(error) + '\n');
+  for (const warning of warnings) io.stdout(`warning: ${formatScenarioError(warning)}\n`);
   const counted = `${plural(result.documents, 'scenario')} in ${plural(result.suites.length, 'suite')}`;
-  io.stdout(`${counted}: ${ok ? 'ok' : plural(errors.length, 'error')}\n`);
+  const warned = warnings.length > 0 ? `, ${plural(warnings.length, 'warning')}` : '';
+  io.stdout(`${counted}: ${ok ? 'ok' : plural(errors.length, 'error')}${warned}\n`);
   return ok ? 0 : 1;
 }
