@@ -13,6 +13,7 @@ import { FakePool } from './run/fake-pool.js';
 import { checkOptions } from './run/check-options.js';
 import { createProgress } from './run/progress.js';
 import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
+import { attachDiscoverability } from './run/attach-discoverability.js';
 import { describeServers } from './run/describe-servers.js';
 import { runQueue } from './run/work-queue.js';
 import { writeReport } from './run/write-report.js';
@@ -134,6 +135,21 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     root,
     options.cwd ?? process.cwd(),
   );
+  const outcomeEntries = units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] }));
+  const described = attachDiscoverability({
+    config,
+    scenarios,
+    scenarioReports,
+    servers: await describeServers({
+      config,
+      servers,
+      root,
+      baseDir,
+      tokenizer: settings.tokenizer,
+      outcomes: outcomeEntries,
+    }),
+    outcomes: outcomeEntries,
+  });
   const report = buildReport({
     harnessVersion: await harnessVersion(),
     generatedAt: new Date(startedAt).toISOString(),
@@ -141,15 +157,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     settings: { ...settings, policy: createScriptedPolicy().info, quantiles: 'type7-linear' },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,
-    servers: await describeServers({
-      config,
-      servers,
-      root,
-      baseDir,
-      tokenizer: settings.tokenizer,
-      outcomes: units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] })),
-    }),
-    scenarios: scenarioReports,
+    servers: described.servers,
+    scenarios: described.scenarioReports,
   });
   if (options.outDir !== undefined) await writeReport(options.outDir, report);
   if (!report.gating_eligible) {
