@@ -94,7 +94,10 @@ async function runOnce(
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
     });
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
+    // The fake judges its own final state, before anything else can touch it.
+    const state = scenario.expect.state ? ctx.fake.checkState(scenario.expect.state) : null;
     const metrics = scoreRun({
+      state,
       scenario,
       server: scenarioKey,
       trajectory,

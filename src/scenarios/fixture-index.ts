@@ -11,6 +11,10 @@ export interface FixtureIndex {
   contains(fixture: string, value: FactValue): boolean;
   /** Names of the bundles under `<root>/fixtures/central`. */
   bundles(): string[];
+  /** The bundle's data file names without `.json` (its state collections), sorted. */
+  collections(fixture: string): string[];
+  /** A data file's parsed JSON (`collection` without `.json`), or undefined when there is none. */
+  collection(fixture: string, collection: string): unknown;
 }
 
 function escapeRegExp(text: string): string {
@@ -28,23 +32,36 @@ export function occursInJsonText(text: string, value: FactValue): boolean {
 
 /** A fixture index over `<root>/fixtures/central/<bundle>/`. */
 export function createFixtureIndex(root: string): FixtureIndex {
-  const texts = new Map<string, string[]>();
-  const load = (fixture: string): string[] => {
+  const texts = new Map<string, Map<string, string>>();
+  const files = (fixture: string): Map<string, string> => {
     let loaded = texts.get(fixture);
     if (!loaded) {
       const dir = resolve(root, fixture);
-      loaded = readdirSync(dir)
-        .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
-        .sort()
-        .map((name) => readFileSync(join(dir, name), 'utf8'));
+      loaded = new Map(
+        readdirSync(dir)
+          .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
+          .sort()
+          .map((name) => [name.slice(0, -'.json'.length), readFileSync(join(dir, name), 'utf8')]),
+      );
       texts.set(fixture, loaded);
     }
     return loaded;
   };
+  const load = (fixture: string): string[] => [...files(fixture).values()];
+  const parsed = new Map<string, unknown>();
   return {
     root,
     exists: (fixture) => existsSync(join(resolve(root, fixture), 'manifest.json')),
     contains: (fixture, value) => load(fixture).some((text) => occursInJsonText(text, value)),
+    collections: (fixture) => [...files(fixture).keys()],
+    collection: (fixture, name) => {
+      const key = `${fixture}\0${name}`;
+      if (!parsed.has(key)) {
+        const text = files(fixture).get(name);
+        parsed.set(key, text === undefined ? undefined : (JSON.parse(text) as unknown));
+      }
+      return parsed.get(key);
+    },
     bundles: () => {
       const dir = join(root, 'fixtures', 'central');
       if (!existsSync(dir)) return [];
