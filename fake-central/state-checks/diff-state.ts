@@ -52,7 +52,8 @@ export function diffCollection(before: Json | undefined, after: Json | undefined
   const changes: ItemChange[] = [];
   if (path !== null) {
     const key = (item: Json): string => JSON.stringify(valueAt(item, path) ?? null);
-    const label = (item: Json): string => `${path}=${String(valueAt(item, path))}`;
+    const label = (item: Json): string =>
+      `${path}=${JSON.stringify(valueAt(item, path) ?? null).replace(/^"|"$/g, '')}`;
     const nowByKey = new Map(now.map((item) => [key(item), item]));
     const oldKeys = new Set(old.map(key));
     for (const item of old) {

@@ -5,7 +5,7 @@ export function valueAt(item: Json, path: string): Json | undefined {
   let current: Json | undefined = item;
   for (const step of path.split('.')) {
     if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
-    current = (current as Item)[step];
+    current = current[step];
   }
   return current;
 }
@@ -19,8 +19,8 @@ export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
   }
-  const ka = Object.keys(a as Item);
-  const kb = Object.keys(b as Item);
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
   return ka.every((k) => jsonEqual((a as Item)[k], (b as Item)[k]));
 }

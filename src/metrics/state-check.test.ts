@@ -1,3 +1,4 @@
+import type { StateCheckResult } from '../../fake-central/index.js';
 import { describe, expect, it } from 'vitest';
 import { scoreRun } from './score-run.js';
 import {
@@ -15,7 +16,7 @@ const scenario = makeScenario({
   expected_tools: { ref: ['update_wlan'] },
   expect: { api_calls: [PATCH] },
 });
-const run = (state: Parameters<typeof scoreRun>[0]['state']) =>
+const run = (state: StateCheckResult | null) =>
   scoreRun({
     scenario,
     server: 'ref',
