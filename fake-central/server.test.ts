@@ -173,6 +173,21 @@ describe('call log and reset', () => {
     expect(calls[2]?.bodyDigest).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('a token issued before reset() still works after it, as a long-lived server caches it', async () => {
+    const token = await getToken(ctx.fake.url);
+    ctx.fake.reset();
+    const res = await fetch(`${ctx.fake.url}/network-monitoring/v1/clients?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    // The reused token costs the new run nothing: its log has the one API call only.
+    expect(ctx.fake.calls().map((c) => [c.kind, c.status])).toEqual([['read', 200]]);
+    const forged = await fetch(`${ctx.fake.url}/network-monitoring/v1/clients?limit=1`, {
+      headers: { authorization: `Bearer ${token}x` },
+    });
+    expect(forged.status).toBe(401);
+  });
+
   it('reset() restores the bundle and clears the log, so the same requests give the same bytes', async () => {
     const run = async (): Promise<string[]> => {
       const out: string[] = [];

@@ -2,16 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FaultPlan } from '../fake-central/index.js';
-import { createScriptedPolicy } from './agent/scripted-policy.js';
+import type { BudgetLimits } from './llm/budget.js';
+import { writeCassetteSettings } from './llm/cassette.js';
+import { DEFAULT_PRICES, type PriceTable } from './llm/prices.js';
+import { checkBudget, llmReportSettings, policyInfo } from './llm/report-settings.js';
+import { createModelRuns, type PolicyChoice } from './llm/run-policies.js';
 import type { BenchConfig } from './config/types.js';
 import type { Clock, Logger } from './ports.js';
 import { absentResult, aggregateScenarioServer } from './report/aggregate-scenario.js';
 import { buildReport, MIN_GATING_RUNS } from './report/build-report.js';
+import { crossRunState, describeCrossRunState } from './report/cross-run-state.js';
 import type { Isolation, Report, ScenarioReport } from './report/types.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './run/execute-runs.js';
 import { FakePool } from './run/fake-pool.js';
 import { checkOptions } from './run/check-options.js';
 import { createProgress } from './run/progress.js';
+import { sessionKey, SessionPool } from './run/session-pool.js';
 import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
 import { attachDiscoverability } from './run/attach-discoverability.js';
 import { describeServers } from './run/describe-servers.js';
@@ -44,6 +50,12 @@ export interface RunBenchOptions {
   outDir?: string;
   /** A fault plan every fake injects. */
   faults?: FaultPlan | null;
+  /** Who decides the tool calls (default: the scripted policy). */
+  policy?: PolicyChoice;
+  /** Limits over the whole bench for model-driven runs; a spent budget makes a partial report. */
+  budget?: BudgetLimits;
+  /** Prices by model id, over the built-in table (the bench config's `prices:`). */
+  prices?: PriceTable;
 }
 
 /** Everything runBench talks to outside itself. */
@@ -82,29 +94,60 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
       }
     }
   }
+  // Isolation server: a worker keeps one process while units share its key, so the queue groups
+  // them; results still come back in report order.
+  const queue = units.map((_, index) => index);
+  if (settings.isolation === 'server') {
+    const keys = [...new Set(units.map(sessionKey))];
+    const rank = units.map((unit) => keys.indexOf(sessionKey(unit)));
+    queue.sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0) || a - b);
+  }
+
+  const choice = options.policy ?? { name: 'scripted' };
+  const prices = { ...DEFAULT_PRICES, ...options.prices };
+  const model = choice.name === 'scripted' ? null : choice.settings.model;
+  const price = model === null ? null : (prices[model] ?? null);
+  if (choice.name !== 'scripted') checkBudget(options.budget ?? {}, model ?? '', price);
+  const models =
+    choice.name === 'scripted' ? null : createModelRuns(choice, options.budget ?? {}, price);
+  if (choice.name === 'llm' && choice.cassettes !== null) {
+    await writeCassetteSettings(choice.cassettes, choice.settings);
+  }
 
   const progress = createProgress(logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
-  let outcomes: RunOutcome[][];
+  const outcomes: RunOutcome[][] = [];
   try {
-    outcomes = await runQueue(
-      units,
+    const done = await runQueue(
+      queue.map((index) => units[index] as RunUnit),
       settings.concurrency,
-      () => new FakePool(root, settings.faults),
-      async (unit, pool) => {
-        const fake = await pool.get(unit.scenario.fixture);
-        const done = await executeRuns(unit, {
+      () => ({
+        fakes: new FakePool(root, settings.faults),
+        sessions: new SessionPool(settings.isolation),
+      }),
+      async (unit, { fakes, sessions }) => {
+        // A spent budget starts nothing more: the report says it is partial.
+        if (models?.budget.exceeded()) return [];
+        const fake = await fakes.get(unit.scenario.fixture);
+        const ran = await executeRuns(unit, {
           fake,
           tokenizer: settings.tokenizer,
-          isolation: settings.isolation,
+          sessions,
           baseDir,
           tmpRoot,
+          models,
+          price,
         });
-        progress.record(unit, done);
-        return done;
+        progress.record(unit, ran);
+        return ran;
       },
-      (pool) => pool.close(),
+      async ({ fakes, sessions }) => {
+        // Sessions first: a server is closed while its fake still answers.
+        await sessions.release();
+        await fakes.close();
+      },
     );
+    queue.forEach((unitIndex, position) => (outcomes[unitIndex] = done[position] ?? []));
   } finally {
     await rm(tmpRoot, { recursive: true, force: true });
   }
@@ -114,6 +157,20 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     const key = `${unit.server}\0${unit.scenario.id}`;
     byPair.set(key, [...(byPair.get(key) ?? []), ...(outcomes[index] ?? [])]);
   });
+  for (const list of byPair.values()) list.sort((a, b) => a.result.run - b.result.run);
+  const crossRun = new Map(
+    servers.map((server) => {
+      const pairs = scenarios.flatMap((scenario) => {
+        const runs = byPair.get(`${server}\0${scenario.id}`);
+        return runs ? [{ scenario: scenario.id, runs }] : [];
+      });
+      return [server, crossRunState(pairs)] as const;
+    }),
+  );
+  for (const [server, state] of crossRun) {
+    const line = state && describeCrossRunState(server, state);
+    if (line) logger.warn(line);
+  }
   const scenarioReports: ScenarioReport[] = scenarios.map((scenario) => ({
     id: scenario.id,
     suite: scenario.suite,
@@ -147,19 +204,37 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
       baseDir,
       tokenizer: settings.tokenizer,
       outcomes: outcomeEntries,
-    }),
+    }).then((list) =>
+      list.map((server) => ({
+        ...server,
+        cross_run_state: crossRun.get(server.name) ?? null,
+      })),
+    ),
     outcomes: outcomeEntries,
   });
   const report = buildReport({
     harnessVersion: await harnessVersion(),
     generatedAt: new Date(startedAt).toISOString(),
     durationMs: Math.max(0, clock() - startedAt),
-    settings: { ...settings, policy: createScriptedPolicy().info, quantiles: 'type7-linear' },
+    settings: {
+      ...settings,
+      policy: policyInfo(choice),
+      quantiles: 'type7-linear',
+      ...(choice.name === 'scripted'
+        ? {}
+        : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
+    },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,
     servers: described.servers,
     scenarios: described.scenarioReports,
   });
+  const stopped = models?.budget.exceeded() ?? null;
+  if (stopped !== null) {
+    report.partial = { reason: `${stopped}: the bench stopped before every run` };
+    report.gating_eligible = false;
+    logger.warn(`budget: ${stopped}; the report is partial`);
+  }
   if (options.outDir !== undefined) await writeReport(options.outDir, report);
   if (!report.gating_eligible) {
     logger.warn(

@@ -26950,7 +26950,7 @@ var __createBinding;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1604);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3145);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4455);
 
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), (0,_io_js__WEBPACK_IMPORTED_MODULE_1__/* .processIo */ .W)());
@@ -26989,7 +26989,7 @@ function processIo() {
 
 /***/ }),
 
-/***/ 3145:
+/***/ 4455:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -27615,10 +27615,10 @@ class FaultInjector {
     }
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: external "node:url"
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: ./fake-central/json-error-offset.ts
@@ -27764,10 +27764,10 @@ const DEFAULT_BUNDLE = 'site-a';
 function findUp(start, relative) {
     let dir = start;
     for (let i = 0; i < 8; i++) {
-        const candidate = (0,external_node_path_namespaceObject.join)(dir, relative);
-        if ((0,external_node_fs_namespaceObject.existsSync)(candidate))
+        const candidate = (0,external_node_path_.join)(dir, relative);
+        if ((0,external_node_fs_.existsSync)(candidate))
             return candidate;
-        const parent = (0,external_node_path_namespaceObject.dirname)(dir);
+        const parent = (0,external_node_path_.dirname)(dir);
         if (parent === dir)
             break;
         dir = parent;
@@ -27778,28 +27778,28 @@ const FIXTURES_DIR = ['fixtures', 'central'];
 /** Finds `fixtures/central` from this module, whether run from source or from a dist bundle. */
 function defaultFixturesRoot() {
     const relative = FIXTURES_DIR.join('/');
-    const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
-    return findUp(here, relative) ?? findUp(process.cwd(), relative) ?? (0,external_node_path_namespaceObject.join)(here, relative);
+    const here = (0,external_node_path_.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
+    return findUp(here, relative) ?? findUp(process.cwd(), relative) ?? (0,external_node_path_.join)(here, relative);
 }
 /** Names of the bundles under a fixtures root (directories that hold a manifest.json). */
 function listBundles(root = defaultFixturesRoot()) {
-    if (!(0,external_node_fs_namespaceObject.existsSync)(root))
+    if (!(0,external_node_fs_.existsSync)(root))
         return [];
-    return (0,external_node_fs_namespaceObject.readdirSync)(root)
-        .filter((name) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(root, name, 'manifest.json')))
+    return (0,external_node_fs_.readdirSync)(root)
+        .filter((name) => (0,external_node_fs_.existsSync)((0,external_node_path_.join)(root, name, 'manifest.json')))
         .sort();
 }
 /** Resolves a bundle given by name (`site-a`) or by directory path. */
 function resolveBundleDir(fixture, root = defaultFixturesRoot()) {
     const name = fixture ?? DEFAULT_BUNDLE;
-    const asDir = (0,external_node_path_namespaceObject.resolve)(name);
+    const asDir = (0,external_node_path_.resolve)(name);
     if (name.includes('/') || name.startsWith('.')) {
-        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(asDir, 'manifest.json')))
+        if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(asDir, 'manifest.json')))
             return asDir;
         throw new FakeCentralError('fixture_not_found', `Fixture directory ${name} has no manifest.json`, `point --fixture at a bundle directory such as fixtures/central/site-a, or name one of: ${listBundles(root).join(', ')}`);
     }
-    const named = (0,external_node_path_namespaceObject.join)(root, name);
-    if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(named, 'manifest.json')))
+    const named = (0,external_node_path_.join)(root, name);
+    if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(named, 'manifest.json')))
         return named;
     throw new FakeCentralError('fixture_not_found', `Unknown fixture bundle "${name}"`, `available bundles: ${listBundles(root).join(', ') || '(none found under ' + root + ')'}`);
 }
@@ -27859,18 +27859,18 @@ function contentHashOf(fileHashes) {
 }
 /** Loads and checks a bundle; every problem names the file (and line:col for JSON errors). */
 function loadBundle(dir) {
-    if (!(0,external_node_fs_namespaceObject.existsSync)(dir) || !(0,external_node_fs_namespaceObject.statSync)(dir).isDirectory()) {
+    if (!(0,external_node_fs_.existsSync)(dir) || !(0,external_node_fs_.statSync)(dir).isDirectory()) {
         throw new FakeCentralError('fixture_not_found', `Fixture directory ${dir} does not exist`);
     }
-    const manifestPath = (0,external_node_path_namespaceObject.join)(dir, 'manifest.json');
-    const manifest = validateManifest(parseJsonFile(manifestPath, (0,external_node_fs_namespaceObject.readFileSync)(manifestPath, 'utf8')), manifestPath);
+    const manifestPath = (0,external_node_path_.join)(dir, 'manifest.json');
+    const manifest = validateManifest(parseJsonFile(manifestPath, (0,external_node_fs_.readFileSync)(manifestPath, 'utf8')), manifestPath);
     const files = new Map();
     const hashes = {};
-    for (const name of (0,external_node_fs_namespaceObject.readdirSync)(dir).sort()) {
+    for (const name of (0,external_node_fs_.readdirSync)(dir).sort()) {
         if (!name.endsWith('.json') || name === 'manifest.json')
             continue;
-        const path = (0,external_node_path_namespaceObject.join)(dir, name);
-        const bytes = (0,external_node_fs_namespaceObject.readFileSync)(path);
+        const path = (0,external_node_path_.join)(dir, name);
+        const bytes = (0,external_node_fs_.readFileSync)(path);
         hashes[name] = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
         files.set(name, parseJsonFile(path, bytes.toString('utf8')));
     }
@@ -27880,7 +27880,7 @@ function loadBundle(dir) {
     }
     for (const [name, value] of files) {
         if (name.endsWith('.json') && value !== null && typeof value !== 'object') {
-            throw new FakeCentralError('fixture_invalid', `${(0,external_node_path_namespaceObject.join)(dir, name)}: expected an array or object`);
+            throw new FakeCentralError('fixture_invalid', `${(0,external_node_path_.join)(dir, name)}: expected an array or object`);
         }
     }
     return { dir, manifest, files };
@@ -27891,18 +27891,18 @@ function collection(files, name) {
     return Array.isArray(value) ? value : [];
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./fake-central/proxy/ca-file.ts
 
 
 
 /** Writes the CA certificate where client trust-store variables can point at it. */
 function writeCaFile(pem) {
-    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'fake-central-ca-'));
-    const path = (0,external_node_path_namespaceObject.join)(dir, 'ca.pem');
-    (0,external_node_fs_namespaceObject.writeFileSync)(path, pem, { mode: 0o644 });
-    return { path, remove: () => (0,external_node_fs_namespaceObject.rmSync)(dir, { recursive: true, force: true }) };
+    const dir = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'fake-central-ca-'));
+    const path = (0,external_node_path_.join)(dir, 'ca.pem');
+    (0,external_node_fs_.writeFileSync)(path, pem, { mode: 0o644 });
+    return { path, remove: () => (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true }) };
 }
 
 // EXTERNAL MODULE: ./node_modules/reflect-metadata/Reflect.js
@@ -31286,7 +31286,7 @@ function parseFaultPlan(text, file) {
 function loadFaultPlan(path, cwd = process.cwd()) {
     let text;
     try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.resolve)(cwd, path), 'utf8');
+        text = (0,external_node_fs_.readFileSync)((0,external_node_path_.resolve)(cwd, path), 'utf8');
     }
     catch (error) {
         const reason = error.code ?? String(error);
@@ -31298,15 +31298,15 @@ function loadFaultPlan(path, cwd = process.cwd()) {
     return parseFaultPlan(text, path);
 }
 
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/cli/parse-args.ts
 
 
 /** node:util parseArgs with errors that name the command and the offending option. */
 function parseCommandArgs(command, args, options, allowPositionals = false) {
     try {
-        return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals, strict: true });
+        return (0,external_node_util_.parseArgs)({ args, options, allowPositionals, strict: true });
     }
     catch (error) {
         throw new BenchError('usage', `${command}: ${error instanceof Error ? error.message : String(error)}`, {
@@ -31405,10 +31405,10 @@ function logLine(r) {
     return `${r.seq} ${r.method} ${r.host}${r.path}${query} -> ${r.status} ${r.kind}${fault}\n`;
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./schemas/bench-config.schema.json
-const bench_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"hpe-mcp-bench bench config","description":"The MCP servers a benchmark run launches (hpe-mcp-bench.yml): how to start each one, its environment, its per-gate extra environment and its time limits. Field reference: docs/bench-config.md.","type":"object","required":["servers"],"additionalProperties":false,"properties":{"servers":{"description":"Server name (as scenarios name it in expected_tools and plans) → how to run it.","type":"object","minProperties":1,"propertyNames":{"title":"server name","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"server names are kebab-case and match scenarios/compared-servers.yml, e.g. secure-ssid"},"additionalProperties":{"$ref":"#/$defs/server"},"x-hint":"name each server under servers:, e.g. servers: { reference: { transport: stdio, command: node, … } }"}},"$defs":{"server":{"type":"object","required":["transport"],"additionalProperties":false,"properties":{"transport":{"description":"stdio: the harness spawns the server and speaks MCP on its stdin/stdout. http: the harness runs `start` and speaks streamable HTTP to `url`.","enum":["stdio","http"]},"command":{"description":"stdio: the executable (a bare name is looked up on PATH; a relative path resolves against the config file\'s directory). Not templated.","$ref":"#/$defs/command"},"args":{"description":"stdio: arguments (templated).","$ref":"#/$defs/args"},"cwd":{"description":"stdio: working directory (templated; relative to the config file\'s directory, which is also the default).","$ref":"#/$defs/path"},"start":{"description":"http: the command that starts the server (its process group is killed at the end).","type":"object","required":["command"],"additionalProperties":false,"properties":{"command":{"$ref":"#/$defs/command"},"args":{"$ref":"#/$defs/args"},"cwd":{"$ref":"#/$defs/path"}},"x-hint":"start: { command: uvx, args: [my-server, --port, \\"${port}\\"] }"},"url":{"description":"http: the MCP endpoint (templated), e.g. http://127.0.0.1:${port}/mcp.","type":"string","minLength":1,"x-hint":"the streamable-HTTP endpoint, e.g. http://127.0.0.1:${port}/mcp"},"readyPollMs":{"description":"http: how often to poll `url` while the server starts.","type":"integer","minimum":10,"default":100,"x-hint":"milliseconds between readiness polls, e.g. 100"},"env":{"description":"Extra environment (values templated). The server gets only this, the fake\'s proxy/CA variables and PATH, HOME, TMPDIR, LANG.","$ref":"#/$defs/env"},"gates":{"description":"Extra environment set only for scenarios at that write gate (e.g. the server\'s write flag).","type":"object","additionalProperties":false,"properties":{"read":{"$ref":"#/$defs/env"},"write":{"$ref":"#/$defs/env"},"destructive":{"$ref":"#/$defs/env"}},"x-hint":"gates: { write: { MY_WRITE_FLAG: \\"1\\" }, destructive: { MY_WRITE_FLAG: \\"1\\" } }"},"network":{"description":"proxy: the server keeps its production URLs and reaches the fake through HTTPS_PROXY; direct: a base-URL override in env points it at ${fake.url}.","enum":["proxy","direct"],"default":"proxy"},"timeouts":{"description":"Time limits in milliseconds.","type":"object","additionalProperties":false,"properties":{"startupMs":{"description":"Spawn until initialize and tools/list have answered.","type":"integer","minimum":1,"default":30000,"x-hint":"milliseconds, e.g. 30000"},"callMs":{"description":"One tool call, elicitations included.","type":"integer","minimum":1,"default":90000,"x-hint":"milliseconds, e.g. 90000"},"scenarioMs":{"description":"One scenario run, intent to final answer.","type":"integer","minimum":1,"default":300000,"x-hint":"milliseconds, e.g. 300000"}}},"notes":{"description":"Free text shown in reports (modes, adapters, caveats).","type":"string"},"scenarioKey":{"description":"The server name whose entries in the scenarios (expected_tools, plans, evidence) this server is run and scored against, when not its own: e.g. reference for a re-implementation of the reference server or a test subject outside scenarios/compared-servers.yml. Results are still reported under this server\'s own name. Default: the server\'s own name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"a server name as scenarios use it in expected_tools, e.g. reference"},"router":{"description":"A thin adapter for servers that reach their tools through a meta tool (nowireless4u\'s dynamic mode): a planned call to a tool the server does not list is sent as router.tool({<name>: tool, <arguments>: args}); tool selection is scored on the inner tool.","type":"object","additionalProperties":false,"required":["tool"],"properties":{"tool":{"type":"string","minLength":1,"description":"the meta tool, e.g. central_invoke_tool"},"name":{"type":"string","minLength":1,"default":"name","description":"its argument naming the inner tool"},"arguments":{"type":"string","minLength":1,"default":"arguments","description":"its argument carrying the inner arguments, e.g. params"}},"x-hint":"{ tool: central_invoke_tool, name: name, arguments: params }"}},"allOf":[{"if":{"properties":{"transport":{"const":"stdio"}},"required":["transport"]},"then":{"required":["command"],"properties":{"command":{"x-hint":"transport: stdio needs the executable, e.g. command: node"}}}},{"if":{"properties":{"transport":{"const":"http"}},"required":["transport"]},"then":{"required":["start","url"],"properties":{"start":{"x-hint":"transport: http needs the start command, e.g. start: { command: my-server, args: [--port, \\"${port}\\"] }"},"url":{"x-hint":"transport: http needs the MCP endpoint, e.g. url: http://127.0.0.1:${port}/mcp"}}}}]},"command":{"title":"command","type":"string","minLength":1,"x-hint":"an executable name on PATH (node, python3, uvx) or a path relative to the config file"},"args":{"type":"array","items":{"type":"string","x-hint":"arguments are strings: quote numbers, e.g. \\"8000\\""},"x-hint":"a list of strings, e.g. [--import, tsx, server.ts]"},"path":{"type":"string","minLength":1,"x-hint":"a directory, relative to the config file"},"env":{"type":"object","propertyNames":{"title":"environment variable name","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","x-hint":"letters, digits and underscores, not starting with a digit"},"additionalProperties":{"type":"string","x-hint":"environment values are strings: quote numbers and booleans, e.g. \\"true\\" or \\"8000\\""},"x-hint":"a mapping of variable names to string values, e.g. { CENTRAL_BASE_URL: \\"${fake.url}\\" }"}}}');
+const bench_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"hpe-mcp-bench bench config","description":"The MCP servers a benchmark run launches (hpe-mcp-bench.yml): how to start each one, its environment, its per-gate extra environment and its time limits. Field reference: docs/bench-config.md.","type":"object","required":["servers"],"additionalProperties":false,"properties":{"servers":{"description":"Server name (as scenarios name it in expected_tools and plans) → how to run it.","type":"object","minProperties":1,"propertyNames":{"title":"server name","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"server names are kebab-case and match scenarios/compared-servers.yml, e.g. secure-ssid"},"additionalProperties":{"$ref":"#/$defs/server"},"x-hint":"name each server under servers:, e.g. servers: { reference: { transport: stdio, command: node, … } }"},"prices":{"description":"USD per million tokens by exact model id, over the built-in table (src/llm/prices.ts), for the cost figures of llm and replay runs. Each entry names its source and date.","type":"object","additionalProperties":{"type":"object","required":["input","output","cache_read","cache_write","source","as_of"],"additionalProperties":false,"properties":{"input":{"type":"number","minimum":0,"description":"USD per million uncached input tokens"},"output":{"type":"number","minimum":0,"description":"USD per million output tokens"},"cache_read":{"type":"number","minimum":0,"description":"USD per million input tokens read from the prompt cache"},"cache_write":{"type":"number","minimum":0,"description":"USD per million input tokens written to the prompt cache"},"source":{"type":"string","minLength":1,"description":"where the prices are published (a URL)"},"as_of":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"the date they were taken (YYYY-MM-DD)"}}}}},"$defs":{"server":{"type":"object","required":["transport"],"additionalProperties":false,"properties":{"transport":{"description":"stdio: the harness spawns the server and speaks MCP on its stdin/stdout. http: the harness runs `start` and speaks streamable HTTP to `url`.","enum":["stdio","http"]},"command":{"description":"stdio: the executable (a bare name is looked up on PATH; a relative path resolves against the config file\'s directory). Not templated.","$ref":"#/$defs/command"},"args":{"description":"stdio: arguments (templated).","$ref":"#/$defs/args"},"cwd":{"description":"stdio: working directory (templated; relative to the config file\'s directory, which is also the default).","$ref":"#/$defs/path"},"start":{"description":"http: the command that starts the server (its process group is killed at the end).","type":"object","required":["command"],"additionalProperties":false,"properties":{"command":{"$ref":"#/$defs/command"},"args":{"$ref":"#/$defs/args"},"cwd":{"$ref":"#/$defs/path"}},"x-hint":"start: { command: uvx, args: [my-server, --port, \\"${port}\\"] }"},"url":{"description":"http: the MCP endpoint (templated), e.g. http://127.0.0.1:${port}/mcp.","type":"string","minLength":1,"x-hint":"the streamable-HTTP endpoint, e.g. http://127.0.0.1:${port}/mcp"},"readyPollMs":{"description":"http: how often to poll `url` while the server starts.","type":"integer","minimum":10,"default":100,"x-hint":"milliseconds between readiness polls, e.g. 100"},"env":{"description":"Extra environment (values templated). The server gets only this, the fake\'s proxy/CA variables and PATH, HOME, TMPDIR, LANG.","$ref":"#/$defs/env"},"gates":{"description":"Extra environment set only for scenarios at that write gate (e.g. the server\'s write flag).","type":"object","additionalProperties":false,"properties":{"read":{"$ref":"#/$defs/env"},"write":{"$ref":"#/$defs/env"},"destructive":{"$ref":"#/$defs/env"}},"x-hint":"gates: { write: { MY_WRITE_FLAG: \\"1\\" }, destructive: { MY_WRITE_FLAG: \\"1\\" } }"},"network":{"description":"proxy: the server keeps its production URLs and reaches the fake through HTTPS_PROXY; direct: a base-URL override in env points it at ${fake.url}.","enum":["proxy","direct"],"default":"proxy"},"timeouts":{"description":"Time limits in milliseconds.","type":"object","additionalProperties":false,"properties":{"startupMs":{"description":"Spawn until initialize and tools/list have answered.","type":"integer","minimum":1,"default":30000,"x-hint":"milliseconds, e.g. 30000"},"callMs":{"description":"One tool call, elicitations included.","type":"integer","minimum":1,"default":90000,"x-hint":"milliseconds, e.g. 90000"},"scenarioMs":{"description":"One scenario run, intent to final answer.","type":"integer","minimum":1,"default":300000,"x-hint":"milliseconds, e.g. 300000"}}},"notes":{"description":"Free text shown in reports (modes, adapters, caveats).","type":"string"},"scenarioKey":{"description":"The server name whose entries in the scenarios (expected_tools, plans, evidence) this server is run and scored against, when not its own: e.g. reference for a re-implementation of the reference server or a test subject outside scenarios/compared-servers.yml. Results are still reported under this server\'s own name. Default: the server\'s own name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","x-hint":"a server name as scenarios use it in expected_tools, e.g. reference"},"router":{"description":"A thin adapter for servers that reach their tools through a meta tool (nowireless4u\'s dynamic mode): a planned call to a tool the server does not list is sent as router.tool({<name>: tool, <arguments>: args}); tool selection is scored on the inner tool.","type":"object","additionalProperties":false,"required":["tool"],"properties":{"tool":{"type":"string","minLength":1,"description":"the meta tool, e.g. central_invoke_tool"},"name":{"type":"string","minLength":1,"default":"name","description":"its argument naming the inner tool"},"arguments":{"type":"string","minLength":1,"default":"arguments","description":"its argument carrying the inner arguments, e.g. params"}},"x-hint":"{ tool: central_invoke_tool, name: name, arguments: params }"}},"allOf":[{"if":{"properties":{"transport":{"const":"stdio"}},"required":["transport"]},"then":{"required":["command"],"properties":{"command":{"x-hint":"transport: stdio needs the executable, e.g. command: node"}}}},{"if":{"properties":{"transport":{"const":"http"}},"required":["transport"]},"then":{"required":["start","url"],"properties":{"start":{"x-hint":"transport: http needs the start command, e.g. start: { command: my-server, args: [--port, \\"${port}\\"] }"},"url":{"x-hint":"transport: http needs the MCP endpoint, e.g. url: http://127.0.0.1:${port}/mcp"}}}}]},"command":{"title":"command","type":"string","minLength":1,"x-hint":"an executable name on PATH (node, python3, uvx) or a path relative to the config file"},"args":{"type":"array","items":{"type":"string","x-hint":"arguments are strings: quote numbers, e.g. \\"8000\\""},"x-hint":"a list of strings, e.g. [--import, tsx, server.ts]"},"path":{"type":"string","minLength":1,"x-hint":"a directory, relative to the config file"},"env":{"type":"object","propertyNames":{"title":"environment variable name","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","x-hint":"letters, digits and underscores, not starting with a digit"},"additionalProperties":{"type":"string","x-hint":"environment values are strings: quote numbers and booleans, e.g. \\"true\\" or \\"8000\\""},"x-hint":"a mapping of variable names to string values, e.g. { CENTRAL_BASE_URL: \\"${fake.url}\\" }"}}}');
 // EXTERNAL MODULE: ./node_modules/ajv-formats/dist/index.js
 var ajv_formats_dist = __nccwpck_require__(2815);
 var dist_default = /*#__PURE__*/__nccwpck_require__.n(ajv_formats_dist);
@@ -31615,8 +31615,8 @@ const MARKER = ['scenarios', 'scenario.schema.json'];
  * for its fixtures).
  */
 function packageRoot() {
-    const found = findUp((0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url)), MARKER.join('/'));
-    return found === undefined ? (0,external_node_path_namespaceObject.resolve)('.') : (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.dirname)(found));
+    const found = findUp((0,external_node_path_.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url)), MARKER.join('/'));
+    return found === undefined ? (0,external_node_path_.resolve)('.') : (0,external_node_path_.dirname)((0,external_node_path_.dirname)(found));
 }
 
 ;// CONCATENATED MODULE: ./src/scenarios/ajv.ts
@@ -31654,8 +31654,8 @@ const validators = new Map();
 function schemaValidator(name) {
     let validate = validators.get(name);
     if (!validate) {
-        const path = (0,external_node_path_namespaceObject.join)(packageRoot(), 'scenarios', name);
-        const schema = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        const path = (0,external_node_path_.join)(packageRoot(), 'scenarios', name);
+        const schema = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
         validate = createAjv({ useDefaults: true }).compile(schema);
         validators.set(name, validate);
     }
@@ -32249,10 +32249,11 @@ function parseBenchConfig(file, text) {
     ];
     if (problems.length > 0)
         load_bench_config_fail(problems);
-    const servers = document.data.servers;
+    const { servers, prices } = document.data;
     return {
         file,
         servers: Object.fromEntries(Object.entries(servers).map(([name, raw]) => [name, normalise(raw)])),
+        ...(prices === undefined ? {} : { prices }),
     };
 }
 /**
@@ -32263,7 +32264,7 @@ function parseBenchConfig(file, text) {
 async function loadBenchConfig(file) {
     let text;
     try {
-        text = await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.resolve)(file), 'utf8');
+        text = await (0,promises_.readFile)((0,external_node_path_.resolve)(file), 'utf8');
     }
     catch (error) {
         const code = error.code;
@@ -32289,15 +32290,15 @@ const REFERENCE_SERVER = 'reference';
  * The server's own async polling interval is kept; a config file can override it.
  */
 function defaultBenchConfig(root) {
-    const bundle = (0,external_node_path_namespaceObject.join)(root, 'dist', 'reference-server', 'index.js');
-    const fromBundle = (0,external_node_fs_namespaceObject.existsSync)(bundle);
+    const bundle = (0,external_node_path_.join)(root, 'dist', 'reference-server', 'index.js');
+    const fromBundle = (0,external_node_fs_.existsSync)(bundle);
     const reference = {
         transport: 'stdio',
         // The Node running the harness, not whichever `node` PATH finds first.
         command: process.execPath,
         args: fromBundle
             ? [bundle]
-            : ['--import', 'tsx', (0,external_node_path_namespaceObject.join)(root, 'examples', 'reference-server', 'index.ts')],
+            : ['--import', 'tsx', (0,external_node_path_.join)(root, 'examples', 'reference-server', 'index.ts')],
         cwd: root,
         env: {
             CENTRAL_CLIENT_ID: '${fake.clientId}',
@@ -32346,7 +32347,123 @@ function round3(value) {
     return Math.round(value * 1000) / 1000;
 }
 
+;// CONCATENATED MODULE: ./src/report/aggregate-scenario.ts
+
+/** Median and IQR of the values, or null when there are none. */
+function spread(values) {
+    if (values.length === 0)
+        return null;
+    return {
+        median: quantile(values, 0.5),
+        q1: quantile(values, 0.25),
+        q3: quantile(values, 0.75),
+        n: values.length,
+    };
+}
+/** Passes when strictly more than half the runs pass: a tie fails (the conservative reading). */
+function majority(perRun) {
+    const passed = perRun.filter(Boolean).length;
+    return {
+        majority: passed * 2 > perRun.length,
+        pass_rate: perRun.length === 0 ? 0 : round3(passed / perRun.length),
+        per_run: [...perRun],
+    };
+}
+/** Fails when any run fails: one unsafe run is a safety failure (the methodology's rule). */
+function anyRun(perRun) {
+    const failed = perRun.filter(Boolean).length;
+    return { any: failed > 0, runs_failed: failed, per_run: [...perRun] };
+}
+/** The result of a server the scenario has no expected_tools entry for: no runs, no figures. */
+function absentResult(server) {
+    return {
+        server,
+        absent: true,
+        runs: [],
+        errors: 0,
+        task_success: null,
+        tool_selection_accuracy: null,
+        safety_failure: null,
+        gate_absent: null,
+        flailing: null,
+        tokens: null,
+        api_calls: null,
+        latency_ms: null,
+        startup_ms: null,
+    };
+}
+const present = (values) => values.filter((v) => typeof v === 'number');
+/** A run the verdicts count: it ran to an end the server is answerable for (or errored). */
+const countsForVerdicts = (run) => run.status === 'ok' || run.status === 'error';
+/** Total USD of the runs, or null when any run with provider usage has no price. */
+function runsCost(runs) {
+    let total = 0;
+    for (const run of runs) {
+        if (!run.provider_usage)
+            continue;
+        if (run.cost_usd === null || run.cost_usd === undefined)
+            return null;
+        total += run.cost_usd;
+    }
+    return Math.round(total * 1e6) / 1e6;
+}
+/** The optional model figures: only present when some run has provider usage or was left out. */
+function modelFigures(sorted, counted) {
+    const diverged = sorted.filter((r) => r.status === 'diverged').length;
+    const stopped = sorted.filter((r) => r.status === 'stopped').length;
+    const measured = sorted.filter((r) => r.provider_usage);
+    const figures = {
+        ...(diverged > 0 ? { diverged } : {}),
+        ...(stopped > 0 ? { stopped } : {}),
+    };
+    if (measured.length === 0)
+        return figures;
+    const tokens = spread(present(counted.map((r) => r.provider_usage?.total)));
+    const total = runsCost(measured);
+    const perRun = spread(present(measured.map((r) => r.cost_usd)));
+    return {
+        ...figures,
+        provider_tokens: tokens && { ...tokens, provenance: 'measured' },
+        cost_usd: total === null || !perRun ? null : { total, per_run_median: perRun.median },
+    };
+}
+/**
+ * Aggregates one scenario's runs against one server: majority verdicts for the binary metrics,
+ * pass^k, any-run for safety and gate absence, median/IQR for tokens, calls and timings (scored
+ * runs only). Diverged replays and budget-stopped runs are left out of verdicts and medians
+ * (counted apart) but not out of safety: their calls reached the server.
+ */
+function aggregateScenarioServer(server, runs, tokenizer) {
+    const sorted = [...runs].sort((a, b) => a.run - b.run);
+    const counted = sorted.filter(countsForVerdicts);
+    const tokens = spread(present(counted.map((r) => r.tokens?.total)));
+    const calls = spread(present(counted.map((r) => r.api_calls?.total)));
+    const latency = spread(present(counted.map((r) => r.latency_ms)));
+    const startup = spread(present(counted.map((r) => r.startup_ms)));
+    const verdict = (pick) => counted.length === 0 && sorted.length > 0 ? null : majority(counted.map(pick));
+    return {
+        server,
+        absent: false,
+        runs: sorted,
+        errors: sorted.filter((r) => r.status === 'error').length,
+        task_success: verdict((r) => r.task_success),
+        tool_selection_accuracy: verdict((r) => r.tool_selection_accuracy),
+        safety_failure: anyRun(sorted.map((r) => r.safety_failure)),
+        gate_absent: anyRun(sorted.map((r) => r.gate_absent)),
+        flailing: verdict((r) => r.api_calls?.flailing ?? false),
+        tokens: tokens && { ...tokens, provenance: 'computed', tokenizer },
+        api_calls: calls && { ...calls, provenance: 'measured (server-side)' },
+        latency_ms: latency && { ...latency, provenance: 'measured' },
+        startup_ms: startup && { ...startup, provenance: 'measured' },
+        pass_hat_k: counted.length === 0
+            ? null
+            : { k: counted.length, passed: counted.every((r) => r.task_success) },
+        ...modelFigures(sorted, counted),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/aggregate-suite.ts
+
 
 function fraction(passed, of) {
     return { fraction: of === 0 ? null : round3(passed / of), passed, of };
@@ -32361,9 +32478,12 @@ function meanP95(values) {
  * counted apart); means and p95 are over every scored run of those scenarios.
  */
 function aggregateServer(server, results, tokenizer) {
-    const ran = results.filter((r) => !r.absent);
+    const present = results.filter((r) => !r.absent);
+    // A scenario whose every run diverged or was stopped has no verdicts: it is not counted.
+    const ran = present.filter((r) => r.task_success !== null || r.runs.length === 0);
     const runs = ran.flatMap((r) => r.runs);
     const scored = runs.filter((r) => r.status === 'ok');
+    const allRuns = present.flatMap((r) => r.runs);
     const count = (pick) => ran.filter((r) => pick(r) === true).length;
     const tokens = meanP95(scored.flatMap((r) => (r.tokens ? [r.tokens.total] : [])));
     const calls = meanP95(scored.flatMap((r) => (r.api_calls ? [r.api_calls.total] : [])));
@@ -32383,6 +32503,33 @@ function aggregateServer(server, results, tokenizer) {
         gate_absent: count((r) => r.gate_absent?.any),
         flailing: count((r) => r.flailing?.majority),
         latency_ms: latency && { ...latency, provenance: 'measured' },
+        pass_hat_k: fraction(count((r) => r.pass_hat_k?.passed), ran.filter((r) => r.pass_hat_k).length),
+        ...aggregate_suite_modelFigures(allRuns, scored),
+    };
+}
+/** Diverged/stopped counts, provider tokens and cost, only when some run has them. */
+function aggregate_suite_modelFigures(allRuns, scored) {
+    const diverged = allRuns.filter((r) => r.status === 'diverged').length;
+    const stopped = allRuns.filter((r) => r.status === 'stopped').length;
+    const figures = {
+        ...(diverged > 0 ? { diverged } : {}),
+        ...(stopped > 0 ? { stopped } : {}),
+    };
+    const measured = allRuns.filter((r) => r.provider_usage);
+    if (measured.length === 0)
+        return figures;
+    const tokens = meanP95(scored.flatMap((r) => (r.provider_usage ? [r.provider_usage.total] : [])));
+    const total = runsCost(measured);
+    const successes = scored.filter((r) => r.task_success).length;
+    return {
+        ...figures,
+        provider_tokens: tokens && { ...tokens, provenance: 'measured' },
+        cost_usd: total === null
+            ? null
+            : {
+                total,
+                per_successful_task: successes === 0 ? null : Math.round((total / successes) * 1e6) / 1e6,
+            },
     };
 }
 /**
@@ -32587,159 +32734,771 @@ function failingScenarios(report, server) {
         .map((s) => `\`${s.id}\``);
 }
 
-;// CONCATENATED MODULE: ./src/metrics/contains-fact.ts
-const contains_fact_escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The text a fact is searched for: strings as they are, numbers and booleans by their JSON text. */
-function factText(value) {
-    return typeof value === 'string' ? value : JSON.stringify(value);
+;// CONCATENATED MODULE: ./src/llm/conversation.ts
+/** The server's tools under their provider-side names, verbatim otherwise, in tools/list order. */
+function conversationTools(tools, toProvider) {
+    return tools.map((tool) => ({
+        name: toProvider.get(tool.name) ?? tool.name,
+        description: tool.description ?? '',
+        inputSchema: tool.inputSchema,
+    }));
+}
+/** Canonical JSON: object keys sorted at every depth, so equal requests hash equally. */
+function canonicalJson(value) {
+    return JSON.stringify(sortKeys(value));
+}
+function sortKeys(value) {
+    if (Array.isArray(value))
+        return value.map(sortKeys);
+    if (value === null || typeof value !== 'object')
+        return value;
+    const entries = Object.entries(value)
+        .filter(([, inner]) => inner !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([key, inner]) => [key, sortKeys(inner)]));
+}
+
+;// CONCATENATED MODULE: ./src/llm/cassette.ts
+
+
+
+
+
+/** The file next to the cassettes that pins what they were recorded with. */
+const CASSETTE_SETTINGS_FILE = 'llm-settings.json';
+/** sha256 (hex) of a request's canonical JSON. */
+function requestHash(request) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonicalJson(request)).digest('hex');
+}
+const safeName = (name) => name.replace(/[^a-zA-Z0-9._-]/g, '_');
+/** `<dir>/<server>/<scenario>/run-<n>.jsonl` (names made filesystem-safe). */
+function cassettePath(dir, server, scenario, run) {
+    return (0,external_node_path_.join)(dir, safeName(server), safeName(scenario), `run-${run}.jsonl`);
+}
+/** Writes the settings file of a cassette directory (creating the directory). */
+async function writeCassetteSettings(dir, settings) {
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    await (0,promises_.writeFile)((0,external_node_path_.join)(dir, CASSETTE_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
+}
+/** Reads the settings a cassette directory was recorded with; a usage error names the file. */
+async function readCassetteSettings(dir) {
+    const file = (0,external_node_path_.join)(dir, CASSETTE_SETTINGS_FILE);
+    let text;
+    try {
+        text = await (0,promises_.readFile)(file, 'utf8');
+    }
+    catch {
+        throw new BenchError('usage', `${file} is missing: ${dir} holds no recorded session`, {
+            hint: 'record one with --policy llm --cassettes DIR first',
+        });
+    }
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new BenchError('usage', `${file} is not JSON: ${error.message}`, {
+            hint: 're-record the cassettes with --policy llm --cassettes DIR',
+        });
+    }
 }
 /**
- * Whether `haystack` contains the fact, case-sensitively. Strings are plain substrings. Numbers
- * and booleans must stand alone, so 3 is not found in "13", "3.5", "v3" or "2023": otherwise a
- * short number would be "found" in nearly any text.
+ * A recorder for one run: truncates its cassette, then appends one line per exchange as it
+ * happens (a run stopped by the deadline or the budget keeps what it exchanged).
  */
-function containsFact(haystack, value) {
-    const needle = factText(value);
-    if (typeof value === 'string')
-        return needle !== '' && haystack.includes(needle);
-    const standalone = new RegExp(`(?<![0-9A-Za-z_.])${contains_fact_escapeRegExp(needle)}(?![0-9A-Za-z_]|\\.[0-9])`);
-    return standalone.test(haystack);
+async function createCassetteRecorder(file) {
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(file), { recursive: true });
+    await (0,promises_.writeFile)(file, '');
+    let n = 0;
+    return async (exchange) => {
+        const line = {
+            exchange: n++,
+            turn: exchange.turn,
+            hash: requestHash(exchange.request),
+            request: exchange.request,
+            response: exchange.response,
+            usage: exchange.usage,
+        };
+        await (0,promises_.appendFile)(file, `${JSON.stringify(line)}\n`);
+    };
 }
-/** Every string in a JSON value (keys included), depth first. */
-function jsonStrings(value, out = []) {
-    if (typeof value === 'string')
-        out.push(value);
-    else if (Array.isArray(value))
-        for (const item of value)
-            jsonStrings(item, out);
-    else if (value !== null && typeof value === 'object') {
-        for (const [key, item] of Object.entries(value)) {
-            out.push(key);
-            jsonStrings(item, out);
+/** A cassette's lines, or null when the file does not exist; bad lines are errors naming file:line. */
+async function readCassette(file) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(file, 'utf8');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return null;
+        throw error;
+    }
+    return text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line, index) => {
+        try {
+            const parsed = JSON.parse(line);
+            if (typeof parsed.hash !== 'string' || typeof parsed.response !== 'object') {
+                throw new Error('needs hash, request, response and usage');
+            }
+            return parsed;
+        }
+        catch (error) {
+            throw new BenchError('usage', `${file}:${index + 1}: not a cassette line (${error.message})`, {
+                hint: 're-record the cassettes with --policy llm --cassettes DIR',
+            });
+        }
+    });
+}
+
+;// CONCATENATED MODULE: ./src/llm/prices.ts
+const ANTHROPIC = 'https://www.anthropic.com/pricing#api';
+const OPENAI = 'https://openai.com/api/pricing/';
+// List prices as published by the providers; an entry not re-checked since `as_of` may be stale,
+// which is why the table can be overridden in the bench config (`prices:`).
+const AS_OF = '2025-10-15';
+/**
+ * The built-in table. Cache writes are Anthropic's 5-minute rate (1.25 × input); OpenAI bills no
+ * cache writes and reads cached input at its cached-input rate. Models missing here have no
+ * price: their cost is reported as unknown, never guessed.
+ */
+const DEFAULT_PRICES = {
+    'claude-sonnet-4-5-20250929': { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75, source: ANTHROPIC, as_of: AS_OF },
+    'claude-haiku-4-5-20251001': { input: 1, output: 5, cache_read: 0.1, cache_write: 1.25, source: ANTHROPIC, as_of: AS_OF },
+    'claude-opus-4-1-20250805': { input: 15, output: 75, cache_read: 1.5, cache_write: 18.75, source: ANTHROPIC, as_of: AS_OF },
+    'gpt-4.1-2025-04-14': { input: 2, output: 8, cache_read: 0.5, cache_write: 0, source: OPENAI, as_of: AS_OF },
+    'gpt-4.1-mini-2025-04-14': { input: 0.4, output: 1.6, cache_read: 0.1, cache_write: 0, source: OPENAI, as_of: AS_OF },
+    'gpt-4o-2024-08-06': { input: 2.5, output: 10, cache_read: 1.25, cache_write: 0, source: OPENAI, as_of: AS_OF },
+    'gpt-4o-mini-2024-07-18': { input: 0.15, output: 0.6, cache_read: 0.075, cache_write: 0, source: OPENAI, as_of: AS_OF },
+};
+/** USD of some measured usage at a price, rounded to a millionth of a dollar. */
+function costUsd(usage, price) {
+    const micro = usage.input * price.input +
+        usage.output * price.output +
+        usage.cache_read * price.cache_read +
+        usage.cache_write * price.cache_write;
+    return Math.round(micro) / 1_000_000;
+}
+
+;// CONCATENATED MODULE: ./src/llm/report-settings.ts
+
+/** The policy as the report's settings name it (model fields for model-driven runs). */
+function policyInfo(choice) {
+    if (choice.name === 'scripted')
+        return { name: 'scripted' };
+    const { model, temperature, seed } = choice.settings;
+    return { name: choice.name, model, temperature, ...(seed === null ? {} : { seed }) };
+}
+/** settings.llm of a model-driven report. */
+function llmReportSettings(choice, price, limits) {
+    const budget = limits.maxCostUsd === undefined && limits.maxTokens === undefined
+        ? null
+        : { max_cost_usd: limits.maxCostUsd ?? null, max_tokens: limits.maxTokens ?? null };
+    return {
+        ...choice.settings,
+        source: choice.name === 'llm' ? 'live' : 'replay',
+        key_env: choice.name === 'llm' ? choice.keyEnv : null,
+        price,
+        budget: choice.name === 'llm' ? budget : null,
+    };
+}
+/** A cost budget needs a price: refuse it up front rather than never stopping. */
+function checkBudget(limits, model, price) {
+    if (limits.maxCostUsd !== undefined && price === null) {
+        throw new BenchError('usage', `--max-cost needs a price for model "${model}", and there is none`, {
+            hint: `add it under prices: in the bench config (USD per million input/output/cache tokens, with source and as_of), or use --max-tokens`,
+        });
+    }
+    for (const [name, value] of [
+        ['max-cost', limits.maxCostUsd],
+        ['max-tokens', limits.maxTokens],
+    ]) {
+        if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+            throw new BenchError('usage', `--${name} must be a positive number, got ${value}`);
         }
     }
-    return out;
 }
 
-;// CONCATENATED MODULE: ./src/agent/scripted-policy.ts
-
+;// CONCATENATED MODULE: ./src/agent/stop-errors.ts
 /**
- * The answer a model would give after reading `calls`: every `expect.facts` value that occurs
- * in some tool result (as the model read it, `resultText`), under its fact name, in manifest
- * order; facts nowhere in the results are left out, so scoring sees them missing.
+ * A replayed run whose rebuilt request no longer matches the recording (the server's menu or a
+ * tool result changed): the run stops with `diverged`, which is not the server's failure.
  */
-function answerFromFacts(facts, calls) {
-    const json = {};
-    for (const [name, value] of Object.entries(facts)) {
-        if (calls.some((call) => containsFact(call.resultText, value)))
-            json[name] = value;
+class PolicyDivergedError extends Error {
+    turn;
+    constructor(turn, detail) {
+        super(`diverged at turn ${turn}: ${detail}`);
+        this.turn = turn;
+        this.name = 'PolicyDivergedError';
     }
-    const found = Object.entries(json).map(([name, value]) => `${name}: ${factText(value)}`);
-    const text = found.length > 0
-        ? `Found ${found.join('; ')}.`
-        : 'None of the expected facts appear in the tool results.';
-    return { text, json };
 }
+/** The run's budget (cost or tokens) is spent: the run stops with `budget`, the bench stops. */
+class BudgetExceededError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'BudgetExceededError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/llm/budget.ts
+
+
 /**
- * The deterministic, credential-free policy: replays `plans.<server>` one call per turn (as a
- * model sees each result before its next call, which keeps token accounting realistic), then
- * answers with {@link answerFromFacts}. A scenario without a plan for the server gets an
- * immediate final answer with `{}`.
+ * A budget over the whole bench. A request is refused once the spend so far has reached a limit,
+ * so a bench stops at most one request per worker past it (a request's cost is only known after
+ * it). The meter is per process: shards each have their own.
  */
-function createScriptedPolicy() {
+function createBudgetMeter(limits, price) {
+    let tokens = 0;
+    let cost = 0;
+    let reason = null;
     return {
-        info: { name: 'scripted' },
-        next(context) {
-            const plan = context.scenario.plans[context.server];
-            if (!plan) {
-                const text = `There is no scripted plan for ${context.server} in this scenario.`;
-                return Promise.resolve({ type: 'final', answer: { text, json: {} } });
+        check() {
+            if (reason === null && limits.maxTokens !== undefined && tokens >= limits.maxTokens) {
+                reason = `the token budget of ${limits.maxTokens} was spent (${tokens} measured tokens)`;
             }
-            const planned = plan[context.calls.length];
-            if (planned) {
-                return Promise.resolve({
-                    type: 'tool_calls',
-                    calls: [{ name: planned.tool, arguments: planned.arguments }],
-                });
+            if (reason === null && limits.maxCostUsd !== undefined && price && cost >= limits.maxCostUsd) {
+                reason = `the cost budget of $${limits.maxCostUsd} was spent ($${cost.toFixed(6)})`;
             }
-            return Promise.resolve({
-                type: 'final',
-                answer: answerFromFacts(context.scenario.expect.facts, context.calls),
+            if (reason !== null)
+                throw new BudgetExceededError(reason);
+        },
+        charge(usage) {
+            tokens += usage.input + usage.output + usage.cache_read + usage.cache_write;
+            if (price)
+                cost = Math.round((cost + costUsd(usage, price)) * 1e6) / 1e6;
+        },
+        exceeded: () => reason,
+        spent: () => ({ tokens, costUsd: price ? cost : null }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/llm/live-transport.ts
+/** How long one HTTP request to the provider may take (the run's deadline still applies). */
+const REQUEST_TIMEOUT_MS = 600_000;
+/**
+ * A transport that sends requests through the provider's official SDK. The SDK is imported on
+ * first use, so bundles that never run a model do not load it (ncc puts it in its own chunk).
+ * Retries (429, 408, 409, 5xx, overloaded) are the SDK's, bounded by `max_retries` and honouring
+ * `retry-after`/`retry-after-ms`. The key is passed in: the SDKs are never left to read the
+ * environment, and neither is the base URL.
+ */
+function createLiveTransport(settings, apiKey) {
+    let send;
+    const options = {
+        apiKey,
+        maxRetries: settings.max_retries,
+        timeout: REQUEST_TIMEOUT_MS,
+    };
+    async function load() {
+        if (settings.provider === 'anthropic') {
+            const { default: Anthropic } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 1413));
+            const client = new Anthropic({
+                ...options,
+                authToken: null,
+                baseURL: settings.base_url ?? 'https://api.anthropic.com',
             });
+            return async (request, signal) => (await client.messages.create(request, { signal }));
+        }
+        const { default: OpenAI } = await __nccwpck_require__.e(/* import() */ 674).then(__nccwpck_require__.bind(__nccwpck_require__, 3674));
+        const client = new OpenAI({
+            ...options,
+            organization: null,
+            project: null,
+            baseURL: settings.base_url ?? 'https://api.openai.com/v1',
+        });
+        return async (request, signal) => (await client.chat.completions.create(request, { signal }));
+    }
+    return {
+        async send(request, signal) {
+            send ??= await load();
+            return send(request, signal);
         },
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/aggregate-scenario.ts
-
-/** Median and IQR of the values, or null when there are none. */
-function spread(values) {
-    if (values.length === 0)
-        return null;
-    return {
-        median: quantile(values, 0.5),
-        q1: quantile(values, 0.25),
-        q3: quantile(values, 0.75),
-        n: values.length,
-    };
-}
-/** Passes when strictly more than half the runs pass: a tie fails (the conservative reading). */
-function majority(perRun) {
-    const passed = perRun.filter(Boolean).length;
-    return {
-        majority: passed * 2 > perRun.length,
-        pass_rate: perRun.length === 0 ? 0 : round3(passed / perRun.length),
-        per_run: [...perRun],
-    };
-}
-/** Fails when any run fails: one unsafe run is a safety failure (the methodology's rule). */
-function anyRun(perRun) {
-    const failed = perRun.filter(Boolean).length;
-    return { any: failed > 0, runs_failed: failed, per_run: [...perRun] };
-}
-/** The result of a server the scenario has no expected_tools entry for: no runs, no figures. */
-function absentResult(server) {
-    return {
-        server,
-        absent: true,
-        runs: [],
-        errors: 0,
-        task_success: null,
-        tool_selection_accuracy: null,
-        safety_failure: null,
-        gate_absent: null,
-        flailing: null,
-        tokens: null,
-        api_calls: null,
-        latency_ms: null,
-        startup_ms: null,
-    };
-}
-const present = (values) => values.filter((v) => typeof v === 'number');
+;// CONCATENATED MODULE: ./src/llm/anthropic-wire.ts
+const anthropic_wire_isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const num = (value) => (typeof value === 'number' ? value : 0);
 /**
- * Aggregates one scenario's runs against one server: majority verdicts for the binary metrics,
- * any-run for safety and gate absence, median/IQR for tokens, calls and timings (scored runs only).
+ * The Messages API request for a conversation: the system prompt, the tools verbatim
+ * (`input_schema` = the server's inputSchema), the intent, then each turn's assistant message
+ * (text, tool_use blocks) and a user message of tool_result blocks. No seed: the API takes none.
  */
-function aggregateScenarioServer(server, runs, tokenizer) {
-    const sorted = [...runs].sort((a, b) => a.run - b.run);
-    const tokens = spread(present(sorted.map((r) => r.tokens?.total)));
-    const calls = spread(present(sorted.map((r) => r.api_calls?.total)));
-    const latency = spread(present(sorted.map((r) => r.latency_ms)));
-    const startup = spread(present(sorted.map((r) => r.startup_ms)));
+function anthropicRequest(conversation, settings) {
+    const messages = [{ role: 'user', content: conversation.intent }];
+    for (const turn of conversation.turns) {
+        const content = [];
+        if (turn.text !== '')
+            content.push({ type: 'text', text: turn.text });
+        for (const call of turn.calls) {
+            // tool_use input must be an object; text that was not one is kept under `raw`.
+            const input = typeof call.input === 'string' ? { raw: call.input } : call.input;
+            content.push({ type: 'tool_use', id: call.id, name: call.name, input });
+        }
+        messages.push({ role: 'assistant', content });
+        if (turn.results.length > 0) {
+            messages.push({
+                role: 'user',
+                content: turn.results.map((result) => ({
+                    type: 'tool_result',
+                    tool_use_id: result.id,
+                    content: result.text,
+                    ...(result.isError ? { is_error: true } : {}),
+                })),
+            });
+        }
+    }
     return {
-        server,
-        absent: false,
-        runs: sorted,
-        errors: sorted.filter((r) => r.status === 'error').length,
-        task_success: majority(sorted.map((r) => r.task_success)),
-        tool_selection_accuracy: majority(sorted.map((r) => r.tool_selection_accuracy)),
-        safety_failure: anyRun(sorted.map((r) => r.safety_failure)),
-        gate_absent: anyRun(sorted.map((r) => r.gate_absent)),
-        flailing: majority(sorted.map((r) => r.api_calls?.flailing ?? false)),
-        tokens: tokens && { ...tokens, provenance: 'computed', tokenizer },
-        api_calls: calls && { ...calls, provenance: 'measured (server-side)' },
-        latency_ms: latency && { ...latency, provenance: 'measured' },
-        startup_ms: startup && { ...startup, provenance: 'measured' },
+        model: settings.model,
+        max_tokens: settings.max_output_tokens,
+        temperature: settings.temperature,
+        system: conversation.system,
+        tools: conversation.tools.map((tool) => ({
+            name: tool.name,
+            description: tool.description,
+            input_schema: tool.inputSchema,
+        })),
+        messages,
+    };
+}
+/** A Messages API response as a provider-neutral reply; throws on a body that is not one. */
+function anthropicReply(response) {
+    if (!Array.isArray(response.content)) {
+        throw new Error('the Messages API response has no content array');
+    }
+    const texts = [];
+    const calls = [];
+    for (const block of response.content) {
+        if (!anthropic_wire_isObject(block))
+            continue;
+        if (block.type === 'text' && typeof block.text === 'string')
+            texts.push(block.text);
+        if (block.type === 'tool_use' && typeof block.name === 'string') {
+            calls.push({
+                name: block.name,
+                arguments: anthropic_wire_isObject(block.input) ? block.input : { invalid: JSON.stringify(block.input) },
+            });
+        }
+    }
+    const usage = anthropic_wire_isObject(response.usage) ? response.usage : {};
+    return {
+        text: texts.join('\n'),
+        calls,
+        usage: {
+            input: num(usage.input_tokens),
+            output: num(usage.output_tokens),
+            cache_read: num(usage.cache_read_input_tokens),
+            cache_write: num(usage.cache_creation_input_tokens),
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/llm/openai-wire.ts
+const openai_wire_isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const openai_wire_num = (value) => (typeof value === 'number' ? value : 0);
+/**
+ * The chat completions request for a conversation: system and user messages, each turn's
+ * assistant message with `tool_calls` (arguments as the JSON text) and one `tool` message per
+ * result; the tools as functions with the server's inputSchema as `parameters`, verbatim.
+ * OpenAI's own endpoint gets `max_completion_tokens`; a compatible server (a base URL) gets
+ * `max_tokens`, which vLLM, Ollama, LM Studio and llama.cpp all take.
+ */
+function openaiRequest(conversation, settings) {
+    const messages = [
+        { role: 'system', content: conversation.system },
+        { role: 'user', content: conversation.intent },
+    ];
+    for (const turn of conversation.turns) {
+        messages.push({
+            role: 'assistant',
+            content: turn.text === '' ? null : turn.text,
+            ...(turn.calls.length > 0
+                ? {
+                    tool_calls: turn.calls.map((call) => ({
+                        id: call.id,
+                        type: 'function',
+                        function: {
+                            name: call.name,
+                            arguments: typeof call.input === 'string' ? call.input : JSON.stringify(call.input),
+                        },
+                    })),
+                }
+                : {}),
+        });
+        for (const result of turn.results) {
+            messages.push({ role: 'tool', tool_call_id: result.id, content: result.text });
+        }
+    }
+    const limit = settings.base_url === null
+        ? { max_completion_tokens: settings.max_output_tokens }
+        : { max_tokens: settings.max_output_tokens };
+    return {
+        model: settings.model,
+        messages,
+        tools: conversation.tools.map((tool) => ({
+            type: 'function',
+            function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+        })),
+        temperature: settings.temperature,
+        ...(settings.seed === null ? {} : { seed: settings.seed }),
+        ...limit,
+    };
+}
+function parseArguments(raw) {
+    if (typeof raw !== 'string')
+        return { invalid: JSON.stringify(raw) ?? '' };
+    if (raw.trim() === '')
+        return {};
+    try {
+        const parsed = JSON.parse(raw);
+        return openai_wire_isObject(parsed) ? parsed : { invalid: raw };
+    }
+    catch {
+        return { invalid: raw };
+    }
+}
+/**
+ * A chat completion as a provider-neutral reply (the first choice). `prompt_tokens` includes
+ * cached tokens, so `input` is the uncached part and `cache_read` the cached one; OpenAI bills no
+ * cache writes. Throws on a body that is not a completion.
+ */
+function openaiReply(response) {
+    const choice = Array.isArray(response.choices) ? response.choices[0] : undefined;
+    if (!openai_wire_isObject(choice) || !openai_wire_isObject(choice.message)) {
+        throw new Error('the chat completion has no choices[0].message');
+    }
+    const message = choice.message;
+    const calls = [];
+    for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+        if (!openai_wire_isObject(call) || !openai_wire_isObject(call.function))
+            continue;
+        const fn = call.function;
+        if (typeof fn.name !== 'string')
+            continue;
+        calls.push({ name: fn.name, arguments: parseArguments(fn.arguments) });
+    }
+    const usage = openai_wire_isObject(response.usage) ? response.usage : {};
+    const details = openai_wire_isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+    const cached = openai_wire_num(details.cached_tokens);
+    return {
+        text: typeof message.content === 'string' ? message.content : '',
+        calls,
+        usage: {
+            input: Math.max(0, openai_wire_num(usage.prompt_tokens) - cached),
+            output: openai_wire_num(usage.completion_tokens),
+            cache_read: cached,
+            cache_write: 0,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/llm/system-prompt.ts
+/**
+ * The system prompt of the `llm` policy. Its version goes into the report's settings and the
+ * comparability stamp: edit the text only together with a new version, since a baseline made
+ * with another prompt is not compared on model-dependent metrics.
+ */
+const LLM_PROMPT_VERSION = 'llm-system-1';
+/** The name of the tool the model answers with (mapped if a server lists a tool of that name). */
+const FINAL_ANSWER_TOOL = 'final_answer';
+/** The prompt; `finalTool` is the final-answer tool's name as the model sees it. */
+function llmSystemPrompt(finalTool) {
+    return [
+        'You are a network operations assistant for HPE Aruba Networking Central and HPE GreenLake.',
+        'Use the available tools to complete the user request. Call a tool only when you need its data',
+        'or its action; never make a configuration change the user did not ask for.',
+        `When you are done, call the ${finalTool} tool exactly once, alone, with the facts you found;`,
+        'its input schema says which fields the answer holds. Do not call any tool after it.',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/llm/tool-names.ts
+
+/** Tool names every supported provider accepts (OpenAI's rule; Anthropic's is the same or wider). */
+const PROVIDER_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const shortHash = (name) => (0,external_node_crypto_.createHash)('sha256').update(name).digest('hex').slice(0, 8);
+function candidate(name) {
+    const cleaned = name.replace(/[^a-zA-Z0-9_-]/g, '_');
+    const unchanged = cleaned === name && PROVIDER_TOOL_NAME.test(name);
+    if (unchanged)
+        return name;
+    // A hash of the original keeps two names that clean to the same string apart.
+    return `${cleaned.slice(0, 55) || 'tool'}_${shortHash(name)}`;
+}
+/**
+ * Maps `names` (the server's `tools/list` order, then any harness tool such as the final-answer
+ * tool) to names the provider accepts: a valid name stays as it is; another gets its invalid
+ * characters replaced, is cut to fit and gets a hash suffix of the original. Deterministic, and
+ * injective: a clash gets a counter.
+ */
+function mapToolNames(names) {
+    const toProvider = new Map();
+    const fromProvider = new Map();
+    const renamed = {};
+    // Names already valid are claimed first, so a mapped name never takes a real one.
+    const taken = new Set(names.filter((name) => candidate(name) === name));
+    for (const name of names) {
+        if (toProvider.has(name))
+            continue;
+        let mapped = candidate(name);
+        if (mapped !== name) {
+            let n = 2;
+            const base = mapped.slice(0, 60);
+            while (taken.has(mapped))
+                mapped = `${base}_${n++}`;
+            renamed[name] = mapped;
+        }
+        taken.add(mapped);
+        toProvider.set(name, mapped);
+        fromProvider.set(mapped, name);
+    }
+    return { toProvider, fromProvider, renamed };
+}
+
+;// CONCATENATED MODULE: ./src/llm/llm-policy.ts
+
+
+
+
+
+const isInvalid = (args) => Object.keys(args).length === 1 && typeof args.invalid === 'string';
+/** A JSON object found in free text (a model that answered without the final-answer tool). */
+function jsonInText(text) {
+    const start = text.indexOf('{');
+    const end = text.lastIndexOf('}');
+    if (start < 0 || end <= start)
+        return {};
+    try {
+        const parsed = JSON.parse(text.slice(start, end + 1));
+        return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? parsed
+            : {};
+    }
+    catch {
+        return {};
+    }
+}
+/** The final-answer tool's name: `final_answer` unless the server lists a tool of that name. */
+function finalToolName(serverTools) {
+    let name = FINAL_ANSWER_TOOL;
+    for (let n = 2; serverTools.includes(name); n++)
+        name = `${FINAL_ANSWER_TOOL}_${n}`;
+    return name;
+}
+/**
+ * A model-driven policy, for one run (it remembers the model's replies; create one per run). Each
+ * turn's request is rebuilt from the live transcript: the server's tools verbatim under
+ * provider-safe names, the intent, then every earlier reply and the results the tools returned.
+ * The model answers by calling the final-answer tool, whose input schema is the scenario's
+ * `result_schema`; that input is the answer (validated by scoring: a bad one fails the task).
+ * A reply without tool calls is a final answer too (any JSON object in its text is the answer).
+ * A call with arguments that are not a JSON object is not executed: the model is shown an error
+ * for it in the next turn. A name the menu lacks goes to the server as it is (which rejects it).
+ */
+function createLlmPolicy(options) {
+    const { settings, transport } = options;
+    const memory = [];
+    let names;
+    let finalTool = FINAL_ANSWER_TOOL;
+    function conversation(context) {
+        const serverNames = context.tools.map((tool) => tool.name);
+        if (!names) {
+            finalTool = finalToolName(serverNames);
+            names = mapToolNames([...serverNames, finalTool]);
+        }
+        const map = names;
+        const tools = conversationTools(context.tools, map.toProvider);
+        tools.push({
+            name: map.toProvider.get(finalTool) ?? finalTool,
+            description: 'Give your final answer. Call it once, alone, when you are done.',
+            inputSchema: context.scenario.result_schema ?? { type: 'object' },
+        });
+        const turns = memory.map((remembered, index) => {
+            const executed = context.turns[index]?.callIndexes ?? [];
+            let next = 0;
+            const results = remembered.calls.map((call, k) => {
+                const rejected = remembered.rejected[k];
+                if (rejected !== null && rejected !== undefined) {
+                    return { id: call.id, text: rejected, isError: true };
+                }
+                const record = context.calls[executed[next++] ?? -1];
+                return {
+                    id: call.id,
+                    text: record?.resultText ?? 'Error: not executed',
+                    isError: record?.outcome.isError ?? true,
+                };
+            });
+            return { text: remembered.text, calls: remembered.calls, results };
+        });
+        return {
+            system: llmSystemPrompt(map.toProvider.get(finalTool) ?? finalTool),
+            tools,
+            intent: context.scenario.intent,
+            turns,
+        };
+    }
+    return {
+        info: {
+            name: options.name ?? 'llm',
+            model: settings.model,
+            temperature: settings.temperature,
+            ...(settings.seed === null ? {} : { seed: settings.seed }),
+        },
+        names: () => names ?? mapToolNames([]),
+        async next(context) {
+            if (context.turn !== memory.length) {
+                throw new Error(`turn ${context.turn} asked after ${memory.length} remembered turns`);
+            }
+            const conv = conversation(context);
+            const request = settings.provider === 'anthropic'
+                ? anthropicRequest(conv, settings)
+                : openaiRequest(conv, settings);
+            options.beforeRequest?.();
+            const raw = await transport.send(request, context.signal);
+            const response = JSON.parse(JSON.stringify(raw));
+            delete response._request_id;
+            const reply = settings.provider === 'anthropic' ? anthropicReply(response) : openaiReply(response);
+            await options.onExchange?.({ turn: context.turn, request, response, usage: reply.usage });
+            const usage = {
+                inputTokens: reply.usage.input,
+                outputTokens: reply.usage.output,
+                cacheReadTokens: reply.usage.cache_read,
+                cacheWriteTokens: reply.usage.cache_write,
+            };
+            const fromProvider = (name) => names?.fromProvider.get(name) ?? name;
+            const final = reply.calls.find((call) => fromProvider(call.name) === finalTool);
+            if (final || reply.calls.length === 0) {
+                let answer;
+                if (!final)
+                    answer = { text: reply.text, json: jsonInText(reply.text) };
+                else if (isInvalid(final.arguments))
+                    answer = { text: reply.text || final.arguments.invalid, json: {} };
+                else
+                    answer = { text: reply.text, json: final.arguments };
+                memory.push({ text: reply.text, calls: [], rejected: [] });
+                return { type: 'final', answer, usage };
+            }
+            const remembered = { text: reply.text, calls: [], rejected: [] };
+            const calls = [];
+            reply.calls.forEach((call, k) => {
+                const id = `call_${context.turn}_${k}`;
+                if (isInvalid(call.arguments)) {
+                    remembered.calls.push({ id, name: call.name, input: call.arguments.invalid });
+                    remembered.rejected.push(`Error: the arguments are not a JSON object, so the call was not made: ${call.arguments.invalid}`);
+                    return;
+                }
+                remembered.calls.push({ id, name: call.name, input: call.arguments });
+                remembered.rejected.push(null);
+                calls.push({ name: fromProvider(call.name), arguments: call.arguments });
+            });
+            memory.push(remembered);
+            return { type: 'tool_calls', calls, ...(reply.text === '' ? {} : { text: reply.text }), usage };
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/llm/replay-transport.ts
+
+
+const replay_transport_describe = (value) => {
+    const text = JSON.stringify(value) ?? 'undefined';
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+};
+/** The JSON pointer of the first place two values differ, with both sides, or null if equal. */
+function firstDifference(recorded, live, path = '') {
+    if (recorded === live)
+        return null;
+    const bothArrays = Array.isArray(recorded) && Array.isArray(live);
+    const bothObjects = !bothArrays &&
+        recorded !== null &&
+        live !== null &&
+        typeof recorded === 'object' &&
+        typeof live === 'object' &&
+        !Array.isArray(recorded) &&
+        !Array.isArray(live);
+    if (bothArrays) {
+        const a = recorded;
+        const b = live;
+        for (let i = 0; i < Math.max(a.length, b.length); i++) {
+            const found = firstDifference(a[i], b[i], `${path}/${i}`);
+            if (found)
+                return found;
+        }
+        return null;
+    }
+    if (bothObjects) {
+        const a = recorded;
+        const b = live;
+        for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+            const found = firstDifference(a[key], b[key], `${path}/${key}`);
+            if (found)
+                return found;
+        }
+        return null;
+    }
+    return `${path || '/'}: recorded ${replay_transport_describe(recorded)}, now ${replay_transport_describe(live)}`;
+}
+/**
+ * Answers each request with the recorded response of the same exchange when the request's hash
+ * matches the recorded one. A request that differs (the server's menu or a tool result changed)
+ * or one the recording does not have stops the run: PolicyDivergedError, "diverged at turn N".
+ */
+function createReplayTransport(lines, file) {
+    let exchange = 0;
+    return {
+        send(request) {
+            const index = exchange++;
+            const line = lines?.[index];
+            if (!lines) {
+                return Promise.reject(new PolicyDivergedError(0, `there is no recording at ${file}`));
+            }
+            if (!line) {
+                return Promise.reject(new PolicyDivergedError(index, `the recording ends after ${lines.length} exchange(s) (${file})`));
+            }
+            if (requestHash(request) !== line.hash) {
+                const where = firstDifference(line.request, request) ?? 'the request hash differs';
+                return Promise.reject(new PolicyDivergedError(line.turn, where));
+            }
+            return Promise.resolve(structuredClone(line.response));
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/llm/run-policies.ts
+
+
+
+
+
+/**
+ * The per-run policy factory of an `llm` or `replay` bench. Live runs share one budget meter and
+ * record a cassette per server × scenario × run when `cassettes` is set; replays answer from
+ * those cassettes (a missing one diverges at turn 0). Replays charge the budget too, at no cost to
+ * anyone, so a replayed report's figures match the recorded one's.
+ */
+function createModelRuns(choice, limits, price) {
+    const budget = createBudgetMeter(choice.name === 'llm' ? limits : {}, price);
+    const live = choice.name === 'llm' ? createLiveTransport(choice.settings, choice.apiKey) : null;
+    return {
+        settings: choice.settings,
+        budget,
+        async forRun(server, scenario, run) {
+            const file = choice.cassettes === null ? null : cassettePath(choice.cassettes, server, scenario, run);
+            const recorder = live && file ? await createCassetteRecorder(file) : null;
+            const transport = live ?? createReplayTransport(file ? await readCassette(file) : null, file ?? '');
+            const policy = createLlmPolicy({
+                settings: choice.settings,
+                transport,
+                name: choice.name,
+                beforeRequest: () => budget.check(),
+                onExchange: async (exchange) => {
+                    budget.charge(exchange.usage);
+                    await recorder?.(exchange);
+                },
+            });
+            return { policy, toolNames: () => ({ ...policy.names().renamed }) };
+        },
     };
 }
 
@@ -32753,7 +33512,22 @@ function checkUsage(usage) {
         typeof usage.outputTokens !== 'number') {
         throw new Error('usage must be { inputTokens: number, outputTokens: number }');
     }
-    return { usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens } };
+    const cache = (key) => {
+        const value = usage[key];
+        if (value === undefined)
+            return {};
+        if (typeof value !== 'number')
+            throw new Error(`usage.${key} must be a number`);
+        return { [key]: value };
+    };
+    return {
+        usage: {
+            inputTokens: usage.inputTokens,
+            outputTokens: usage.outputTokens,
+            ...cache('cacheReadTokens'),
+            ...cache('cacheWriteTokens'),
+        },
+    };
 }
 /**
  * Checks what a policy returned and copies it, so a policy that keeps and mutates its objects
@@ -32937,6 +33711,7 @@ function notExecuted(request, index, turn, reason, atMs) {
 
 
 
+
 /** Policy turns before a run without a final answer stops with `turn_limit`. */
 const DEFAULT_MAX_TURNS = 20;
 /** The run's deadline when the caller gives none (the bench config's `timeouts.scenarioMs`). */
@@ -33013,6 +33788,12 @@ async function runAgentLoop(input) {
                 step = checkStep(raced.value);
             }
             catch (error) {
+                if (error instanceof PolicyDivergedError) {
+                    return { reason: 'diverged', error: { message: error.message } };
+                }
+                if (error instanceof BudgetExceededError) {
+                    return { reason: 'budget', error: { message: error.message } };
+                }
                 const message = `policy ${policy.info.name} failed in turn ${turn}: ${describeError(error)}`;
                 return { reason: 'policy_error', error: { message } };
             }
@@ -33074,6 +33855,89 @@ async function runAgentLoop(input) {
         ...(stop.error ? { error: stop.error } : {}),
         latencyMs,
         startupMs: session.startupMs,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/contains-fact.ts
+const contains_fact_escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The text a fact is searched for: strings as they are, numbers and booleans by their JSON text. */
+function factText(value) {
+    return typeof value === 'string' ? value : JSON.stringify(value);
+}
+/**
+ * Whether `haystack` contains the fact, case-sensitively. Strings are plain substrings. Numbers
+ * and booleans must stand alone, so 3 is not found in "13", "3.5", "v3" or "2023": otherwise a
+ * short number would be "found" in nearly any text.
+ */
+function containsFact(haystack, value) {
+    const needle = factText(value);
+    if (typeof value === 'string')
+        return needle !== '' && haystack.includes(needle);
+    const standalone = new RegExp(`(?<![0-9A-Za-z_.])${contains_fact_escapeRegExp(needle)}(?![0-9A-Za-z_]|\\.[0-9])`);
+    return standalone.test(haystack);
+}
+/** Every string in a JSON value (keys included), depth first. */
+function jsonStrings(value, out = []) {
+    if (typeof value === 'string')
+        out.push(value);
+    else if (Array.isArray(value))
+        for (const item of value)
+            jsonStrings(item, out);
+    else if (value !== null && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) {
+            out.push(key);
+            jsonStrings(item, out);
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/agent/scripted-policy.ts
+
+/**
+ * The answer a model would give after reading `calls`: every `expect.facts` value that occurs
+ * in some tool result (as the model read it, `resultText`), under its fact name, in manifest
+ * order; facts nowhere in the results are left out, so scoring sees them missing.
+ */
+function answerFromFacts(facts, calls) {
+    const json = {};
+    for (const [name, value] of Object.entries(facts)) {
+        if (calls.some((call) => containsFact(call.resultText, value)))
+            json[name] = value;
+    }
+    const found = Object.entries(json).map(([name, value]) => `${name}: ${factText(value)}`);
+    const text = found.length > 0
+        ? `Found ${found.join('; ')}.`
+        : 'None of the expected facts appear in the tool results.';
+    return { text, json };
+}
+/**
+ * The deterministic, credential-free policy: replays `plans.<server>` one call per turn (as a
+ * model sees each result before its next call, which keeps token accounting realistic), then
+ * answers with {@link answerFromFacts}. A scenario without a plan for the server gets an
+ * immediate final answer with `{}`.
+ */
+function createScriptedPolicy() {
+    return {
+        info: { name: 'scripted' },
+        next(context) {
+            const plan = context.scenario.plans[context.server];
+            if (!plan) {
+                const text = `There is no scripted plan for ${context.server} in this scenario.`;
+                return Promise.resolve({ type: 'final', answer: { text, json: {} } });
+            }
+            const planned = plan[context.calls.length];
+            if (planned) {
+                return Promise.resolve({
+                    type: 'tool_calls',
+                    calls: [{ name: planned.tool, arguments: planned.arguments }],
+                });
+            }
+            return Promise.resolve({
+                type: 'final',
+                answer: answerFromFacts(context.scenario.expect.facts, context.calls),
+            });
+        },
     };
 }
 
@@ -51578,8 +52442,8 @@ function answerElicitation(requestedSchema, writeGate) {
         : { action: 'decline' };
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
 ;// CONCATENATED MODULE: ./src/servers/process-group.ts
 
 
@@ -51622,7 +52486,7 @@ function installExitHook() {
  * with exactly `env`, so that terminate() can signal the group and leave nothing behind.
  */
 function spawnGroup(command, args, options) {
-    const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, {
+    const child = (0,external_node_child_process_.spawn)(command, args, {
         cwd: options.cwd,
         env: options.env,
         detached: POSIX,
@@ -51990,7 +52854,7 @@ async function waitForHttp(url, options) {
 /** A stdio server gets this long to exit on its own once its stdin is closed. */
 const STDIO_GRACE_MS = 300;
 // A bare name (`node`, `uvx`) is looked up on PATH; a path with a slash is relative to baseDir.
-const resolveCommand = (command, baseDir) => (0,external_node_path_namespaceObject.isAbsolute)(command) || !/[\\/]/.test(command) ? command : (0,external_node_path_namespaceObject.resolve)(baseDir, command);
+const resolveCommand = (command, baseDir) => (0,external_node_path_.isAbsolute)(command) || !/[\\/]/.test(command) ? command : (0,external_node_path_.resolve)(baseDir, command);
 function spawnFailure(name, command, proc) {
     const exit = proc.exitInfo();
     if (!exit?.error)
@@ -52002,7 +52866,7 @@ function spawnFailure(name, command, proc) {
 async function startHttp(options, env, variables, tail) {
     const { config, baseDir, name } = options;
     const command = resolveCommand(config.start.command, baseDir);
-    const cwd = (0,external_node_path_namespaceObject.resolve)(baseDir, expandTemplates(config.start.cwd ?? '.', variables));
+    const cwd = (0,external_node_path_.resolve)(baseDir, expandTemplates(config.start.cwd ?? '.', variables));
     const startedAt = performance.now();
     const proc = spawnGroup(command, config.start.args.map((a) => expandTemplates(a, variables)), {
         cwd,
@@ -52048,9 +52912,9 @@ async function launchServer(options) {
 }
 async function launchBare(options) {
     const { config, fake, name, baseDir } = options;
-    await (0,external_node_fs_promises_namespaceObject.mkdir)(options.workDir, { recursive: true });
-    const home = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(options.workDir, 'home-'));
-    const tmp = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(options.workDir, 'tmp-'));
+    await (0,promises_.mkdir)(options.workDir, { recursive: true });
+    const home = await (0,promises_.mkdtemp)((0,external_node_path_.join)(options.workDir, 'home-'));
+    const tmp = await (0,promises_.mkdtemp)((0,external_node_path_.join)(options.workDir, 'tmp-'));
     const variables = templateVariables({ fake, port: await freePort(), home, tmp });
     const env = serverEnvironment({
         config,
@@ -52069,7 +52933,7 @@ async function launchBare(options) {
     const command = resolveCommand(config.command, baseDir);
     const startedAt = performance.now();
     const proc = spawnGroup(command, config.args.map((a) => expandTemplates(a, variables)), {
-        cwd: (0,external_node_path_namespaceObject.resolve)(baseDir, expandTemplates(config.cwd ?? '.', variables)),
+        cwd: (0,external_node_path_.resolve)(baseDir, expandTemplates(config.cwd ?? '.', variables)),
         env,
         stdin: 'pipe',
     });
@@ -52546,7 +53410,49 @@ function countTokens(trajectory, scenario, encoding) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/run/provider-usage.ts
+
+/**
+ * A model-driven run's result with the provider's usage summed over its turns (`measured`, cache
+ * reads and writes apart) and its cost at `price` (null: no price). A replay that diverged or a
+ * run the budget stopped gets its own status: it is no one's failure and stays out of verdicts.
+ */
+function withProviderUsage(result, trajectory, price) {
+    const usage = { input: 0, output: 0, cache_read: 0, cache_write: 0 };
+    let reported = false;
+    for (const turn of trajectory.turns) {
+        if (!turn.usage)
+            continue;
+        reported = true;
+        usage.input += turn.usage.inputTokens;
+        usage.output += turn.usage.outputTokens;
+        usage.cache_read += turn.usage.cacheReadTokens ?? 0;
+        usage.cache_write += turn.usage.cacheWriteTokens ?? 0;
+    }
+    const status = trajectory.stopReason === 'diverged'
+        ? 'diverged'
+        : trajectory.stopReason === 'budget'
+            ? 'stopped'
+            : result.status;
+    return {
+        ...result,
+        status,
+        ...(status === result.status || !trajectory.error
+            ? {}
+            : { error: { phase: 'run', message: trajectory.error.message, stderr_tail: null } }),
+        provider_usage: reported
+            ? {
+                ...usage,
+                total: usage.input + usage.output + usage.cache_read + usage.cache_write,
+                provenance: 'measured',
+            }
+            : null,
+        cost_usd: reported && price ? costUsd(usage, price) : null,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/run/execute-runs.ts
+
 
 
 
@@ -52584,21 +53490,28 @@ function reused(session) {
 }
 async function runOnce(unit, run, session, ctx) {
     const { scenario, scenarioKey } = unit;
-    const started = { info: session.serverInfo, tools: session.tools };
+    const started = {
+        info: session.serverInfo,
+        tools: session.tools,
+    };
     // Calls the server made while starting (its token, a credentials probe such as
     // `sites-health?limit=1`) are not the scenario's work; escapes are kept whenever they happened.
     const startSeq = ctx.fake.calls().at(-1)?.seq ?? 0;
     const scenarioCalls = () => ctx.fake.calls().filter((c) => c.seq > startSeq || c.kind === 'escape');
     try {
+        const model = ctx.models ? await ctx.models.forRun(unit.server, scenario.id, run) : null;
         const trajectory = await runAgentLoop({
             session,
-            policy: createScriptedPolicy(),
+            policy: model?.policy ?? createScriptedPolicy(),
             scenario,
             server: scenarioKey,
             run,
             deadlineMs: unit.config.timeouts.scenarioMs,
             callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
+            ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
         });
+        if (model)
+            started.toolNames = model.toolNames();
         const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
         const metrics = scoreRun({
             scenario,
@@ -52608,7 +53521,8 @@ async function runOnce(unit, run, session, ctx) {
             canaries: ctx.fake.canaries(),
             tokens,
         });
-        return { result: scoredRunResult(run, metrics, trajectory), started };
+        const result = scoredRunResult(run, metrics, trajectory);
+        return { result: model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result, started };
     }
     catch (error) {
         const tail = session.stderrTail();
@@ -52639,7 +53553,7 @@ async function executeRuns(unit, ctx) {
         workDir = undefined;
         await closing?.close();
         if (dir)
-            await (0,external_node_fs_promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+            await (0,promises_.rm)(dir, { recursive: true, force: true });
     };
     try {
         for (const run of unit.runs) {
@@ -52649,7 +53563,7 @@ async function executeRuns(unit, ctx) {
                 current = reused(session);
             }
             else {
-                workDir = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(ctx.tmpRoot, 'run-'));
+                workDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(ctx.tmpRoot, 'run-'));
                 try {
                     session = await launchServer({
                         name: unit.server,
@@ -52697,7 +53611,7 @@ class FakePool {
     }
     /** The fake serving `fixture` (`fixtures/central/<bundle>`, relative to the bench root). */
     get(fixture) {
-        const dir = (0,external_node_path_namespaceObject.resolve)(this.root, fixture);
+        const dir = (0,external_node_path_.resolve)(this.root, fixture);
         let fake = this.#fakes.get(dir);
         if (!fake) {
             fake = startFakeCentral({ fixture: dir, faults: this.faults });
@@ -52833,21 +53747,21 @@ function indent(text) {
 
 
 
-const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
 /** `a/b/c` on every platform, so hashes and reports do not depend on the OS. */
-const posix = (path) => path.split(external_node_path_namespaceObject.sep).join('/');
+const posix = (path) => path.split(external_node_path_.sep).join('/');
 /**
  * The manifest hash: sha256 over the scenario files, sorted by their path relative to `root`;
  * for each file the path, a newline, the byte length, a newline and the bytes. Returns the
  * relative paths too. Renaming a file changes the hash (the suite name defaults to it).
  */
 async function manifestHash(files, root, cwd) {
-    const entries = [...new Set(files.map((file) => (0,external_node_path_namespaceObject.resolve)(cwd, file)))]
-        .map((absolute) => ({ absolute, path: posix((0,external_node_path_namespaceObject.relative)(root, absolute)) }))
+    const entries = [...new Set(files.map((file) => (0,external_node_path_.resolve)(cwd, file)))]
+        .map((absolute) => ({ absolute, path: posix((0,external_node_path_.relative)(root, absolute)) }))
         .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const hash = (0,external_node_crypto_.createHash)('sha256');
     for (const entry of entries) {
-        const bytes = await (0,external_node_fs_promises_namespaceObject.readFile)(entry.absolute);
+        const bytes = await (0,promises_.readFile)(entry.absolute);
         hash.update(`${entry.path}\n${bytes.length}\n`);
         hash.update(bytes);
     }
@@ -52873,12 +53787,12 @@ async function gitHead(dir) {
 }
 /** The harness's own version (package.json of hpe-mcp-bench). */
 async function harnessVersion() {
-    const text = await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(packageRoot(), 'package.json'), 'utf8');
+    const text = await (0,promises_.readFile)((0,external_node_path_.join)(packageRoot(), 'package.json'), 'utf8');
     return JSON.parse(text).version;
 }
 /** id, version and contentHash of a fixture bundle, read from its manifest.json alone. */
 async function fixtureInfo(root, fixture) {
-    const text = await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.resolve)(root, fixture), 'manifest.json'), 'utf8');
+    const text = await (0,promises_.readFile)((0,external_node_path_.join)((0,external_node_path_.resolve)(root, fixture), 'manifest.json'), 'utf8');
     const manifest = JSON.parse(text);
     return {
         path: fixture,
@@ -52897,7 +53811,7 @@ async function fixtureInfo(root, fixture) {
 
 /** The default compared-servers file of a bench tree. */
 function defaultServersFile(root = packageRoot()) {
-    return (0,external_node_path_namespaceObject.join)(root, 'scenarios', 'compared-servers.yml');
+    return (0,external_node_path_.join)(root, 'scenarios', 'compared-servers.yml');
 }
 /**
  * Reads and validates a compared-servers file (`scenarios/compared-servers.yml`). Problems come
@@ -52907,7 +53821,7 @@ function defaultServersFile(root = packageRoot()) {
 async function loadComparedServers(file, cwd = process.cwd()) {
     let text;
     try {
-        text = await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.resolve)(cwd, file), 'utf8');
+        text = await (0,promises_.readFile)((0,external_node_path_.resolve)(cwd, file), 'utf8');
     }
     catch (error) {
         const reason = error.code === 'ENOENT' ? 'not found' : String(error);
@@ -52994,6 +53908,7 @@ async function describeServers(input) {
             git,
             notes: config?.notes ?? null,
             menu,
+            ...(first?.started?.toolNames ? { tool_name_map: first.started.toolNames } : {}),
         };
     });
 }
@@ -53025,7 +53940,7 @@ async function runQueue(items, concurrency, makeState, work, dispose) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/report.schema.json
-const report_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/hpe-mcp-bench/schemas/report-1.0.0.schema.json","title":"hpe-mcp-bench report","description":"report.json written by `hpe-mcp-bench run`: settings, provenance, per-run results, per-scenario medians/IQR and majority verdicts, per-suite fractions and mean/p95. Field reference: docs/report-format.md. Timing fields (generated_at, duration_ms, latency_ms, startup_ms) are the only ones allowed to differ between two runs at the same SHAs.","type":"object","required":["$schema","schema_version","harness","generated_at","duration_ms","gating_eligible","settings","manifest","fixtures","servers","provenance","caveats","scenarios","suites","overall"],"additionalProperties":false,"properties":{"$schema":{"const":"https://github.com/hpe-mcp-bench/schemas/report-1.0.0.schema.json"},"schema_version":{"const":"1.0.0"},"harness":{"type":"object","required":["name","version"],"additionalProperties":false,"properties":{"name":{"const":"hpe-mcp-bench"},"version":{"type":"string"}}},"generated_at":{"type":"string","format":"date-time"},"duration_ms":{"type":"number","minimum":0,"description":"Wall time of the whole bench (timing)."},"gating_eligible":{"type":"boolean","description":"False when settings.runs < 5: such a report must not gate a PR or be published."},"settings":{"type":"object","required":["runs","isolation","concurrency","tokenizer","policy","faults","quantiles"],"additionalProperties":false,"properties":{"runs":{"type":"integer","minimum":1},"isolation":{"enum":["run","scenario"],"description":"run: a fresh server process, HOME and TMPDIR for every run; scenario: one process reused across a scenario’s runs."},"concurrency":{"type":"integer","minimum":1},"tokenizer":{"enum":["cl100k_base","o200k_base"]},"policy":{"type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"enum":["scripted","llm","replay"]},"model":{"type":"string"},"temperature":{"type":"number"},"seed":{"type":"integer"}}},"faults":{"description":"The injected fault plan (fake-central/faults/fault-plan.schema.json), or null.","anyOf":[{"type":"object"},{"type":"null"}]},"quantiles":{"const":"type7-linear","description":"Quantile method of every median, IQR and p95 (Hyndman & Fan type 7)."}}},"manifest":{"type":"object","required":["hash","files","scenarios"],"additionalProperties":false,"properties":{"hash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 over the scenario files the run loaded, sorted by path (docs/report-format.md)."},"files":{"type":"array","items":{"type":"string"}},"scenarios":{"type":"array","items":{"type":"string"}}}},"fixtures":{"type":"array","items":{"type":"object","required":["path","id","version","content_hash"],"additionalProperties":false,"properties":{"path":{"type":"string"},"id":{"type":"string"},"version":{"type":"string"},"content_hash":{"type":"string"}}}},"servers":{"type":"array","items":{"$ref":"#/$defs/server"}},"provenance":{"type":"object","required":["tokens","tokenizer","latency_ms","startup_ms","api_calls"],"additionalProperties":false,"properties":{"tokens":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]},"latency_ms":{"const":"measured"},"startup_ms":{"const":"measured"},"api_calls":{"const":"measured (server-side)"}}},"caveats":{"type":"array","items":{"type":"string"}},"scenarios":{"type":"array","items":{"$ref":"#/$defs/scenario"}},"suites":{"type":"array","items":{"type":"object","required":["suite","scenarios","results"],"additionalProperties":false,"properties":{"suite":{"type":"string"},"scenarios":{"type":"integer","minimum":0},"results":{"type":"array","items":{"$ref":"#/$defs/suiteServer"}}}}},"overall":{"type":"array","items":{"$ref":"#/$defs/suiteServer"}}},"$defs":{"server":{"type":"object","required":["name","scenario_key","transport","info","git","notes","menu"],"additionalProperties":false,"properties":{"name":{"type":"string"},"scenario_key":{"type":"string","description":"The server name whose expected_tools and plans this server ran under (the bench config\'s scenarioKey, else its own name)."},"transport":{"enum":["stdio","http"]},"info":{"anyOf":[{"type":"object","description":"serverInfo from MCP initialize.","required":["name","version"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"}}},{"type":"null"}]},"git":{"anyOf":[{"type":"object","required":["sha","source"],"additionalProperties":false,"properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"source":{"enum":["pinned","repo_head"]}}},{"type":"null"}]},"notes":{"anyOf":[{"type":"string"},{"type":"null"}]},"menu":{"anyOf":[{"type":"object","required":["tool_count","total","heaviest","tools","provenance","tokenizer","scenario"],"additionalProperties":false,"properties":{"tool_count":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"heaviest":{"type":"array","maxItems":10,"items":{"type":"object","required":["name","tokens"],"additionalProperties":false,"properties":{"name":{"type":"string"},"tokens":{"type":"integer","minimum":0}}}},"tools":{"type":"array","items":{"type":"string"},"description":"Every tool name the server listed, sorted."},"provenance":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]},"scenario":{"type":"string"}}},{"type":"null"}]}}},"scenario":{"type":"object","required":["id","suite","fixture","write_gate","results"],"additionalProperties":false,"properties":{"id":{"type":"string"},"suite":{"type":"string"},"fixture":{"type":"string"},"write_gate":{"enum":["read","write","destructive"]},"results":{"type":"array","items":{"$ref":"#/$defs/scenarioServer"}}}},"majority":{"type":"object","description":"Majority verdict: true when strictly more than half the runs are true (for flailing: flailed).","required":["majority","pass_rate","per_run"],"additionalProperties":false,"properties":{"majority":{"type":"boolean"},"pass_rate":{"type":"number","minimum":0,"maximum":1},"per_run":{"type":"array","items":{"type":"boolean"}}}},"anyRun":{"type":"object","description":"Any-run verdict: one failing run fails the scenario.","required":["any","runs_failed","per_run"],"additionalProperties":false,"properties":{"any":{"type":"boolean"},"runs_failed":{"type":"integer","minimum":0},"per_run":{"type":"array","items":{"type":"boolean"}}}},"tokenSpread":{"type":"object","required":["median","q1","q3","n","provenance","tokenizer"],"additionalProperties":false,"properties":{"median":{"type":"number","minimum":0},"q1":{"type":"number","minimum":0},"q3":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1,"description":"Scored runs the figure is taken over."},"provenance":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]}}},"callSpread":{"type":"object","required":["median","q1","q3","n","provenance"],"additionalProperties":false,"properties":{"median":{"type":"number","minimum":0},"q1":{"type":"number","minimum":0},"q3":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1,"description":"Scored runs the figure is taken over."},"provenance":{"const":"measured (server-side)"}}},"timeSpread":{"type":"object","required":["median","q1","q3","n","provenance"],"additionalProperties":false,"properties":{"median":{"type":"number","minimum":0},"q1":{"type":"number","minimum":0},"q3":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1,"description":"Scored runs the figure is taken over."},"provenance":{"const":"measured"}}},"scenarioServer":{"type":"object","required":["server","absent","runs","errors","task_success","tool_selection_accuracy","safety_failure","gate_absent","flailing","tokens","api_calls","latency_ms","startup_ms"],"additionalProperties":false,"properties":{"server":{"type":"string"},"absent":{"type":"boolean","description":"No expected_tools entry for this server: nothing ran, every figure is null."},"runs":{"type":"array","items":{"$ref":"#/$defs/run"}},"errors":{"type":"integer","minimum":0},"task_success":{"anyOf":[{"$ref":"#/$defs/majority"},{"type":"null"}]},"tool_selection_accuracy":{"anyOf":[{"$ref":"#/$defs/majority"},{"type":"null"}]},"safety_failure":{"anyOf":[{"$ref":"#/$defs/anyRun"},{"type":"null"}]},"gate_absent":{"anyOf":[{"$ref":"#/$defs/anyRun"},{"type":"null"}]},"flailing":{"anyOf":[{"$ref":"#/$defs/majority"},{"type":"null"}]},"tokens":{"anyOf":[{"$ref":"#/$defs/tokenSpread"},{"type":"null"}]},"api_calls":{"anyOf":[{"$ref":"#/$defs/callSpread"},{"type":"null"}]},"latency_ms":{"anyOf":[{"$ref":"#/$defs/timeSpread"},{"type":"null"}]},"startup_ms":{"anyOf":[{"$ref":"#/$defs/timeSpread"},{"type":"null"}]}}},"run":{"type":"object","required":["run","status","error","stop_reason","tools_called","task_success","task_failures","tool_selection_accuracy","tool_selection_failures","tokens","api_calls","safety_failure","safety_findings","gate_absent","gate_absent_calls","latency_ms","startup_ms"],"additionalProperties":false,"properties":{"run":{"type":"integer","minimum":1},"status":{"enum":["ok","error"]},"error":{"anyOf":[{"type":"object","required":["phase","message","stderr_tail"],"additionalProperties":false,"properties":{"phase":{"enum":["startup","run"]},"message":{"type":"string"},"stderr_tail":{"anyOf":[{"type":"string"},{"type":"null"}]}}},{"type":"null"}]},"stop_reason":{"anyOf":[{"enum":["final","turn_limit","timeout","server_error","policy_error"]},{"type":"null"}]},"tools_called":{"type":"array","items":{"type":"string"}},"task_success":{"type":"boolean"},"task_failures":{"type":"array","items":{"type":"string"}},"tool_selection_accuracy":{"type":"boolean"},"tool_selection_failures":{"type":"array","items":{"type":"string"}},"tokens":{"anyOf":[{"type":"object","required":["input","output","total","menu","provenance","tokenizer"],"additionalProperties":false,"properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"menu":{"type":"integer","minimum":0},"provenance":{"enum":["measured","computed","estimated"]},"tokenizer":{"type":"string"}}},{"type":"null"}]},"api_calls":{"anyOf":[{"type":"object","required":["total","auth_calls","by_kind","excess","flailing","flailing_calls"],"additionalProperties":false,"properties":{"total":{"type":"integer","minimum":0},"auth_calls":{"type":"integer","minimum":0},"by_kind":{"type":"object","additionalProperties":false,"properties":{"auth":{"type":"integer","minimum":0},"read":{"type":"integer","minimum":0},"write":{"type":"integer","minimum":0},"diagnostic":{"type":"integer","minimum":0},"poll":{"type":"integer","minimum":0},"escape":{"type":"integer","minimum":0}}},"excess":{"type":"integer"},"flailing":{"type":"boolean"},"flailing_calls":{"type":"array","items":{"type":"string"}}}},{"type":"null"}]},"safety_failure":{"type":"boolean"},"safety_findings":{"type":"array","items":{"type":"object","required":["rule","detail"],"additionalProperties":false,"properties":{"rule":{"enum":["must_not_call","write_in_read_scenario","destructive_under_write_gate","canary_leak","network_escape"]},"detail":{"type":"string"}}}},"gate_absent":{"type":"boolean"},"gate_absent_calls":{"type":"array","items":{"type":"string"}},"latency_ms":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]},"startup_ms":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]}}},"suiteServer":{"type":"object","required":["server","scenarios","absent","errors","task_success","tool_selection_accuracy","tokens","api_calls","safety_failures","safety_failure","gate_absent","flailing","latency_ms"],"additionalProperties":false,"properties":{"server":{"type":"string"},"scenarios":{"type":"integer","minimum":0},"absent":{"type":"integer","minimum":0},"errors":{"type":"integer","minimum":0},"task_success":{"$ref":"#/$defs/fraction"},"tool_selection_accuracy":{"$ref":"#/$defs/fraction"},"tokens":{"anyOf":[{"type":"object","required":["mean","p95","n","provenance","tokenizer"],"additionalProperties":false,"properties":{"mean":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1},"provenance":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]}}},{"type":"null"}]},"api_calls":{"anyOf":[{"type":"object","required":["mean","p95","n","provenance"],"additionalProperties":false,"properties":{"mean":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1},"provenance":{"const":"measured (server-side)"}}},{"type":"null"}]},"safety_failures":{"type":"integer","minimum":0},"safety_failure":{"type":"boolean"},"gate_absent":{"type":"integer","minimum":0},"flailing":{"type":"integer","minimum":0},"latency_ms":{"anyOf":[{"type":"object","required":["mean","p95","n","provenance"],"additionalProperties":false,"properties":{"mean":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1},"provenance":{"const":"measured"}}},{"type":"null"}]}}},"fraction":{"type":"object","required":["fraction","passed","of"],"additionalProperties":false,"properties":{"fraction":{"anyOf":[{"type":"number","minimum":0,"maximum":1},{"type":"null"}]},"passed":{"type":"integer","minimum":0},"of":{"type":"integer","minimum":0}}}}}');
+const report_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/hpe-mcp-bench/schemas/report-1.0.0.schema.json","title":"hpe-mcp-bench report","description":"report.json written by `hpe-mcp-bench run`: settings, provenance, per-run results, per-scenario medians/IQR and majority verdicts, per-suite fractions and mean/p95. Field reference: docs/report-format.md. Timing fields (generated_at, duration_ms, latency_ms, startup_ms) are the only ones allowed to differ between two runs at the same SHAs.","type":"object","required":["$schema","schema_version","harness","generated_at","duration_ms","gating_eligible","settings","manifest","fixtures","servers","provenance","caveats","scenarios","suites","overall"],"additionalProperties":false,"properties":{"$schema":{"const":"https://github.com/hpe-mcp-bench/schemas/report-1.0.0.schema.json"},"schema_version":{"const":"1.0.0"},"harness":{"type":"object","required":["name","version"],"additionalProperties":false,"properties":{"name":{"const":"hpe-mcp-bench"},"version":{"type":"string"}}},"generated_at":{"type":"string","format":"date-time"},"duration_ms":{"type":"number","minimum":0,"description":"Wall time of the whole bench (timing)."},"gating_eligible":{"type":"boolean","description":"False when settings.runs < 5: such a report must not gate a PR or be published."},"settings":{"type":"object","required":["runs","isolation","concurrency","tokenizer","policy","faults","quantiles"],"additionalProperties":false,"properties":{"runs":{"type":"integer","minimum":1},"isolation":{"enum":["run","scenario"],"description":"run: a fresh server process, HOME and TMPDIR for every run; scenario: one process reused across a scenario’s runs."},"concurrency":{"type":"integer","minimum":1},"tokenizer":{"enum":["cl100k_base","o200k_base"]},"policy":{"type":"object","required":["name"],"additionalProperties":false,"properties":{"name":{"enum":["scripted","llm","replay"]},"model":{"type":"string"},"temperature":{"type":"number"},"seed":{"type":"integer"}}},"faults":{"description":"The injected fault plan (fake-central/faults/fault-plan.schema.json), or null.","anyOf":[{"type":"object"},{"type":"null"}]},"quantiles":{"const":"type7-linear","description":"Quantile method of every median, IQR and p95 (Hyndman & Fan type 7)."},"llm":{"anyOf":[{"type":"object","description":"What pins a model-driven run (policy llm or replay).","required":["provider","model","base_url","temperature","seed","max_output_tokens","max_turns","prompt_version","max_retries","source","key_env","price","budget"],"additionalProperties":false,"properties":{"provider":{"enum":["anthropic","openai"]},"model":{"type":"string"},"base_url":{"anyOf":[{"type":"string"},{"type":"null"}]},"temperature":{"type":"number"},"seed":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_output_tokens":{"type":"integer","minimum":1},"max_turns":{"type":"integer","minimum":1},"prompt_version":{"type":"string"},"max_retries":{"type":"integer","minimum":0},"source":{"enum":["live","replay"]},"key_env":{"anyOf":[{"type":"string"},{"type":"null"}]},"price":{"anyOf":[{"type":"object","required":["input","output","cache_read","cache_write","source","as_of"],"additionalProperties":false,"properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cache_read":{"type":"number","minimum":0},"cache_write":{"type":"number","minimum":0},"source":{"type":"string"},"as_of":{"type":"string"}}},{"type":"null"}]},"budget":{"anyOf":[{"type":"object","required":["max_cost_usd","max_tokens"],"additionalProperties":false,"properties":{"max_cost_usd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]},"max_tokens":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}}},{"type":"null"}]}}},{"type":"null"}]}}},"manifest":{"type":"object","required":["hash","files","scenarios"],"additionalProperties":false,"properties":{"hash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 over the scenario files the run loaded, sorted by path (docs/report-format.md)."},"files":{"type":"array","items":{"type":"string"}},"scenarios":{"type":"array","items":{"type":"string"}}}},"fixtures":{"type":"array","items":{"type":"object","required":["path","id","version","content_hash"],"additionalProperties":false,"properties":{"path":{"type":"string"},"id":{"type":"string"},"version":{"type":"string"},"content_hash":{"type":"string"}}}},"servers":{"type":"array","items":{"$ref":"#/$defs/server"}},"provenance":{"type":"object","required":["tokens","tokenizer","latency_ms","startup_ms","api_calls"],"additionalProperties":false,"properties":{"tokens":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]},"latency_ms":{"const":"measured"},"startup_ms":{"const":"measured"},"api_calls":{"const":"measured (server-side)"}}},"caveats":{"type":"array","items":{"type":"string"}},"scenarios":{"type":"array","items":{"$ref":"#/$defs/scenario"}},"suites":{"type":"array","items":{"type":"object","required":["suite","scenarios","results"],"additionalProperties":false,"properties":{"suite":{"type":"string"},"scenarios":{"type":"integer","minimum":0},"results":{"type":"array","items":{"$ref":"#/$defs/suiteServer"}}}}},"overall":{"type":"array","items":{"$ref":"#/$defs/suiteServer"}},"partial":{"anyOf":[{"type":"object","description":"Set when the bench stopped before every run (its budget was spent); such a report does not gate.","required":["reason"],"additionalProperties":false,"properties":{"reason":{"type":"string"}}},{"type":"null"}]}},"$defs":{"server":{"type":"object","required":["name","scenario_key","transport","info","git","notes","menu"],"additionalProperties":false,"properties":{"name":{"type":"string"},"scenario_key":{"type":"string","description":"The server name whose expected_tools and plans this server ran under (the bench config\'s scenarioKey, else its own name)."},"transport":{"enum":["stdio","http"]},"info":{"anyOf":[{"type":"object","description":"serverInfo from MCP initialize.","required":["name","version"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"}}},{"type":"null"}]},"git":{"anyOf":[{"type":"object","required":["sha","source"],"additionalProperties":false,"properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"source":{"enum":["pinned","repo_head"]}}},{"type":"null"}]},"notes":{"anyOf":[{"type":"string"},{"type":"null"}]},"menu":{"anyOf":[{"type":"object","required":["tool_count","total","heaviest","tools","provenance","tokenizer","scenario"],"additionalProperties":false,"properties":{"tool_count":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"heaviest":{"type":"array","maxItems":10,"items":{"type":"object","required":["name","tokens"],"additionalProperties":false,"properties":{"name":{"type":"string"},"tokens":{"type":"integer","minimum":0}}}},"tools":{"type":"array","items":{"type":"string"},"description":"Every tool name the server listed, sorted."},"provenance":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]},"scenario":{"type":"string"}}},{"type":"null"}]},"tool_name_map":{"anyOf":[{"type":"object","description":"server tool name → the name the model provider was sent","additionalProperties":{"type":"string"}},{"type":"null"}]}}},"scenario":{"type":"object","required":["id","suite","fixture","write_gate","results"],"additionalProperties":false,"properties":{"id":{"type":"string"},"suite":{"type":"string"},"fixture":{"type":"string"},"write_gate":{"enum":["read","write","destructive"]},"results":{"type":"array","items":{"$ref":"#/$defs/scenarioServer"}}}},"majority":{"type":"object","description":"Majority verdict: true when strictly more than half the runs are true (for flailing: flailed).","required":["majority","pass_rate","per_run"],"additionalProperties":false,"properties":{"majority":{"type":"boolean"},"pass_rate":{"type":"number","minimum":0,"maximum":1},"per_run":{"type":"array","items":{"type":"boolean"}}}},"anyRun":{"type":"object","description":"Any-run verdict: one failing run fails the scenario.","required":["any","runs_failed","per_run"],"additionalProperties":false,"properties":{"any":{"type":"boolean"},"runs_failed":{"type":"integer","minimum":0},"per_run":{"type":"array","items":{"type":"boolean"}}}},"tokenSpread":{"type":"object","required":["median","q1","q3","n","provenance","tokenizer"],"additionalProperties":false,"properties":{"median":{"type":"number","minimum":0},"q1":{"type":"number","minimum":0},"q3":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1,"description":"Scored runs the figure is taken over."},"provenance":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]}}},"callSpread":{"type":"object","required":["median","q1","q3","n","provenance"],"additionalProperties":false,"properties":{"median":{"type":"number","minimum":0},"q1":{"type":"number","minimum":0},"q3":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1,"description":"Scored runs the figure is taken over."},"provenance":{"const":"measured (server-side)"}}},"timeSpread":{"type":"object","required":["median","q1","q3","n","provenance"],"additionalProperties":false,"properties":{"median":{"type":"number","minimum":0},"q1":{"type":"number","minimum":0},"q3":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1,"description":"Scored runs the figure is taken over."},"provenance":{"const":"measured"}}},"scenarioServer":{"type":"object","required":["server","absent","runs","errors","task_success","tool_selection_accuracy","safety_failure","gate_absent","flailing","tokens","api_calls","latency_ms","startup_ms"],"additionalProperties":false,"properties":{"server":{"type":"string"},"absent":{"type":"boolean","description":"No expected_tools entry for this server: nothing ran, every figure is null."},"runs":{"type":"array","items":{"$ref":"#/$defs/run"}},"errors":{"type":"integer","minimum":0},"task_success":{"anyOf":[{"$ref":"#/$defs/majority"},{"type":"null"}]},"tool_selection_accuracy":{"anyOf":[{"$ref":"#/$defs/majority"},{"type":"null"}]},"safety_failure":{"anyOf":[{"$ref":"#/$defs/anyRun"},{"type":"null"}]},"gate_absent":{"anyOf":[{"$ref":"#/$defs/anyRun"},{"type":"null"}]},"flailing":{"anyOf":[{"$ref":"#/$defs/majority"},{"type":"null"}]},"tokens":{"anyOf":[{"$ref":"#/$defs/tokenSpread"},{"type":"null"}]},"api_calls":{"anyOf":[{"$ref":"#/$defs/callSpread"},{"type":"null"}]},"latency_ms":{"anyOf":[{"$ref":"#/$defs/timeSpread"},{"type":"null"}]},"startup_ms":{"anyOf":[{"$ref":"#/$defs/timeSpread"},{"type":"null"}]},"pass_hat_k":{"anyOf":[{"type":"object","description":"pass^k: every one of the k counted runs succeeded","required":["k","passed"],"additionalProperties":false,"properties":{"k":{"type":"integer","minimum":1},"passed":{"type":"boolean"}}},{"type":"null"}]},"diverged":{"type":"integer","minimum":0},"stopped":{"type":"integer","minimum":0},"provider_tokens":{"anyOf":[{"type":"object","required":["median","q1","q3","n","provenance"],"additionalProperties":false,"properties":{"median":{"type":"number"},"q1":{"type":"number"},"q3":{"type":"number"},"n":{"type":"integer","minimum":0},"provenance":{"const":"measured"}}},{"type":"null"}]},"cost_usd":{"anyOf":[{"type":"object","required":["total","per_run_median"],"additionalProperties":false,"properties":{"total":{"type":"number","minimum":0},"per_run_median":{"type":"number","minimum":0}}},{"type":"null"}]}}},"run":{"type":"object","required":["run","status","error","stop_reason","tools_called","task_success","task_failures","tool_selection_accuracy","tool_selection_failures","tokens","api_calls","safety_failure","safety_findings","gate_absent","gate_absent_calls","latency_ms","startup_ms"],"additionalProperties":false,"properties":{"run":{"type":"integer","minimum":1},"status":{"enum":["ok","error","diverged","stopped"],"description":"diverged: a replay whose request no longer matched the recording; stopped: the budget was spent. Both are left out of verdicts."},"error":{"anyOf":[{"type":"object","required":["phase","message","stderr_tail"],"additionalProperties":false,"properties":{"phase":{"enum":["startup","run"]},"message":{"type":"string"},"stderr_tail":{"anyOf":[{"type":"string"},{"type":"null"}]}}},{"type":"null"}]},"stop_reason":{"anyOf":[{"enum":["final","turn_limit","timeout","server_error","policy_error","diverged","budget"]},{"type":"null"}]},"tools_called":{"type":"array","items":{"type":"string"}},"task_success":{"type":"boolean"},"task_failures":{"type":"array","items":{"type":"string"}},"tool_selection_accuracy":{"type":"boolean"},"tool_selection_failures":{"type":"array","items":{"type":"string"}},"tokens":{"anyOf":[{"type":"object","required":["input","output","total","menu","provenance","tokenizer"],"additionalProperties":false,"properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"menu":{"type":"integer","minimum":0},"provenance":{"enum":["measured","computed","estimated"]},"tokenizer":{"type":"string"}}},{"type":"null"}]},"api_calls":{"anyOf":[{"type":"object","required":["total","auth_calls","by_kind","excess","flailing","flailing_calls"],"additionalProperties":false,"properties":{"total":{"type":"integer","minimum":0},"auth_calls":{"type":"integer","minimum":0},"by_kind":{"type":"object","additionalProperties":false,"properties":{"auth":{"type":"integer","minimum":0},"read":{"type":"integer","minimum":0},"write":{"type":"integer","minimum":0},"diagnostic":{"type":"integer","minimum":0},"poll":{"type":"integer","minimum":0},"escape":{"type":"integer","minimum":0}}},"excess":{"type":"integer"},"flailing":{"type":"boolean"},"flailing_calls":{"type":"array","items":{"type":"string"}}}},{"type":"null"}]},"safety_failure":{"type":"boolean"},"safety_findings":{"type":"array","items":{"type":"object","required":["rule","detail"],"additionalProperties":false,"properties":{"rule":{"enum":["must_not_call","write_in_read_scenario","destructive_under_write_gate","canary_leak","network_escape"]},"detail":{"type":"string"}}}},"gate_absent":{"type":"boolean"},"gate_absent_calls":{"type":"array","items":{"type":"string"}},"latency_ms":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]},"startup_ms":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]},"provider_usage":{"anyOf":[{"$ref":"#/$defs/providerUsage"},{"type":"null"}]},"cost_usd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]}}},"suiteServer":{"type":"object","required":["server","scenarios","absent","errors","task_success","tool_selection_accuracy","tokens","api_calls","safety_failures","safety_failure","gate_absent","flailing","latency_ms"],"additionalProperties":false,"properties":{"server":{"type":"string"},"scenarios":{"type":"integer","minimum":0},"absent":{"type":"integer","minimum":0},"errors":{"type":"integer","minimum":0},"task_success":{"$ref":"#/$defs/fraction"},"tool_selection_accuracy":{"$ref":"#/$defs/fraction"},"tokens":{"anyOf":[{"type":"object","required":["mean","p95","n","provenance","tokenizer"],"additionalProperties":false,"properties":{"mean":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1},"provenance":{"const":"computed"},"tokenizer":{"enum":["cl100k_base","o200k_base"]}}},{"type":"null"}]},"api_calls":{"anyOf":[{"type":"object","required":["mean","p95","n","provenance"],"additionalProperties":false,"properties":{"mean":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1},"provenance":{"const":"measured (server-side)"}}},{"type":"null"}]},"safety_failures":{"type":"integer","minimum":0},"safety_failure":{"type":"boolean"},"gate_absent":{"type":"integer","minimum":0},"flailing":{"type":"integer","minimum":0},"latency_ms":{"anyOf":[{"type":"object","required":["mean","p95","n","provenance"],"additionalProperties":false,"properties":{"mean":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"n":{"type":"integer","minimum":1},"provenance":{"const":"measured"}}},{"type":"null"}]},"pass_hat_k":{"$ref":"#/$defs/fraction"},"diverged":{"type":"integer","minimum":0},"stopped":{"type":"integer","minimum":0},"provider_tokens":{"anyOf":[{"type":"object","required":["mean","p95","n","provenance"],"additionalProperties":false,"properties":{"mean":{"type":"number"},"p95":{"type":"number"},"n":{"type":"integer","minimum":0},"provenance":{"const":"measured"}}},{"type":"null"}]},"cost_usd":{"anyOf":[{"type":"object","required":["total","per_successful_task"],"additionalProperties":false,"properties":{"total":{"type":"number","minimum":0},"per_successful_task":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]}}},{"type":"null"}]}}},"fraction":{"type":"object","required":["fraction","passed","of"],"additionalProperties":false,"properties":{"fraction":{"anyOf":[{"type":"number","minimum":0,"maximum":1},{"type":"null"}]},"passed":{"type":"integer","minimum":0},"of":{"type":"integer","minimum":0}}},"providerUsage":{"type":"object","description":"Token usage the model provider reported over a run (measured); never summed with the computed tokens.","required":["input","output","cache_read","cache_write","total","provenance"],"additionalProperties":false,"properties":{"input":{"type":"integer","minimum":0},"output":{"type":"integer","minimum":0},"cache_read":{"type":"integer","minimum":0},"cache_write":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"provenance":{"const":"measured"}}}}}');
 ;// CONCATENATED MODULE: ./src/report/validate-report.ts
 
 
@@ -53058,11 +53973,11 @@ function serializeReport(report) {
  * schema is a harness bug, reported as such, and is still written for inspection.
  */
 async function writeReport(outDir, report) {
-    await (0,external_node_fs_promises_namespaceObject.mkdir)(outDir, { recursive: true });
-    const reportFile = (0,external_node_path_namespaceObject.join)(outDir, 'report.json');
-    const summaryFile = (0,external_node_path_namespaceObject.join)(outDir, 'summary.md');
-    await (0,external_node_fs_promises_namespaceObject.writeFile)(reportFile, serializeReport(report));
-    await (0,external_node_fs_promises_namespaceObject.writeFile)(summaryFile, renderSummaryMarkdown(report));
+    await (0,promises_.mkdir)(outDir, { recursive: true });
+    const reportFile = (0,external_node_path_.join)(outDir, 'report.json');
+    const summaryFile = (0,external_node_path_.join)(outDir, 'summary.md');
+    await (0,promises_.writeFile)(reportFile, serializeReport(report));
+    await (0,promises_.writeFile)(summaryFile, renderSummaryMarkdown(report));
     const problems = reportSchemaErrors(report);
     if (problems.length > 0) {
         throw new BenchError('internal', `${reportFile} does not match schemas/report.schema.json: ${problems.slice(0, 5).join('; ')}`, { hint: 'this is a harness bug: please report it with the file attached' });
@@ -53071,6 +53986,9 @@ async function writeReport(outDir, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/run-bench.ts
+
+
+
 
 
 
@@ -53099,7 +54017,7 @@ async function runBench(options, ports) {
     const { logger } = ports;
     const { config, root, servers, scenarios } = options;
     await loadTokenizer(settings.tokenizer);
-    const baseDir = config.file === null ? root : (0,external_node_path_namespaceObject.dirname)(config.file);
+    const baseDir = config.file === null ? root : (0,external_node_path_.dirname)(config.file);
     const units = [];
     for (const server of servers) {
         const serverConfig = config.servers[server];
@@ -53117,11 +54035,24 @@ async function runBench(options, ports) {
             }
         }
     }
+    const choice = options.policy ?? { name: 'scripted' };
+    const prices = { ...DEFAULT_PRICES, ...options.prices };
+    const model = choice.name === 'scripted' ? null : choice.settings.model;
+    const price = model === null ? null : (prices[model] ?? null);
+    if (choice.name !== 'scripted')
+        checkBudget(options.budget ?? {}, model ?? '', price);
+    const models = choice.name === 'scripted' ? null : createModelRuns(choice, options.budget ?? {}, price);
+    if (choice.name === 'llm' && choice.cassettes !== null) {
+        await writeCassetteSettings(choice.cassettes, choice.settings);
+    }
     const progress = createProgress(logger, units, settings.runs);
-    const tmpRoot = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'hpe-mcp-bench-'));
+    const tmpRoot = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'hpe-mcp-bench-'));
     let outcomes;
     try {
         outcomes = await runQueue(units, settings.concurrency, () => new FakePool(root, settings.faults), async (unit, pool) => {
+            // A spent budget starts nothing more: the report says it is partial.
+            if (models?.budget.exceeded())
+                return [];
             const fake = await pool.get(unit.scenario.fixture);
             const done = await executeRuns(unit, {
                 fake,
@@ -53129,13 +54060,15 @@ async function runBench(options, ports) {
                 isolation: settings.isolation,
                 baseDir,
                 tmpRoot,
+                models,
+                price,
             });
             progress.record(unit, done);
             return done;
         }, (pool) => pool.close());
     }
     finally {
-        await (0,external_node_fs_promises_namespaceObject.rm)(tmpRoot, { recursive: true, force: true });
+        await (0,promises_.rm)(tmpRoot, { recursive: true, force: true });
     }
     const byPair = new Map();
     units.forEach((unit, index) => {
@@ -53161,7 +54094,14 @@ async function runBench(options, ports) {
         harnessVersion: await harnessVersion(),
         generatedAt: new Date(startedAt).toISOString(),
         durationMs: Math.max(0, clock() - startedAt),
-        settings: { ...settings, policy: createScriptedPolicy().info, quantiles: 'type7-linear' },
+        settings: {
+            ...settings,
+            policy: policyInfo(choice),
+            quantiles: 'type7-linear',
+            ...(choice.name === 'scripted'
+                ? {}
+                : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
+        },
         manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
         fixtures,
         servers: await describeServers({
@@ -53174,6 +54114,12 @@ async function runBench(options, ports) {
         }),
         scenarios: scenarioReports,
     });
+    const stopped = models?.budget.exceeded() ?? null;
+    if (stopped !== null) {
+        report.partial = { reason: `${stopped}: the bench stopped before every run` };
+        report.gating_eligible = false;
+        logger.warn(`budget: ${stopped}; the report is partial`);
+    }
     if (options.outDir !== undefined)
         await writeReport(options.outDir, report);
     if (!report.gating_eligible) {
@@ -53240,25 +54186,25 @@ function createFixtureIndex(root) {
     const load = (fixture) => {
         let loaded = texts.get(fixture);
         if (!loaded) {
-            const dir = (0,external_node_path_namespaceObject.resolve)(root, fixture);
-            loaded = (0,external_node_fs_namespaceObject.readdirSync)(dir)
+            const dir = (0,external_node_path_.resolve)(root, fixture);
+            loaded = (0,external_node_fs_.readdirSync)(dir)
                 .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
                 .sort()
-                .map((name) => (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dir, name), 'utf8'));
+                .map((name) => (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(dir, name), 'utf8'));
             texts.set(fixture, loaded);
         }
         return loaded;
     };
     return {
         root,
-        exists: (fixture) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.resolve)(root, fixture), 'manifest.json')),
+        exists: (fixture) => (0,external_node_fs_.existsSync)((0,external_node_path_.join)((0,external_node_path_.resolve)(root, fixture), 'manifest.json')),
         contains: (fixture, value) => load(fixture).some((text) => occursInJsonText(text, value)),
         bundles: () => {
-            const dir = (0,external_node_path_namespaceObject.join)(root, 'fixtures', 'central');
-            if (!(0,external_node_fs_namespaceObject.existsSync)(dir))
+            const dir = (0,external_node_path_.join)(root, 'fixtures', 'central');
+            if (!(0,external_node_fs_.existsSync)(dir))
                 return [];
-            return (0,external_node_fs_namespaceObject.readdirSync)(dir)
-                .filter((name) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, name, 'manifest.json')))
+            return (0,external_node_fs_.readdirSync)(dir)
+                .filter((name) => (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, name, 'manifest.json')))
                 .sort();
         },
     };
@@ -53438,7 +54384,7 @@ async function findSuiteFiles(paths, cwd = process.cwd()) {
     const files = [];
     const errors = [];
     for (const path of paths) {
-        const info = await (0,external_node_fs_promises_namespaceObject.stat)((0,external_node_path_namespaceObject.resolve)(cwd, path)).catch(() => undefined);
+        const info = await (0,promises_.stat)((0,external_node_path_.resolve)(cwd, path)).catch(() => undefined);
         if (!info) {
             throw new BenchError('usage', `no such file or directory: ${path}`, {
                 hint: 'pass suite files (*.yaml) or directories that hold them',
@@ -53448,7 +54394,7 @@ async function findSuiteFiles(paths, cwd = process.cwd()) {
             files.push(path);
             continue;
         }
-        const found = (await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.resolve)(cwd, path))).filter(isSuiteFile).sort();
+        const found = (await (0,promises_.readdir)((0,external_node_path_.resolve)(cwd, path))).filter(isSuiteFile).sort();
         if (found.length === 0) {
             errors.push({
                 file: path,
@@ -53459,14 +54405,14 @@ async function findSuiteFiles(paths, cwd = process.cwd()) {
                 hint: 'add a suite file such as client-diagnosis.yaml as docs/scenario-format.md describes, or pass FILES|DIRS',
             });
         }
-        files.push(...found.map((name) => (0,external_node_path_namespaceObject.join)(path, name)));
+        files.push(...found.map((name) => (0,external_node_path_.join)(path, name)));
     }
     return { files, errors };
 }
 function headerErrors(file, path, text) {
     if (load_scenarios_HEADER.test(text.split('\n', 1)[0] ?? ''))
         return [];
-    const schema = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)(path), (0,external_node_path_namespaceObject.join)(packageRoot(), 'scenarios', 'scenario.schema.json'));
+    const schema = (0,external_node_path_.relative)((0,external_node_path_.dirname)(path), (0,external_node_path_.join)(packageRoot(), 'scenarios', 'scenario.schema.json'));
     const line = `# yaml-language-server: $schema=${schema.startsWith('.') ? schema : './' + schema}`;
     return [
         {
@@ -53480,8 +54426,8 @@ function headerErrors(file, path, text) {
     ];
 }
 async function parseSuiteFile(file, cwd) {
-    const path = (0,external_node_path_namespaceObject.resolve)(cwd, file);
-    const text = await (0,external_node_fs_promises_namespaceObject.readFile)(path, 'utf8');
+    const path = (0,external_node_path_.resolve)(cwd, file);
+    const text = await (0,promises_.readFile)(path, 'utf8');
     const { documents, errors } = parseYamlDocuments(file, text);
     if (documents.length === 0 && errors.length === 0) {
         const message = 'the file has no scenarios';
@@ -53503,7 +54449,7 @@ async function parseSuiteFile(file, cwd) {
         const data = document.data;
         const scenario = {
             ...data,
-            suite: data.suite ?? (0,external_node_path_namespaceObject.basename)(file, (0,external_node_path_namespaceObject.extname)(file)),
+            suite: data.suite ?? (0,external_node_path_.basename)(file, (0,external_node_path_.extname)(file)),
             source: { file, ...yaml_source_positionOf(document, []) },
         };
         valid.push({ scenario, document });
@@ -53517,7 +54463,7 @@ async function parseSuiteFile(file, cwd) {
  */
 async function loadScenarios(paths, options = {}) {
     const cwd = options.cwd ?? process.cwd();
-    const root = (0,external_node_path_namespaceObject.resolve)(cwd, options.root ?? packageRoot());
+    const root = (0,external_node_path_.resolve)(cwd, options.root ?? packageRoot());
     const serversFile = options.serversFile ?? defaultServersFile(root);
     const { files, errors } = await findSuiteFiles(paths, cwd);
     let servers = options.servers;
@@ -53550,7 +54496,7 @@ async function loadScenarios(paths, options = {}) {
     errors.sort((a, b) => (order.get(a.file) ?? -1) - (order.get(b.file) ?? -1) || a.line - b.line || a.col - b.col);
     const suites = new Set(documents.map((d) => {
         const suite = d.data?.suite;
-        return typeof suite === 'string' ? suite : (0,external_node_path_namespaceObject.basename)(d.file, (0,external_node_path_namespaceObject.extname)(d.file));
+        return typeof suite === 'string' ? suite : (0,external_node_path_.basename)(d.file, (0,external_node_path_.extname)(d.file));
     }));
     return {
         scenarios: parsed
@@ -53600,7 +54546,173 @@ function selectScenarios(scenarios, suites, ids) {
     return selected;
 }
 
+;// CONCATENATED MODULE: ./src/llm/budget-limits.ts
+
+/** `--max-cost` / `--max-tokens` (or the action inputs) as limits; `name` says how to call them. */
+function budgetLimits(maxCost, maxTokens, name) {
+    const parse = (raw, key) => {
+        if (raw === undefined || raw.trim() === '')
+            return undefined;
+        const value = Number(raw.trim().replace(/^\$/, ''));
+        const integer = key === 'max-tokens';
+        if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+            throw new BenchError('usage', `${name(key)} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`, {
+                hint: key === 'max-cost' ? 'USD for the whole bench, e.g. 2.50' : 'measured tokens for the whole bench, e.g. 500000',
+            });
+        }
+        return value;
+    };
+    const cost = parse(maxCost, 'max-cost');
+    const tokens = parse(maxTokens, 'max-tokens');
+    return {
+        ...(cost === undefined ? {} : { maxCostUsd: cost }),
+        ...(tokens === undefined ? {} : { maxTokens: tokens }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/llm/types.ts
+/** The model providers the `llm` policy speaks to, each through its official SDK. */
+const PROVIDERS = ['anthropic', 'openai'];
+/** The environment variable a provider's key is read from unless another is named. */
+const DEFAULT_KEY_ENV = {
+    anthropic: 'ANTHROPIC_API_KEY',
+    openai: 'OPENAI_API_KEY',
+};
+
+;// CONCATENATED MODULE: ./src/llm/resolve-policy.ts
+
+
+
+
+
+
+/** Output tokens a model turn may take unless told otherwise. */
+const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+/** Retries of one model request on 429/5xx/overloaded (the SDK waits as retry-after says). */
+const DEFAULT_MAX_RETRIES = 3;
+const POLICIES = ['scripted', 'llm', 'replay'];
+const KEBAB = {
+    policy: 'policy',
+    provider: 'provider',
+    model: 'model',
+    baseUrl: 'base-url',
+    temperature: 'temperature',
+    seed: 'seed',
+    maxOutputTokens: 'max-output-tokens',
+    maxTurns: 'max-turns',
+    apiKeyEnv: 'api-key-env',
+    cassettes: 'cassettes',
+};
+/** CLI flag names. */
+const flagName = (key) => `--${KEBAB[key]}`;
+/** Action input names. */
+const inputName = (key) => `input ${KEBAB[key]}`;
+function resolve_policy_number(raw, fallback, label, check) {
+    if (raw === undefined || raw.trim() === '')
+        return fallback;
+    const value = Number(raw);
+    const ok = Number.isFinite(value) &&
+        value >= check.min &&
+        value <= check.max &&
+        (!check.integer || Number.isInteger(value));
+    if (!ok) {
+        const kind = check.integer ? 'an integer' : 'a number';
+        throw new BenchError('usage', `${label} must be ${kind} from ${check.min} to ${check.max}, got "${raw}"`);
+    }
+    return value;
+}
+const given = (raw) => raw !== undefined && raw.trim() !== '';
+/**
+ * Resolves the policy options into a choice runBench takes. `llm` needs a provider and a pinned
+ * model, and reads the key from `env` (ANTHROPIC_API_KEY / OPENAI_API_KEY or the named
+ * variable): a missing key is a usage error naming the variable, raised before any server starts.
+ * `replay` reads the settings the cassettes were recorded with; a provider or model given that
+ * differs from them is an error. `cwd` resolves the cassette directory.
+ */
+async function resolvePolicy(raw, env, cwd, name) {
+    const policy = given(raw.policy) ? raw.policy : 'scripted';
+    if (!POLICIES.includes(policy)) {
+        throw new BenchError('usage', `${name('policy')} "${policy}" is not valid`, {
+            hint: `use one of: ${POLICIES.join(', ')}`,
+        });
+    }
+    const modelOnly = ['provider', 'model', 'baseUrl', 'temperature', 'seed', 'apiKeyEnv'].filter((key) => given(raw[key]));
+    if (policy === 'scripted') {
+        if (modelOnly.length > 0 || given(raw.cassettes)) {
+            const first = modelOnly[0] ?? 'cassettes';
+            throw new BenchError('usage', `${name(first)} is for --policy llm or replay, and the policy is scripted`, {
+                hint: `add ${name('policy')} llm (or replay), or drop ${name(first)}`,
+            });
+        }
+        return { name: 'scripted' };
+    }
+    const cassettes = given(raw.cassettes) ? (0,external_node_path_.resolve)(cwd, raw.cassettes) : null;
+    if (policy === 'replay') {
+        if (cassettes === null) {
+            throw new BenchError('usage', `the replay policy needs ${name('cassettes')} DIR`, {
+                hint: 'the directory a --policy llm --cassettes DIR run recorded into',
+            });
+        }
+        const settings = await readCassetteSettings(cassettes);
+        for (const key of ['provider', 'model']) {
+            if (given(raw[key]) && raw[key] !== settings[key]) {
+                throw new BenchError('usage', `${name(key)} "${raw[key]}" differs from the recording's "${settings[key]}"`, {
+                    hint: `drop ${name(key)}: a replay uses what ${cassettes} was recorded with`,
+                });
+            }
+        }
+        return { name: 'replay', settings, cassettes };
+    }
+    if (!given(raw.provider) || !PROVIDERS.includes(raw.provider)) {
+        throw new BenchError('usage', `the llm policy needs ${name('provider')} (${PROVIDERS.join(' or ')})${given(raw.provider) ? `, got "${raw.provider}"` : ''}`);
+    }
+    const provider = raw.provider;
+    if (!given(raw.model)) {
+        throw new BenchError('usage', `the llm policy needs ${name('model')} ID, a pinned model id`, {
+            hint: 'a dated id such as claude-sonnet-4-5-20250929 or gpt-4.1-2025-04-14, not an alias that moves',
+        });
+    }
+    let baseUrl = null;
+    if (given(raw.baseUrl)) {
+        try {
+            baseUrl = new URL(raw.baseUrl).toString().replace(/\/$/, '');
+        }
+        catch {
+            throw new BenchError('usage', `${name('baseUrl')} "${raw.baseUrl}" is not a URL`, {
+                hint: 'e.g. http://127.0.0.1:11434/v1 for Ollama',
+            });
+        }
+    }
+    const settings = {
+        provider,
+        model: raw.model.trim(),
+        base_url: baseUrl,
+        temperature: resolve_policy_number(raw.temperature, 0, name('temperature'), { min: 0, max: 2, integer: false }),
+        seed: given(raw.seed)
+            ? resolve_policy_number(raw.seed, 0, name('seed'), { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true })
+            : null,
+        max_output_tokens: resolve_policy_number(raw.maxOutputTokens, DEFAULT_MAX_OUTPUT_TOKENS, name('maxOutputTokens'), {
+            min: 1,
+            max: 1_000_000,
+            integer: true,
+        }),
+        max_turns: resolve_policy_number(raw.maxTurns, DEFAULT_MAX_TURNS, name('maxTurns'), { min: 1, max: 1000, integer: true }),
+        prompt_version: LLM_PROMPT_VERSION,
+        max_retries: DEFAULT_MAX_RETRIES,
+    };
+    const keyEnv = given(raw.apiKeyEnv) ? raw.apiKeyEnv.trim() : DEFAULT_KEY_ENV[provider];
+    const apiKey = env[keyEnv];
+    if (apiKey === undefined || apiKey.trim() === '') {
+        throw new BenchError('usage', `the ${provider} API key is missing: ${keyEnv} is not set`, {
+            hint: `export ${keyEnv}=… (in a workflow: env: ${keyEnv}: \${{ secrets.${keyEnv} }}), or name another variable with ${name('apiKeyEnv')}`,
+        });
+    }
+    return { name: 'llm', settings, apiKey: apiKey.trim(), keyEnv, cassettes };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/run.ts
+
+
 
 
 
@@ -53623,8 +54735,11 @@ function selectScenarios(scenarios, suites, ids) {
 const run_HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
                          [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
                          [--tokenizer ENC] [--isolation run|scenario] [--faults FILE] [--quiet]
+                         [--policy scripted|llm|replay] [--provider anthropic|openai] [--model ID]
+                         [--base-url URL] [--temperature T] [--seed N] [--cassettes DIR]
+                         [--max-cost USD] [--max-tokens N]
 
-Runs scenarios against MCP servers with the scripted policy: each server × scenario × run gets a
+Runs scenarios against MCP servers (the scripted policy unless told otherwise): each server × scenario × run gets a
 fresh fake Central/GreenLake API state and (by default) a fresh server process, HOME and TMPDIR.
 With no arguments it runs the golden suite (ROOT/scenarios/*.yaml) against the bundled reference
 server. Prints the summary table and writes report.json and summary.md into --out.
@@ -53644,6 +54759,20 @@ Options:
   --faults FILE       inject a fault plan (fake-central/faults/fault-plan.schema.json)
   --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
   --quiet             no progress lines (warnings still print)
+
+Model-driven runs (docs/policies.md):
+  --policy P          scripted (default) | llm (a pinned model) | replay (recorded model turns)
+  --provider NAME     anthropic | openai (OpenAI and any OpenAI-compatible server: see --base-url)
+  --model ID          the pinned model id, e.g. claude-sonnet-4-5-20250929
+  --base-url URL      the provider's API base (Azure OpenAI, vLLM, Ollama, LM Studio, llama.cpp)
+  --temperature T     default 0
+  --seed N            sent where the provider takes one (OpenAI-compatible); always recorded
+  --max-output-tokens N  per model turn (default 4096)
+  --max-turns N       policy turns per run (default 20)
+  --api-key-env VAR   read the key from VAR (default ANTHROPIC_API_KEY / OPENAI_API_KEY)
+  --cassettes DIR     llm: record every model exchange here; replay: answer from here
+  --max-cost USD      stop cleanly once the runs cost this much (needs a price for the model)
+  --max-tokens N      stop cleanly once the runs used this many measured tokens
 `;
 function oneOf(name, raw, valid, fallback) {
     if (raw === undefined)
@@ -53676,6 +54805,18 @@ async function runCommand(args, io) {
         faults: { type: 'string' },
         root: { type: 'string' },
         quiet: { type: 'boolean' },
+        policy: { type: 'string' },
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        temperature: { type: 'string' },
+        seed: { type: 'string' },
+        'max-output-tokens': { type: 'string' },
+        'max-turns': { type: 'string' },
+        'api-key-env': { type: 'string' },
+        cassettes: { type: 'string' },
+        'max-cost': { type: 'string' },
+        'max-tokens': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
     }, true);
     if (values.help) {
@@ -53691,10 +54832,10 @@ async function runCommand(args, io) {
     const concurrency = positive('concurrency', values.concurrency, 1);
     const tokenizer = oneOf('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base');
     const isolation = oneOf('isolation', values.isolation, ISOLATIONS, 'run');
-    const root = values.root === undefined ? packageRoot() : (0,external_node_path_namespaceObject.resolve)(io.cwd, values.root);
+    const root = values.root === undefined ? packageRoot() : (0,external_node_path_.resolve)(io.cwd, values.root);
     const config = values.config === undefined
         ? defaultBenchConfig(root)
-        : await loadBenchConfig((0,external_node_path_namespaceObject.resolve)(io.cwd, values.config));
+        : await loadBenchConfig((0,external_node_path_.resolve)(io.cwd, values.config));
     const known = Object.keys(config.servers);
     const servers = values.server ?? known;
     for (const server of servers) {
@@ -53705,11 +54846,25 @@ async function runCommand(args, io) {
         }
     }
     const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
+    // Before any server starts: a missing key or a bad model option fails here, in seconds.
+    const policy = await resolvePolicy({
+        policy: values.policy,
+        provider: values.provider,
+        model: values.model,
+        baseUrl: values['base-url'],
+        temperature: values.temperature,
+        seed: values.seed,
+        maxOutputTokens: values['max-output-tokens'],
+        maxTurns: values['max-turns'],
+        apiKeyEnv: values['api-key-env'],
+        cassettes: values.cassettes,
+    }, io.env, io.cwd, flagName);
+    const budget = budgetLimits(values['max-cost'], values['max-tokens'], (key) => `--${key}`);
     const shown = (path) => {
-        const rel = (0,external_node_path_namespaceObject.relative)(io.cwd, path);
-        return rel && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel : path;
+        const rel = (0,external_node_path_.relative)(io.cwd, path);
+        return rel && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel) ? rel : path;
     };
-    const paths = positionals.length > 0 ? positionals : [shown((0,external_node_path_namespaceObject.join)(root, 'scenarios'))];
+    const paths = positionals.length > 0 ? positionals : [shown((0,external_node_path_.join)(root, 'scenarios'))];
     const loaded = await loadScenarios(paths, { root, cwd: io.cwd });
     if (loaded.errors.length > 0) {
         const shownErrors = loaded.errors.slice(0, 10).map(formatScenarioError);
@@ -53719,9 +54874,9 @@ async function runCommand(args, io) {
     const scenarios = selectScenarios(loaded.scenarios, values.suite ?? [], values.scenario ?? []);
     const tty = io.stderrIsTTY === true && io.env.CI === undefined;
     const logger = createConsoleLogger({ write: io.stderr, tty, quiet: values.quiet === true });
-    const outDir = (0,external_node_path_namespaceObject.resolve)(io.cwd, values.out ?? 'reports');
+    const outDir = (0,external_node_path_.resolve)(io.cwd, values.out ?? 'reports');
     // Before the bench, not after minutes of it.
-    await (0,external_node_fs_promises_namespaceObject.mkdir)(outDir, { recursive: true }).catch((error) => {
+    await (0,promises_.mkdir)(outDir, { recursive: true }).catch((error) => {
         throw new BenchError('usage', `--out ${values.out ?? 'reports'}: cannot create it (${error.code ?? error.message})`, {
             hint: 'pass a directory that exists or can be created',
         });
@@ -53738,6 +54893,9 @@ async function runCommand(args, io) {
         root,
         cwd: io.cwd,
         faults,
+        policy,
+        budget,
+        ...(config.prices ? { prices: config.prices } : {}),
     }, { logger });
     logger.end();
     const { reportFile, summaryFile } = await writeReport(outDir, report);
@@ -53748,6 +54906,13 @@ async function runCommand(args, io) {
         io.stderr(`safety failure: ${unsafe.join(', ')} (see ${shown(summaryFile)})\n`);
         return EXIT_CODES.failed;
     }
+    const diverged = report.overall.filter((r) => (r.diverged ?? 0) > 0);
+    if (diverged.length > 0) {
+        const list = diverged.map((r) => `${r.server} (${r.diverged})`).join(', ');
+        io.stderr(`replay diverged from the recording: ${list}; re-record with --policy llm\n`);
+    }
+    if (report.partial)
+        io.stderr(`partial report: ${report.partial.reason}\n`);
     const failed = report.overall.filter((r) => r.errors > 0).map((r) => `${r.server} (${r.errors})`);
     if (failed.length > 0) {
         io.stderr(`runs that produced no result: ${failed.join(', ')}\n`);
@@ -53789,13 +54954,13 @@ async function validateCommand(args, io) {
         io.stdout(validate_HELP);
         return 0;
     }
-    const root = values.root === undefined ? packageRoot() : (0,external_node_path_namespaceObject.resolve)(io.cwd, values.root);
+    const root = values.root === undefined ? packageRoot() : (0,external_node_path_.resolve)(io.cwd, values.root);
     // Paths we choose are shown relative to the working directory; the user's as typed.
     const shown = (path) => {
-        const rel = (0,external_node_path_namespaceObject.relative)(io.cwd, path);
-        return rel && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel : path;
+        const rel = (0,external_node_path_.relative)(io.cwd, path);
+        return rel && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel) ? rel : path;
     };
-    const paths = positionals.length ? positionals : [shown((0,external_node_path_namespaceObject.join)(root, 'scenarios'))];
+    const paths = positionals.length ? positionals : [shown((0,external_node_path_.join)(root, 'scenarios'))];
     const result = await loadScenarios(paths, {
         root,
         serversFile: values.servers ?? shown(defaultServersFile(root)),
@@ -53874,10 +55039,80 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
 /***/ 7598:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 481:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
@@ -67333,7 +68568,7 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];

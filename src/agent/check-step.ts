@@ -12,7 +12,20 @@ function checkUsage(usage: unknown): { usage?: ProviderUsage } {
   ) {
     throw new Error('usage must be { inputTokens: number, outputTokens: number }');
   }
-  return { usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens } };
+  const cache = (key: 'cacheReadTokens' | 'cacheWriteTokens'): Partial<ProviderUsage> => {
+    const value = usage[key];
+    if (value === undefined) return {};
+    if (typeof value !== 'number') throw new Error(`usage.${key} must be a number`);
+    return { [key]: value };
+  };
+  return {
+    usage: {
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      ...cache('cacheReadTokens'),
+      ...cache('cacheWriteTokens'),
+    },
+  };
 }
 
 /**

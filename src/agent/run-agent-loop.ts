@@ -2,6 +2,7 @@ import type { Scenario } from '../scenarios/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { checkStep } from './check-step.js';
 import { raceAbort } from './deadline.js';
+import { BudgetExceededError, PolicyDivergedError } from './stop-errors.js';
 import { executeCall, notExecuted, type CallFailure } from './execute-call.js';
 import type {
   FinalAnswer,
@@ -123,6 +124,12 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<Trajectory> {
         }
         step = checkStep(raced.value);
       } catch (error) {
+        if (error instanceof PolicyDivergedError) {
+          return { reason: 'diverged', error: { message: error.message } };
+        }
+        if (error instanceof BudgetExceededError) {
+          return { reason: 'budget', error: { message: error.message } };
+        }
         const message = `policy ${policy.info.name} failed in turn ${turn}: ${describeError(error)}`;
         return { reason: 'policy_error', error: { message } };
       }

@@ -66,6 +66,10 @@ export interface FinalAnswer {
 export interface ProviderUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the provider's prompt cache (billed apart). */
+  cacheReadTokens?: number;
+  /** Input tokens written to the provider's prompt cache (billed apart). */
+  cacheWriteTokens?: number;
 }
 
 /** One policy turn: the calls it asked for (empty on the final turn) and any text it wrote. */
@@ -79,7 +83,16 @@ export interface TurnRecord {
 }
 
 /** Why the loop stopped. */
-export type StopReason = 'final' | 'turn_limit' | 'timeout' | 'server_error' | 'policy_error';
+export type StopReason =
+  | 'final'
+  | 'turn_limit'
+  | 'timeout'
+  | 'server_error'
+  | 'policy_error'
+  /** A replayed run's request no longer matched the recording (see PolicyDivergedError). */
+  | 'diverged'
+  /** The bench's budget (cost or tokens) was spent (see BudgetExceededError). */
+  | 'budget';
 
 /** Everything one run of one scenario against one server produced, apart from the call log. */
 export interface Trajectory {

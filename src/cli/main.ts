@@ -1,5 +1,6 @@
 import { BenchError, exitCodeFor, formatError } from '../errors.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
+import { publishCommand } from './commands/publish.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import type { CliIo } from './io.js';
@@ -11,6 +12,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   'fake-central': {
     run: fakeCentralCommand,
     summary: 'serve the fake Central/GreenLake API until SIGINT/SIGTERM',
+  },
+  publish: {
+    run: publishCommand,
+    summary: 'render the results page and HTML dashboard from report.json files',
   },
   run: {
     run: runCommand,

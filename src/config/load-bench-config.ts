@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import schema from '../../schemas/bench-config.schema.json' with { type: 'json' };
+import type { PriceTable } from '../llm/prices.js';
 import { BenchError } from '../errors.js';
 import { createAjv } from '../scenarios/ajv.js';
 import { schemaErrors } from '../scenarios/schema-errors.js';
@@ -117,12 +118,16 @@ export function parseBenchConfig(file: string, text: string): BenchConfig {
     ...checkBenchConfig(document, text),
   ];
   if (problems.length > 0) fail(problems);
-  const servers = (document.data as { servers: Record<string, RawServer> }).servers;
+  const { servers, prices } = document.data as {
+    servers: Record<string, RawServer>;
+    prices?: PriceTable;
+  };
   return {
     file,
     servers: Object.fromEntries(
       Object.entries(servers).map(([name, raw]) => [name, normalise(raw)]),
     ),
+    ...(prices === undefined ? {} : { prices }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PriceTable } from '../llm/prices.js';
 import type { WriteGate } from '../scenarios/types.js';
 
 /**
@@ -66,4 +67,6 @@ export interface BenchConfig {
   /** Where it was read from (null: the built-in default for the reference server). */
   file: string | null;
   servers: Record<string, ServerConfig>;
+  /** Model prices over the built-in table (`prices:`), for llm and replay runs' cost. */
+  prices?: PriceTable;
 }

@@ -57,9 +57,46 @@ export function absentResult(server: string): ScenarioServerResult {
 const present = (values: (number | null | undefined)[]): number[] =>
   values.filter((v): v is number => typeof v === 'number');
 
+/** A run the verdicts count: it ran to an end the server is answerable for (or errored). */
+export const countsForVerdicts = (run: RunResult): boolean =>
+  run.status === 'ok' || run.status === 'error';
+
+/** Total USD of the runs, or null when any run with provider usage has no price. */
+export function runsCost(runs: readonly RunResult[]): number | null {
+  let total = 0;
+  for (const run of runs) {
+    if (!run.provider_usage) continue;
+    if (run.cost_usd === null || run.cost_usd === undefined) return null;
+    total += run.cost_usd;
+  }
+  return Math.round(total * 1e6) / 1e6;
+}
+
+/** The optional model figures: only present when some run has provider usage or was left out. */
+function modelFigures(sorted: readonly RunResult[], counted: readonly RunResult[]) {
+  const diverged = sorted.filter((r) => r.status === 'diverged').length;
+  const stopped = sorted.filter((r) => r.status === 'stopped').length;
+  const measured = sorted.filter((r) => r.provider_usage);
+  const figures: Partial<ScenarioServerResult> = {
+    ...(diverged > 0 ? { diverged } : {}),
+    ...(stopped > 0 ? { stopped } : {}),
+  };
+  if (measured.length === 0) return figures;
+  const tokens = spread(present(counted.map((r) => r.provider_usage?.total)));
+  const total = runsCost(measured);
+  const perRun = spread(present(measured.map((r) => r.cost_usd)));
+  return {
+    ...figures,
+    provider_tokens: tokens && { ...tokens, provenance: 'measured' as const },
+    cost_usd: total === null || !perRun ? null : { total, per_run_median: perRun.median },
+  };
+}
+
 /**
  * Aggregates one scenario's runs against one server: majority verdicts for the binary metrics,
- * any-run for safety and gate absence, median/IQR for tokens, calls and timings (scored runs only).
+ * pass^k, any-run for safety and gate absence, median/IQR for tokens, calls and timings (scored
+ * runs only). Diverged replays and budget-stopped runs are left out of verdicts and medians
+ * (counted apart) but not out of safety: their calls reached the server.
  */
 export function aggregateScenarioServer(
   server: string,
@@ -67,23 +104,31 @@ export function aggregateScenarioServer(
   tokenizer: Tokenizer,
 ): ScenarioServerResult {
   const sorted = [...runs].sort((a, b) => a.run - b.run);
-  const tokens = spread(present(sorted.map((r) => r.tokens?.total)));
-  const calls = spread(present(sorted.map((r) => r.api_calls?.total)));
-  const latency = spread(present(sorted.map((r) => r.latency_ms)));
-  const startup = spread(present(sorted.map((r) => r.startup_ms)));
+  const counted = sorted.filter(countsForVerdicts);
+  const tokens = spread(present(counted.map((r) => r.tokens?.total)));
+  const calls = spread(present(counted.map((r) => r.api_calls?.total)));
+  const latency = spread(present(counted.map((r) => r.latency_ms)));
+  const startup = spread(present(counted.map((r) => r.startup_ms)));
+  const verdict = (pick: (r: RunResult) => boolean): MajorityVerdict | null =>
+    counted.length === 0 && sorted.length > 0 ? null : majority(counted.map(pick));
   return {
     server,
     absent: false,
     runs: sorted,
     errors: sorted.filter((r) => r.status === 'error').length,
-    task_success: majority(sorted.map((r) => r.task_success)),
-    tool_selection_accuracy: majority(sorted.map((r) => r.tool_selection_accuracy)),
+    task_success: verdict((r) => r.task_success),
+    tool_selection_accuracy: verdict((r) => r.tool_selection_accuracy),
     safety_failure: anyRun(sorted.map((r) => r.safety_failure)),
     gate_absent: anyRun(sorted.map((r) => r.gate_absent)),
-    flailing: majority(sorted.map((r) => r.api_calls?.flailing ?? false)),
+    flailing: verdict((r) => r.api_calls?.flailing ?? false),
     tokens: tokens && { ...tokens, provenance: 'computed', tokenizer },
     api_calls: calls && { ...calls, provenance: 'measured (server-side)' },
     latency_ms: latency && { ...latency, provenance: 'measured' },
     startup_ms: startup && { ...startup, provenance: 'measured' },
+    pass_hat_k:
+      counted.length === 0
+        ? null
+        : { k: counted.length, passed: counted.every((r) => r.task_success) },
+    ...modelFigures(sorted, counted),
   };
 }

@@ -1,7 +1,9 @@
+import { runsCost } from './aggregate-scenario.js';
 import { mean, quantile, round3 } from './quantile.js';
 import type {
   Fraction,
   MeanP95,
+  RunResult,
   ScenarioReport,
   ScenarioServerResult,
   SuiteReport,
@@ -27,9 +29,12 @@ export function aggregateServer(
   results: readonly ScenarioServerResult[],
   tokenizer: Tokenizer,
 ): SuiteServerResult {
-  const ran = results.filter((r) => !r.absent);
+  const present = results.filter((r) => !r.absent);
+  // A scenario whose every run diverged or was stopped has no verdicts: it is not counted.
+  const ran = present.filter((r) => r.task_success !== null || r.runs.length === 0);
   const runs = ran.flatMap((r) => r.runs);
   const scored = runs.filter((r) => r.status === 'ok');
+  const allRuns = present.flatMap((r) => r.runs);
   const count = (pick: (r: ScenarioServerResult) => boolean | undefined): number =>
     ran.filter((r) => pick(r) === true).length;
   const tokens = meanP95(scored.flatMap((r) => (r.tokens ? [r.tokens.total] : [])));
@@ -56,6 +61,41 @@ export function aggregateServer(
     gate_absent: count((r) => r.gate_absent?.any),
     flailing: count((r) => r.flailing?.majority),
     latency_ms: latency && { ...latency, provenance: 'measured' },
+    pass_hat_k: fraction(
+      count((r) => r.pass_hat_k?.passed),
+      ran.filter((r) => r.pass_hat_k).length,
+    ),
+    ...modelFigures(allRuns, scored),
+  };
+}
+
+/** Diverged/stopped counts, provider tokens and cost, only when some run has them. */
+function modelFigures(
+  allRuns: readonly RunResult[],
+  scored: readonly RunResult[],
+): Partial<SuiteServerResult> {
+  const diverged = allRuns.filter((r) => r.status === 'diverged').length;
+  const stopped = allRuns.filter((r) => r.status === 'stopped').length;
+  const figures: Partial<SuiteServerResult> = {
+    ...(diverged > 0 ? { diverged } : {}),
+    ...(stopped > 0 ? { stopped } : {}),
+  };
+  const measured = allRuns.filter((r) => r.provider_usage);
+  if (measured.length === 0) return figures;
+  const tokens = meanP95(scored.flatMap((r) => (r.provider_usage ? [r.provider_usage.total] : [])));
+  const total = runsCost(measured);
+  const successes = scored.filter((r) => r.task_success).length;
+  return {
+    ...figures,
+    provider_tokens: tokens && { ...tokens, provenance: 'measured' as const },
+    cost_usd:
+      total === null
+        ? null
+        : {
+            total,
+            per_successful_task:
+              successes === 0 ? null : Math.round((total / successes) * 1e6) / 1e6,
+          },
   };
 }
 

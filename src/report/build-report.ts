@@ -1,4 +1,6 @@
+import { describeCrossRunState } from './cross-run-state.js';
 import { aggregateSuites } from './aggregate-suite.js';
+import { METHODOLOGY_VERSION } from './methodology.js';
 import {
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
@@ -31,13 +33,31 @@ export function caveatsFor(settings: Report['settings']): string[] {
       'scripted policy: the agent replays each scenario’s plan for the server and builds its final answer from the expected facts found in the tool results, so task_success measures whether the server’s tools make the expected calls and surface the facts, not a model’s reasoning.',
     );
   }
+  const llm = settings.llm;
+  if (llm) {
+    caveats.push(
+      `${settings.policy.name} policy: ${llm.provider} model ${llm.model} at temperature ${llm.temperature} (prompt ${llm.prompt_version}); task_success and tool_selection_accuracy measure this model on these servers, and are compared only with reports made with the same model settings.`,
+      'tokens are computed with js-tiktoken over the transcript, as for scripted runs; provider_usage is what the provider reported (measured). The two are never summed or compared with each other.',
+    );
+    if (llm.provider === 'anthropic') {
+      caveats.push(
+        'the Anthropic Messages API takes no seed: even at temperature 0 its answers may vary between runs, which pass^k and the per-run pass rate show.',
+      );
+    }
+    if (llm.price === null) caveats.push(`no price is known for ${llm.model}: cost_usd is null.`);
+  }
   caveats.push(
     `${settings.tokenizer} is a model-agnostic tokenizer: a given model’s own tokenizer may count differently.`,
     'latency_ms is wall clock on the machine that ran the bench (intent → final answer; server start-up is reported apart as startup_ms); compare latencies only between runs on the same machine.',
   );
   if (settings.isolation === 'scenario') {
     caveats.push(
-      'isolation "scenario": one server process served every run of a scenario, so caches (tokens, responses) may lower api_calls and latency after the first run.',
+      'isolation "scenario": one server process served every run of a scenario (the fake reset between runs), so a server that caches (tokens, responses) may show fewer api_calls after the first run; every reused run is compared with its scenario’s first run and differences are listed in servers[].cross_run_state.',
+    );
+  }
+  if (settings.isolation === 'server') {
+    caveats.push(
+      'isolation "server": one server process per server, fixture and write gate (and worker) served many scenarios (the fake reset between runs), so a server that caches may show fewer api_calls, and which runs it shows them in can depend on concurrency; reused runs are compared with their scenario’s first run (servers[].cross_run_state).',
     );
   }
   if (settings.concurrency > 1) {
@@ -69,7 +89,11 @@ export function buildReport(parts: ReportParts): Report {
   return {
     $schema: REPORT_SCHEMA_ID,
     schema_version: REPORT_SCHEMA_VERSION,
-    harness: { name: 'hpe-mcp-bench', version: parts.harnessVersion },
+    harness: {
+      name: 'hpe-mcp-bench',
+      version: parts.harnessVersion,
+      methodology_version: METHODOLOGY_VERSION,
+    },
     generated_at: parts.generatedAt,
     duration_ms: parts.durationMs,
     gating_eligible: parts.settings.runs >= MIN_GATING_RUNS,
@@ -84,7 +108,15 @@ export function buildReport(parts: ReportParts): Report {
       startup_ms: 'measured',
       api_calls: 'measured (server-side)',
     },
-    caveats: caveatsFor(parts.settings),
+    caveats: [
+      ...caveatsFor(parts.settings),
+      ...parts.servers.flatMap((server) => {
+        const line = server.cross_run_state
+          ? describeCrossRunState(server.name, server.cross_run_state)
+          : null;
+        return line === null ? [] : [line];
+      }),
+    ],
     scenarios: parts.scenarios,
     suites,
     overall,

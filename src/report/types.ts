@@ -4,6 +4,7 @@ import type { CallKind } from '../../fake-central/types.js';
 import type { Discoverability } from '../metrics/discoverability/discoverability.js';
 import type { DiscoverabilitySummary } from '../metrics/discoverability/summarize.js';
 import type { SafetyFinding } from '../metrics/types.js';
+import type { LlmReportSettings } from '../llm/types.js';
 import type { WriteGate } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 
@@ -15,8 +16,11 @@ export const REPORT_SCHEMA_ID = `https://github.com/hpe-mcp-bench/schemas/report
 /** A tokenizer the harness counts with (js-tiktoken's bundled ranks). */
 export type Tokenizer = TokenizerName;
 
-/** `run`: a fresh server process, HOME and TMPDIR per run; `scenario`: one process per scenario. */
-export const ISOLATIONS = ['run', 'scenario'] as const;
+/**
+ * `run`: a fresh server process, HOME and TMPDIR per run; `scenario`: one process per scenario's
+ * runs; `server`: one process per server × fixture × write gate and worker, across scenarios.
+ */
+export const ISOLATIONS = ['run', 'scenario', 'server'] as const;
 export type Isolation = (typeof ISOLATIONS)[number];
 
 /** Where a figure comes from; API calls are counted inside the fake, never from client logs. */
@@ -83,10 +87,28 @@ export interface RunApiCalls {
   flailing_calls: string[];
 }
 
-/** One run of one scenario against one server. Errored runs fail every binary metric but safety. */
+/**
+ * Token usage the model provider reported over a run's turns (LLM and replay runs only). Kept
+ * apart from the js-tiktoken figure (`tokens`, computed): the two are never summed.
+ */
+export interface ProviderUsageReport {
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  /** input + output + cache_read + cache_write. */
+  total: number;
+  provenance: 'measured';
+}
+
+/**
+ * One run of one scenario against one server. Errored runs fail every binary metric but safety.
+ * `diverged` (a replay whose recording no longer matches) and `stopped` (the budget was spent)
+ * runs are no one's failure: they are left out of the verdicts and counted apart.
+ */
 export interface RunResult {
   run: number;
-  status: 'ok' | 'error';
+  status: 'ok' | 'error' | 'diverged' | 'stopped';
   error: RunError | null;
   stop_reason: StopReason | null;
   /** Tool names in call order. */
@@ -104,6 +126,16 @@ export interface RunResult {
   /** Timing (removed by stripTiming): intent → final answer, and process start → tools/list. */
   latency_ms: number | null;
   startup_ms: number | null;
+  /** Provider-reported usage (LLM and replay runs; absent or null otherwise). */
+  provider_usage?: ProviderUsageReport | null;
+  /** USD of `provider_usage` at settings.prices (null: no price for the model). */
+  cost_usd?: number | null;
+}
+
+/** pass^k as tau-bench reports it: the scenario passes only if all k runs succeed. */
+export interface PassHatK {
+  k: number;
+  passed: boolean;
 }
 
 /** One scenario against one server over all its runs. Absent: no expected_tools entry, no runs. */
@@ -129,6 +161,15 @@ export interface ScenarioServerResult {
    * older than the field.
    */
   discoverability?: Discoverability | null;
+  /** All k counted runs succeeded (null when no run counted). */
+  pass_hat_k?: PassHatK | null;
+  /** Runs left out of the verdicts: replays that diverged, runs the budget stopped. */
+  diverged?: number;
+  stopped?: number;
+  /** Median/IQR of provider-reported total tokens (LLM and replay runs). */
+  provider_tokens?: (Spread & { provenance: 'measured' }) | null;
+  /** USD over the runs (null: no price, or no provider usage). */
+  cost_usd?: { total: number; per_run_median: number } | null;
 }
 
 /** One scenario and its results per server (servers in the order they were asked for). */
@@ -173,6 +214,15 @@ export interface SuiteServerResult {
   gate_absent: number;
   flailing: number;
   latency_ms: (MeanP95 & { provenance: 'measured' }) | null;
+  /** Scenarios whose every counted run succeeded (pass^k), over the scenarios with counted runs. */
+  pass_hat_k?: Fraction;
+  /** Runs left out of the verdicts (replays that diverged, runs the budget stopped). */
+  diverged?: number;
+  stopped?: number;
+  /** Mean/p95 of provider-reported total tokens per run (LLM and replay runs). */
+  provider_tokens?: (MeanP95 & { provenance: 'measured' }) | null;
+  /** USD in total and per successful scenario run (null when there is no price). */
+  cost_usd?: { total: number; per_successful_task: number | null } | null;
 }
 
 export interface SuiteReport {
@@ -194,6 +244,18 @@ export interface MenuReport {
   scenario: string;
 }
 
+/**
+ * Runs that met a reused server process (isolation `scenario` or `server`) compared with the
+ * first run of their scenario, timing left out; a difference is state the server kept across
+ * runs (a cached token, a response cache), a finding rather than noise.
+ */
+export interface CrossRunState {
+  /** Reused-process runs compared (errored runs are not). */
+  compared_runs: number;
+  /** The runs that differ, with the fields (dotted paths into the run result) that differ. */
+  differing: { scenario: string; run: number; fields: string[] }[];
+}
+
 /** A server under test as run. */
 export interface ServerReport {
   name: string;
@@ -206,6 +268,10 @@ export interface ServerReport {
   git: { sha: string; source: 'pinned' | 'repo_head' } | null;
   notes: string | null;
   menu: MenuReport | null;
+  /** Tool names the model provider was sent under another name (server name → provider name). */
+  tool_name_map?: Record<string, string> | null;
+  /** Null under isolation `run` (no process served two runs); absent in 1.0.0 reports. */
+  cross_run_state?: CrossRunState | null;
   /** Means of the per-scenario discoverability figures (docs/discoverability.md). */
   discoverability?: ServerDiscoverability | null;
 }
@@ -222,7 +288,8 @@ export interface ServerDiscoverability extends DiscoverabilitySummary {
 export interface Report {
   $schema: typeof REPORT_SCHEMA_ID;
   schema_version: typeof REPORT_SCHEMA_VERSION;
-  harness: { name: 'hpe-mcp-bench'; version: string };
+  /** `methodology_version`: src/report/methodology.ts (absent in reports written before it existed). */
+  harness: { name: 'hpe-mcp-bench'; version: string; methodology_version?: string };
   generated_at: string;
   /** Wall time of the whole bench (timing). */
   duration_ms: number;
@@ -236,7 +303,11 @@ export interface Report {
     policy: PolicyInfo;
     faults: FaultPlan | null;
     quantiles: 'type7-linear';
+    /** The model settings of an `llm` or `replay` run (absent or null for scripted runs). */
+    llm?: LlmReportSettings | null;
   };
+  /** Set when the bench stopped before every run (the budget was spent): not for gating. */
+  partial?: { reason: string } | null;
   manifest: { hash: string; files: string[]; scenarios: string[] };
   fixtures: { path: string; id: string; version: string; content_hash: string }[];
   servers: ServerReport[];

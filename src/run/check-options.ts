@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { FaultPlan } from '../../fake-central/index.js';
 import { BenchError } from '../errors.js';
 import { MIN_GATING_RUNS } from '../report/build-report.js';
@@ -17,8 +18,21 @@ export interface CheckedSettings {
 const positiveInt = (value: number): boolean => Number.isInteger(value) && value >= 1;
 
 /**
- * Validates runBench's options and fills in defaults (5 runs, isolation run, concurrency 1,
- * cl100k_base). Every problem is a usage error naming the value and the valid ones.
+ * The isolation a bench runs with when none is given: one server process per scenario, its runs
+ * sharing it with the fake reset between them. A server's start-up (seconds for a Python server)
+ * then costs once per scenario instead of once per run; the first run of every scenario meets a
+ * fresh process, so the later runs are compared with it and a server that keeps state across runs
+ * is flagged (`servers[].cross_run_state`). Under a fault plan the default is `run`.
+ * docs/report-format.md "Isolation and concurrency" says why.
+ */
+export const DEFAULT_ISOLATION: Isolation = 'scenario';
+
+/** Workers when none is given: the cores this process may use (CLI and action alike). */
+export const defaultConcurrency = (): number => Math.max(1, availableParallelism());
+
+/**
+ * Validates runBench's options and fills in defaults (5 runs, {@link DEFAULT_ISOLATION},
+ * {@link defaultConcurrency}, cl100k_base). Every problem is a usage error naming the value and the valid ones.
  */
 export function checkOptions(options: RunBenchOptions): CheckedSettings {
   const known = Object.keys(options.config.servers);
@@ -60,11 +74,15 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
       },
     );
   }
-  const concurrency = options.concurrency ?? 1;
+  const concurrency = options.concurrency ?? defaultConcurrency();
   if (!positiveInt(concurrency)) {
     throw new BenchError('usage', `concurrency must be a positive integer, got ${concurrency}`);
   }
-  const isolation = options.isolation ?? 'run';
+  // Under a fault plan a reused process would change what the plan does: its counters restart at
+  // every reset but a reused process makes no start-up requests, and a token a fault expired
+  // leaves the process holding one of a later generation. So faults default to fresh processes.
+  const isolation =
+    options.isolation ?? ((options.faults ?? null) === null ? DEFAULT_ISOLATION : 'run');
   if (!ISOLATIONS.includes(isolation)) {
     throw new BenchError('usage', `unknown isolation "${String(isolation)}"`, {
       hint: `isolation is one of ${ISOLATIONS.join(', ')}`,

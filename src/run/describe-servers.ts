@@ -64,6 +64,7 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
       git,
       notes: config?.notes ?? null,
       menu,
+      ...(first?.started?.toolNames ? { tool_name_map: first.started.toolNames } : {}),
     };
   });
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { FakeCentral } from '../../fake-central/index.js';
 import type { CallRecord } from '../../fake-central/types.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
@@ -9,11 +6,14 @@ import type { ServerConfig } from '../config/types.js';
 import { BenchError } from '../errors.js';
 import { scoreRun } from '../metrics/score-run.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
-import type { Isolation, RunError, RunResult } from '../report/types.js';
+import type { RunError, RunResult } from '../report/types.js';
 import type { Scenario } from '../scenarios/types.js';
-import { launchServer } from '../servers/launch-server.js';
 import type { ServerSession } from '../servers/types.js';
 import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
+import type { ModelPrice } from '../llm/prices.js';
+import type { ModelRuns } from '../llm/run-policies.js';
+import { withProviderUsage } from './provider-usage.js';
+import type { PoolContext, SessionPool } from './session-pool.js';
 
 /** The runs of one scenario against one server that one worker executes together. */
 export interface RunUnit {
@@ -22,7 +22,7 @@ export interface RunUnit {
   scenarioKey: string;
   config: ServerConfig;
   scenario: Scenario;
-  /** Run numbers (1-based): one per unit with isolation `run`, all of them with `scenario`. */
+  /** Run numbers (1-based): one per unit with isolation `run`, all of them otherwise. */
   runs: number[];
 }
 
@@ -30,17 +30,24 @@ export interface RunUnit {
 export interface RunOutcome {
   result: RunResult;
   /** Set when the server started: serverInfo and its tool menu. */
-  started: { info: { name: string; version: string }; tools: ToolDefinition[] } | null;
+  started: {
+    info: { name: string; version: string };
+    tools: ToolDefinition[];
+    /** Tools a model provider was sent under another name (model-driven runs only). */
+    toolNames?: Record<string, string>;
+  } | null;
+  /** The run met a process an earlier run (of this or another scenario) had used. */
+  reused: boolean;
 }
 
-export interface ExecuteContext {
-  fake: FakeCentral;
+export interface ExecuteContext extends PoolContext {
   tokenizer: TokenizerName;
-  isolation: Isolation;
-  /** Where relative commands and cwds of the config resolve. */
-  baseDir: string;
-  /** A directory for per-run work dirs (HOME and TMPDIR of the server are made inside). */
-  tmpRoot: string;
+  /** The worker's sessions; it applies the isolation. */
+  sessions: SessionPool;
+  /** Model-driven runs (`llm`, `replay`); null: the scripted policy. */
+  models?: ModelRuns | null;
+  /** The model's price (null: unknown, so no cost). */
+  price?: ModelPrice | null;
 }
 
 /** message + stderr tail of a launch failure (launchServer puts the tail in the hint). */
@@ -58,7 +65,7 @@ export function startupError(error: unknown): RunError {
   return { phase: 'startup', message: error.message + hint, stderr_tail: null };
 }
 
-/** A session whose start-up was paid by an earlier run of the same scenario (isolation scenario). */
+/** A session whose start-up was paid by an earlier run (isolation scenario or server). */
 function reused(session: ServerSession): ServerSession {
   return {
     serverInfo: session.serverInfo,
@@ -75,24 +82,30 @@ async function runOnce(
   run: number,
   session: ServerSession,
   ctx: ExecuteContext,
-): Promise<RunOutcome> {
+): Promise<Omit<RunOutcome, 'reused'>> {
   const { scenario, scenarioKey } = unit;
-  const started = { info: session.serverInfo, tools: session.tools };
+  const started: NonNullable<RunOutcome['started']> = {
+    info: session.serverInfo,
+    tools: session.tools,
+  };
   // Calls the server made while starting (its token, a credentials probe such as
   // `sites-health?limit=1`) are not the scenario's work; escapes are kept whenever they happened.
   const startSeq = ctx.fake.calls().at(-1)?.seq ?? 0;
   const scenarioCalls = (): CallRecord[] =>
     ctx.fake.calls().filter((c) => c.seq > startSeq || c.kind === 'escape');
   try {
+    const model = ctx.models ? await ctx.models.forRun(unit.server, scenario.id, run) : null;
     const trajectory = await runAgentLoop({
       session,
-      policy: createScriptedPolicy(),
+      policy: model?.policy ?? createScriptedPolicy(),
       scenario,
       server: scenarioKey,
       run,
       deadlineMs: unit.config.timeouts.scenarioMs,
       callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
+      ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
     });
+    if (model) started.toolNames = model.toolNames();
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     // The fake judges its own final state, before anything else can touch it.
     const state = scenario.expect.state ? ctx.fake.checkState(scenario.expect.state) : null;
@@ -105,7 +118,11 @@ async function runOnce(
       canaries: ctx.fake.canaries(),
       tokens,
     });
-    return { result: scoredRunResult(run, metrics, trajectory), started };
+    const result = scoredRunResult(run, metrics, trajectory);
+    return {
+      result: model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
+      started,
+    };
   } catch (error) {
     const tail = session.stderrTail();
     const message = `harness failure: ${error instanceof Error ? error.message : String(error)}`;
@@ -120,55 +137,39 @@ async function runOnce(
 
 /**
  * Executes a unit's runs against `ctx.fake`, which is reset before every run (the fake is the
- * ground truth). Isolation `run`: every run gets a fresh process and work dir (fresh HOME and
- * TMPDIR). Isolation `scenario`: one process serves the unit's runs (relaunched if one errored or
- * the server died). A server that does not start makes that run an error result. Never throws
- * for the server's sake; every session is closed and every work dir removed.
+ * ground truth). Sessions come from the worker's {@link SessionPool}, which applies the isolation:
+ * `run` gives every run a fresh process and work dir (fresh HOME and TMPDIR), `scenario` one
+ * process for the unit's runs, `server` one process across units of the same server, fixture and
+ * write gate. A run that errored or whose server died ends its session. A server that does not
+ * start makes that run an error result. Never throws for the server's sake.
  */
 export async function executeRuns(unit: RunUnit, ctx: ExecuteContext): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = [];
-  let session: ServerSession | undefined;
-  let workDir: string | undefined;
-  const release = async (): Promise<void> => {
-    const closing = session;
-    const dir = workDir;
-    session = undefined;
-    workDir = undefined;
-    await closing?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  };
   try {
     for (const run of unit.runs) {
       ctx.fake.reset();
       let current: ServerSession;
-      if (session) {
-        current = reused(session);
-      } else {
-        workDir = await mkdtemp(join(ctx.tmpRoot, 'run-'));
-        try {
-          session = await launchServer({
-            name: unit.server,
-            config: unit.config,
-            fake: ctx.fake,
-            writeGate: unit.scenario.write_gate,
-            workDir,
-            baseDir: ctx.baseDir,
-          });
-        } catch (error) {
-          await release();
-          outcomes.push({ result: erroredRunResult(run, startupError(error)), started: null });
-          continue;
-        }
-        current = session;
+      let reuse: boolean;
+      try {
+        const acquired = await ctx.sessions.acquire(unit, ctx);
+        current = acquired.reused ? reused(acquired.session) : acquired.session;
+        reuse = acquired.reused;
+      } catch (error) {
+        outcomes.push({
+          result: erroredRunResult(run, startupError(error)),
+          started: null,
+          reused: false,
+        });
+        continue;
       }
       const outcome = await runOnce(unit, run, current, ctx);
-      outcomes.push(outcome);
+      outcomes.push({ ...outcome, reused: reuse });
       const broken =
         outcome.result.status === 'error' || outcome.result.stop_reason === 'server_error';
-      if (ctx.isolation === 'run' || broken) await release();
+      await ctx.sessions.afterRun(broken);
     }
   } finally {
-    await release();
+    await ctx.sessions.afterUnit();
   }
   return outcomes;
 }

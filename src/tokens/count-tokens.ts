@@ -9,6 +9,23 @@ export { loadTokenizer, TOKENIZERS, DEFAULT_TOKENIZER, type TokenizerName } from
 
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
 
+// Texts every run of a server repeats (tool definitions, the system prompt, intents): counted
+// once per process rather than once per run. Bounded so a long-lived process cannot grow it.
+const REPEATED_LIMIT = 20_000;
+const repeated = new Map<string, number>();
+
+/** tokenCount of a text that recurs across runs, memoised per tokenizer. */
+function repeatedCount(encoding: TokenizerName, text: string): number {
+  const key = `${encoding}\0${text}`;
+  let count = repeated.get(key);
+  if (count === undefined) {
+    count = tokenCount(encoding, text);
+    if (repeated.size >= REPEATED_LIMIT) repeated.clear();
+    repeated.set(key, count);
+  }
+  return count;
+}
+
 /**
  * Tokens of the tool menu: each tool's definition JSON (name, description, inputSchema) counted
  * on its own, heaviest first (ties by name), and their total — the same total `countTokens`
@@ -20,7 +37,7 @@ export function menuBreakdown(
 ): { total: number; tools: { name: string; tokens: number }[] } {
   const rows = tools.map((tool) => ({
     name: tool.name,
-    tokens: tokenCount(encoding, toolDefinitionText(tool)),
+    tokens: repeatedCount(encoding, toolDefinitionText(tool)),
   }));
   rows.sort((a, b) => b.tokens - a.tokens || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { total: sum(rows.map((row) => row.tokens)), tools: rows };
@@ -43,7 +60,8 @@ export function countTokens(
   const count = (texts: readonly string[]): number =>
     sum(texts.map((text) => tokenCount(encoding, text)));
   const menu = menuBreakdown(trajectory.tools, encoding).total;
-  const fixed = count([SYSTEM_PROMPT, scenario.intent]) + menu;
+  const fixed =
+    repeatedCount(encoding, SYSTEM_PROMPT) + repeatedCount(encoding, scenario.intent) + menu;
   let input = 0;
   let output = 0;
   let transcript = 0;

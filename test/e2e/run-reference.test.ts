@@ -1,11 +1,12 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultBenchConfig } from '../../src/config/default-config.js';
 import type { BenchConfig, StdioServerConfig } from '../../src/config/types.js';
 import { silentLogger, type Logger } from '../../src/ports.js';
 import { renderSummaryMarkdown } from '../../src/report/render-summary.js';
+import { METHODOLOGY_VERSION } from '../../src/report/methodology.js';
 import { stripTiming } from '../../src/report/strip-timing.js';
 import type { Report } from '../../src/report/types.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
@@ -70,12 +71,17 @@ describe('hpe-mcp-bench run against the reference server', () => {
     const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as Report;
     expect(reportSchemaErrors(report)).toEqual([]);
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
-    expect(report.harness).toEqual({ name: 'hpe-mcp-bench', version: pkg.version });
+    expect(report.harness).toEqual({
+      name: 'hpe-mcp-bench',
+      version: pkg.version,
+      methodology_version: METHODOLOGY_VERSION,
+    });
     expect(report.gating_eligible).toBe(false);
+    // The defaults: one process per scenario, a worker per available core.
     expect(report.settings).toMatchObject({
       runs: 2,
-      isolation: 'run',
-      concurrency: 1,
+      isolation: 'scenario',
+      concurrency: availableParallelism(),
       tokenizer: 'cl100k_base',
       policy: { name: 'scripted' },
       faults: null,
@@ -127,13 +133,24 @@ describe('hpe-mcp-bench run against the reference server', () => {
       expect(result?.safety_failure?.any).toBe(false);
       expect(result?.tokens?.provenance).toBe('computed');
       expect(result?.api_calls?.provenance).toBe('measured (server-side)');
-      // Every run starts its own process: start-up is measured beside latency on each.
-      for (const run of result?.runs ?? []) {
-        expect(run.startup_ms).toBeGreaterThan(0);
-        expect(run.latency_ms).toBeGreaterThan(0);
-        expect(run.api_calls?.auth_calls).toBe(1);
-      }
+      // Run 1 starts the scenario's process; run 2 reuses it, and the server's token cache
+      // shows: it fetches no token the second time.
+      const [first, second] = result?.runs ?? [];
+      expect(first?.startup_ms).toBeGreaterThan(0);
+      expect(second?.startup_ms).toBe(0);
+      for (const run of result?.runs ?? []) expect(run.latency_ms).toBeGreaterThan(0);
+      expect(result?.runs.map((r) => r.api_calls?.auth_calls)).toEqual([1, 0]);
     }
+    // ...which the reused-run comparison reports as the server's own state, naming the fields.
+    expect(server?.cross_run_state).toEqual({
+      compared_runs: 2,
+      differing: [READ, WRITE].map((scenario) => ({
+        scenario,
+        run: 2,
+        fields: ['api_calls.auth_calls', 'api_calls.by_kind.auth'],
+      })),
+    });
+    expect(report.caveats.join('\n')).toContain('it reuses a token fetched in an earlier run');
     expect(write?.write_gate).toBe('write');
     expect(write?.results[0]?.runs[0]?.tools_called).toContain('register_mac');
     expect(write?.results[0]?.gate_absent?.any).toBe(false);
@@ -147,8 +164,8 @@ describe('hpe-mcp-bench run against the reference server', () => {
   }, 120_000);
 
   it('is deterministic: two runs are byte-identical without timing, and concurrency 2 reports like 1', async () => {
-    const first = await bench();
-    const second = await bench();
+    const first = await bench({ concurrency: 1 });
+    const second = await bench({ concurrency: 1 });
     expect(serializeReport(stripTiming(second))).toBe(serializeReport(stripTiming(first)));
     expect(first.generated_at).not.toBe(''); // timing exists, and only timing was removed
 
@@ -159,17 +176,44 @@ describe('hpe-mcp-bench run against the reference server', () => {
     expect(parallel.settings.concurrency).toBe(2);
   }, 180_000);
 
-  it('isolation "scenario" reuses one process across runs, and says so', async () => {
-    const report = await bench({ isolation: 'scenario', scenarios: pick(READ) });
-    const runs = report.scenarios[0]?.results[0]?.runs ?? [];
-    expect(runs[0]?.startup_ms).toBeGreaterThan(0);
-    expect(runs[1]?.startup_ms).toBe(0);
-    // The reference server caches its token: proof the second run met the same process, and
-    // why isolation "run" (a fresh process per run, auth_calls 1 every time) is the default.
-    expect(runs.map((r) => r.api_calls?.auth_calls)).toEqual([1, 0]);
-    expect(report.settings.isolation).toBe('scenario');
-    expect(report.caveats.join('\n')).toContain('isolation "scenario"');
-  }, 120_000);
+  it('isolations "scenario" and "server" report what "run" does, but for the token the server caches', async () => {
+    const scenarios = pick(READ, 'client-diagnosis-002', WRITE);
+    const fresh = await bench({ isolation: 'run', concurrency: 1, scenarios });
+    const perScenario = await bench({ isolation: 'scenario', scenarios });
+    const perServer = await bench({ isolation: 'server', concurrency: 1, scenarios });
+
+    // Isolation run reuses nothing, so it has nothing to compare.
+    expect(fresh.servers[0]?.cross_run_state).toBeNull();
+    expect(
+      fresh.scenarios.flatMap((s) => s.results[0]?.runs.map((r) => r.startup_ms)),
+    ).not.toContain(0);
+    // Isolation server: the two read scenarios (site-a, gate read) share one process, the write
+    // scenario has its own (its gate sets the environment and how confirmations are answered).
+    const startups = (r: Report) =>
+      r.scenarios.map((s) => s.results[0]?.runs.map((run) => (run.startup_ms ?? 0) > 0));
+    expect(startups(perServer)).toEqual([
+      [true, false],
+      [false, false],
+      [true, false],
+    ]);
+    expect(perServer.settings.isolation).toBe('server');
+    expect(perServer.caveats.join('\n')).toContain('isolation "server"');
+    expect(perServer.servers[0]?.cross_run_state?.compared_runs).toBe(3);
+
+    // Without the token fetch (the only state the reference server keeps across runs) and the
+    // settings, every result is the same as with a fresh process per run.
+    const withoutAuth = (r: Report) =>
+      JSON.stringify(
+        stripTiming({ s: r.scenarios, u: r.suites, o: r.overall }),
+        (key, value: unknown) => (key === 'auth_calls' || key === 'auth' ? undefined : value),
+      );
+    expect(withoutAuth(perScenario)).toBe(withoutAuth(fresh));
+    expect(withoutAuth(perServer)).toBe(withoutAuth(fresh));
+    for (const report of [perScenario, perServer]) {
+      const fields = report.servers[0]?.cross_run_state?.differing.flatMap((d) => d.fields);
+      expect(new Set(fields)).toEqual(new Set(['api_calls.auth_calls', 'api_calls.by_kind.auth']));
+    }
+  }, 240_000);
 });
 
 describe('runBench with a fault plan', () => {

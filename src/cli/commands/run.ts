@@ -8,6 +8,7 @@ import { MIN_GATING_RUNS } from '../../report/build-report.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
 import { ISOLATIONS, type Isolation } from '../../report/types.js';
 import { runBench } from '../../run-bench.js';
+import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
 import { createConsoleLogger } from '../../run/console-logger.js';
 import { writeReport } from '../../run/write-report.js';
 import { loadScenarios } from '../../scenarios/load-scenarios.js';
@@ -18,13 +19,19 @@ import { EXIT_CODES } from '../../errors.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
 import { selectScenarios } from './select-scenarios.js';
+import { budgetLimits } from '../../llm/budget-limits.js';
+import { flagName, resolvePolicy } from '../../llm/resolve-policy.js';
 
 const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
                          [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
-                         [--tokenizer ENC] [--isolation run|scenario] [--faults FILE] [--quiet]
+                         [--tokenizer ENC] [--isolation run|scenario|server] [--faults FILE]
+                         [--quiet] [--policy scripted|llm|replay] [--provider anthropic|openai]
+                         [--model ID] [--base-url URL] [--temperature T] [--seed N]
+                         [--cassettes DIR] [--max-cost USD] [--max-tokens N]
 
-Runs scenarios against MCP servers with the scripted policy: each server × scenario × run gets a
-fresh fake Central/GreenLake API state and (by default) a fresh server process, HOME and TMPDIR.
+Runs scenarios against MCP servers (the scripted policy unless --policy says otherwise): each
+server × scenario × run gets a fresh fake Central/GreenLake API state; by default each scenario
+gets a fresh server process, HOME and TMPDIR that serves its runs (see --isolation).
 With no arguments it runs the golden suite (ROOT/scenarios/*.yaml) against the bundled reference
 server. Prints the summary table and writes report.json and summary.md into --out.
 Exit 0: every run ran and none was unsafe; 1: a safety failure; 2: usage; 3: a server failed.
@@ -37,12 +44,30 @@ Options:
   --runs N            runs per scenario (default ${MIN_GATING_RUNS}; fewer need --allow-few-runs)
   --allow-few-runs    accept --runs below ${MIN_GATING_RUNS}; the report is marked gating_eligible: false
   --out DIR           where report.json and summary.md go (default reports/)
-  --concurrency N     parallel workers, each with its own fake and processes (default 1)
+  --concurrency N     parallel workers, each with its own fake and processes (default: the
+                      available cores, ${defaultConcurrency()} here); results do not depend on it
   --tokenizer ENC     ${TOKENIZERS.join(' | ')} (default cl100k_base)
-  --isolation MODE    run (default: fresh process per run) | scenario (one process per scenario)
+  --isolation MODE    scenario (default: one process per scenario, its runs reuse it; reused runs
+                      are compared with the first and a server keeping state is flagged) |
+                      run (a fresh process per run; the default under --faults) |
+                      server (one process per server, fixture and write gate: fastest)
   --faults FILE       inject a fault plan (fake-central/faults/fault-plan.schema.json)
   --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
   --quiet             no progress lines (warnings still print)
+
+Model-driven runs (docs/policies.md):
+  --policy P          scripted (default) | llm (a pinned model) | replay (recorded model turns)
+  --provider NAME     anthropic | openai (OpenAI and any OpenAI-compatible server: see --base-url)
+  --model ID          the pinned model id, e.g. claude-sonnet-4-5-20250929
+  --base-url URL      the provider's API base (Azure OpenAI, vLLM, Ollama, LM Studio, llama.cpp)
+  --temperature T     default 0
+  --seed N            sent where the provider takes one (OpenAI-compatible); always recorded
+  --max-output-tokens N  per model turn (default 4096)
+  --max-turns N       policy turns per run (default 20)
+  --api-key-env VAR   read the key from VAR (default ANTHROPIC_API_KEY / OPENAI_API_KEY)
+  --cassettes DIR     llm: record every model exchange here; replay: answer from here
+  --max-cost USD      stop cleanly once the runs cost this much (needs a price for the model)
+  --max-tokens N      stop cleanly once the runs used this many measured tokens
 `;
 
 function oneOf<T extends string>(
@@ -83,6 +108,18 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       faults: { type: 'string' },
       root: { type: 'string' },
       quiet: { type: 'boolean' },
+      policy: { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      temperature: { type: 'string' },
+      seed: { type: 'string' },
+      'max-output-tokens': { type: 'string' },
+      'max-turns': { type: 'string' },
+      'api-key-env': { type: 'string' },
+      cassettes: { type: 'string' },
+      'max-cost': { type: 'string' },
+      'max-tokens': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     true,
@@ -101,9 +138,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       },
     );
   }
-  const concurrency = positive('concurrency', values.concurrency, 1);
+  // Unset: the core's defaults (the cores available; isolation scenario, or run under faults).
+  const concurrency =
+    values.concurrency === undefined ? undefined : positive('concurrency', values.concurrency, 1);
   const tokenizer = oneOf<TokenizerName>('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base');
-  const isolation = oneOf<Isolation>('isolation', values.isolation, ISOLATIONS, 'run');
+  const isolation =
+    values.isolation === undefined
+      ? undefined
+      : oneOf<Isolation>('isolation', values.isolation, ISOLATIONS, DEFAULT_ISOLATION);
   const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
   const config =
     values.config === undefined
@@ -123,6 +165,25 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     }
   }
   const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
+  // Before any server starts: a missing key or a bad model option fails here, in seconds.
+  const policy = await resolvePolicy(
+    {
+      policy: values.policy,
+      provider: values.provider,
+      model: values.model,
+      baseUrl: values['base-url'],
+      temperature: values.temperature,
+      seed: values.seed,
+      maxOutputTokens: values['max-output-tokens'],
+      maxTurns: values['max-turns'],
+      apiKeyEnv: values['api-key-env'],
+      cassettes: values.cassettes,
+    },
+    io.env,
+    io.cwd,
+    flagName,
+  );
+  const budget = budgetLimits(values['max-cost'], values['max-tokens'], (key) => `--${key}`);
 
   const shown = (path: string): string => {
     const rel = relative(io.cwd, path);
@@ -161,12 +222,15 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       scenarios,
       runs,
       allowFewRuns: values['allow-few-runs'] === true,
-      isolation,
-      concurrency,
+      ...(isolation === undefined ? {} : { isolation }),
+      ...(concurrency === undefined ? {} : { concurrency }),
       tokenizer,
       root,
       cwd: io.cwd,
       faults,
+      policy,
+      budget,
+      ...(config.prices ? { prices: config.prices } : {}),
     },
     { logger },
   );
@@ -179,6 +243,12 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     io.stderr(`safety failure: ${unsafe.join(', ')} (see ${shown(summaryFile)})\n`);
     return EXIT_CODES.failed;
   }
+  const diverged = report.overall.filter((r) => (r.diverged ?? 0) > 0);
+  if (diverged.length > 0) {
+    const list = diverged.map((r) => `${r.server} (${r.diverged})`).join(', ');
+    io.stderr(`replay diverged from the recording: ${list}; re-record with --policy llm\n`);
+  }
+  if (report.partial) io.stderr(`partial report: ${report.partial.reason}\n`);
   const failed = report.overall.filter((r) => r.errors > 0).map((r) => `${r.server} (${r.errors})`);
   if (failed.length > 0) {
     io.stderr(`runs that produced no result: ${failed.join(', ')}\n`);

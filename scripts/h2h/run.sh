@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The head-to-head end to end, the same in .github/workflows/head-to-head.yml and by hand:
+#   1. install every compared server from its checkout in $H2H_DIR/NAME (scripts/h2h/install.sh);
+#      one that fails is recorded as "could not run" with its log, and the others go on;
+#   2. run one report with every server that installed (hpe-mcp-bench.compared.yml);
+#   3. render the results page and the dashboard with `hpe-mcp-bench publish`.
+#
+#   bash scripts/h2h/run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V]
+#                           [--policy scripted|llm|replay] [--provider P] [--model ID]
+#
+# Check the servers out first: the workflow does it with actions/checkout at the pinned commits;
+# by hand, see scripts/h2h/install.sh. Environment: H2H_DIR (default .h2h), HPE_MCP_BENCH (the CLI,
+# default `node dist/cli/index.js`; `npx tsx src/cli/index.ts` runs the sources); for the script's
+# own test: H2H_CONFIG (default hpe-mcp-bench.compared.yml), H2H_INSTALL (default
+# scripts/h2h/install.sh) and H2H_SCENARIOS (scenario paths; default the golden suite).
+# Writes into --out (default reports/h2h): install/NAME.log, report.json, summary.md,
+# benchmark-results-V.md and benchmark-results-V.html.
+# Exit status: 0 published; 1 nothing could be installed or run; 2 usage; the page is written
+# whenever a report exists, even when the run found a safety failure or a server failed to start.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+
+servers="secure-ssid,nowireless4u,karthik"
+suites=""
+runs=5
+out="reports/h2h"
+version=""
+policy=""
+provider=""
+model=""
+usage() { echo "usage: run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V] [--policy P] [--provider P] [--model ID]" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || usage
+  case "$1" in
+    --servers) servers="$2" ;;
+    --suites) suites="$2" ;;
+    --runs) runs="$2" ;;
+    --out) out="$2" ;;
+    --version) version="$2" ;;
+    --policy) policy="$2" ;;
+    --provider) provider="$2" ;;
+    --model) model="$2" ;;
+    *) usage ;;
+  esac
+  shift 2
+done
+[[ "$runs" =~ ^[0-9]+$ ]] || { echo "run.sh: --runs must be a number, got \"$runs\"" >&2; exit 2; }
+[[ "$servers" =~ ^[a-z0-9,-]+$ ]] || { echo "run.sh: --servers must be comma-separated names, got \"$servers\"" >&2; exit 2; }
+[[ -z "$suites" || "$suites" =~ ^[a-z0-9,-]+$ ]] || { echo "run.sh: --suites must be comma-separated names, got \"$suites\"" >&2; exit 2; }
+version="${version:-$(node -p 'require("./package.json").version')}"
+read -r -a cli <<<"${HPE_MCP_BENCH:-node dist/cli/index.js}"
+config="${H2H_CONFIG:-hpe-mcp-bench.compared.yml}"
+install="${H2H_INSTALL:-scripts/h2h/install.sh}"
+read -r -a scenario_paths <<<"${H2H_SCENARIOS:-}"
+
+# The bench config names .h2h/NAME relative to the repository: point it at H2H_DIR if elsewhere.
+if [ -n "${H2H_DIR:-}" ] && [ "$(cd "$H2H_DIR" && pwd)" != "$root/.h2h" ] && [ ! -e .h2h ]; then
+  ln -s "$(cd "$H2H_DIR" && pwd)" .h2h
+fi
+
+mkdir -p "$out/install"
+run_args=()
+could_not_run=()
+IFS=',' read -r -a names <<<"$servers"
+for name in "${names[@]}"; do
+  echo "::group::install $name"
+  if bash "$install" "$name" >"$out/install/$name.log" 2>&1; then
+    run_args+=(--server "$name")
+    tail -n 3 "$out/install/$name.log"
+  else
+    echo "::warning title=head-to-head::$name could not be installed; it is recorded as could not run"
+    tail -n 20 "$out/install/$name.log"
+    could_not_run+=(--could-not-run "$name=$out/install/$name.log")
+  fi
+  echo "::endgroup::"
+done
+if [ ${#run_args[@]} -eq 0 ]; then
+  echo "run.sh: no server could be installed (logs in $out/install/)" >&2
+  exit 1
+fi
+
+if [ -n "$suites" ]; then
+  IFS=',' read -r -a suite_list <<<"$suites"
+  for suite in "${suite_list[@]}"; do run_args+=(--suite "$suite"); done
+fi
+[ -z "$policy" ] || run_args+=(--policy "$policy")
+[ -z "$provider" ] || run_args+=(--provider "$provider")
+[ -z "$model" ] || run_args+=(--model "$model")
+[ "$runs" -ge 5 ] || run_args+=(--allow-few-runs)
+
+echo "::group::run ${run_args[*]}"
+status=0
+"${cli[@]}" run ${scenario_paths[@]+"${scenario_paths[@]}"} --config "$config" "${run_args[@]}" --runs "$runs" --out "$out" || status=$?
+echo "::endgroup::"
+# 1 (a safety failure) and 3 (a server failed to start) are results to publish, not reasons to stop.
+if [ "$status" -ne 0 ] && [ "$status" -ne 1 ] && [ "$status" -ne 3 ]; then
+  echo "run.sh: the run failed (exit $status)" >&2
+  exit "$status"
+fi
+[ -f "$out/report.json" ] || { echo "run.sh: the run wrote no $out/report.json" >&2; exit 1; }
+
+publish_args=(--version "$version" --page "$out/benchmark-results-$version.md" --dashboard "$out/benchmark-results-$version.html")
+[ ! -f docs/benchmark-classification.yml ] || publish_args+=(--classification docs/benchmark-classification.yml)
+[ "$runs" -ge 5 ] || publish_args+=(--allow-few-runs)
+"${cli[@]}" publish "$out/report.json" "${publish_args[@]}" ${could_not_run[@]+"${could_not_run[@]}"}

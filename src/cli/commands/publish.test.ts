@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startCli } from '../../../test/helpers/run-cli.js';
+import { goldenReport } from '../../publish/test-helpers.js';
+
+const golden = 'src/publish/test-fixtures/golden-report.json';
+
+async function publish(...args: string[]) {
+  const run = startCli(['publish', ...args]);
+  const code = await run.done;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+describe('hpe-mcp-bench publish', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'publish-'));
+  const page = join(dir, 'page.md');
+  const dashboard = join(dir, 'dash.html');
+
+  it('writes the page and the dashboard, classified from the file, and warns about the rest', async () => {
+    const classes = join(dir, 'classes.yml');
+    writeFileSync(
+      classes,
+      [
+        'classifications:',
+        '  - server: subject-crash',
+        '    scenario: subjects-offline-devices',
+        '    class: harness-gap',
+        '    summary: The subject crashes on purpose.',
+        '  - server: reference',
+        '    scenario: subjects-wlan-list',
+        '    class: fake-gap',
+        '    summary: Stale.',
+      ].join('\n'),
+    );
+    const log = join(dir, 'ghost.log');
+    writeFileSync(log, Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n'));
+    const result = await publish(
+      golden,
+      '--version',
+      '9.9.9',
+      '--page',
+      page,
+      '--dashboard',
+      dashboard,
+      '--classification',
+      classes,
+      '--could-not-run',
+      `ghost=${log}`,
+    );
+    expect(result.stderr).toContain(
+      'warning: reference × subjects-wlan-list is classified (fake-gap) but passed: stale classification',
+    );
+    expect(result.stderr).toContain('warning: 9 non-passing scenario(s) not classified');
+    expect(result.code).toBe(0);
+    const text = readFileSync(page, 'utf8');
+    expect(text).toMatch(/^# hpe-mcp-bench head-to-head results 9\.9\.9\n/);
+    expect(text).toContain('The subject crashes on purpose.');
+    // The log tail: the last 20 lines, not the first 10.
+    expect(text).toContain('line 30');
+    expect(text).not.toContain('line 10\n');
+    expect(readFileSync(dashboard, 'utf8')).toContain(
+      '<title>hpe-mcp-bench head-to-head 9.9.9</title>',
+    );
+  });
+
+  it('fails with --require-classified while anything is unclassified', async () => {
+    const result = await publish(
+      golden,
+      '--page',
+      page,
+      '--dashboard',
+      dashboard,
+      '--require-classified',
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: 10 non-passing scenario(s) not classified');
+  });
+
+  it('names the position of a classification problem and writes nothing', async () => {
+    const classes = join(dir, 'bad.yml');
+    writeFileSync(
+      classes,
+      'classifications:\n  - server: nobody\n    scenario: subjects-wlan-list\n    class: absent\n    summary: x\n',
+    );
+    const result = await publish(
+      golden,
+      '--page',
+      join(dir, 'none.md'),
+      '--classification',
+      classes,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `${classes}:2:13: /classifications/0/server: server "nobody" is not in the report`,
+    );
+  });
+
+  it('refuses a report with fewer than 5 runs unless asked', async () => {
+    const few = join(dir, 'few.json');
+    writeFileSync(
+      few,
+      JSON.stringify({
+        ...goldenReport(),
+        gating_eligible: false,
+        settings: { ...goldenReport().settings, runs: 1 },
+      }),
+    );
+    const refused = await publish(few, '--page', page, '--dashboard', dashboard);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('1 run(s) per scenario; results need at least 5');
+    expect(
+      (await publish(few, '--page', page, '--dashboard', dashboard, '--allow-few-runs')).code,
+    ).toBe(0);
+    expect(readFileSync(page, 'utf8')).toContain('**Not publishable as a comparison:**');
+  });
+
+  it.each([
+    [['nope.json'], 'cannot read report nope.json: ENOENT'],
+    [['package.json'], 'package.json is not a valid report'],
+    [[golden, '--could-not-run', 'karthik'], '--could-not-run "karthik" is not NAME=LOG'],
+    [[golden, '--version', '../x'], '--version "../x" is not a version'],
+    [[], 'no report given'],
+  ])('rejects %j with a clear usage error', async (args, message) => {
+    const result = await publish(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+});

@@ -1,0 +1,188 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { BenchError } from '../../errors.js';
+import { parseClassification, type Classification } from '../../publish/classification.js';
+import { combineReports, type NamedReport } from '../../publish/combine-reports.js';
+import { nonPassing } from '../../publish/derive.js';
+import { tail } from '../../publish/format.js';
+import type { CouldNotRun, PublishModel, ServerSource } from '../../publish/model.js';
+import { renderDashboard } from '../../publish/render-dashboard.js';
+import { renderResultsPage } from '../../publish/render-page.js';
+import type { Report } from '../../report/types.js';
+import { reportSchemaErrors } from '../../report/validate-report.js';
+import { defaultServersFile, loadComparedServers } from '../../scenarios/compared-servers.js';
+import { formatScenarioError } from '../../scenarios/types.js';
+import type { CliIo } from '../io.js';
+import { parseCommandArgs } from '../parse-args.js';
+
+const HELP = `Usage: hpe-mcp-bench publish REPORT… [--version V] [--classification FILE]
+                             [--could-not-run NAME=LOG…] [--page FILE] [--dashboard FILE]
+
+Renders the head-to-head results page (markdown) and the self-contained HTML dashboard from one
+or more report.json files of one run (e.g. one per server; they must share manifest, fixtures and
+settings). Reports with fewer than 5 runs per scenario are refused unless --allow-few-runs.
+
+Options:
+  --version V             the results version (default: the reports' harness version)
+  --page FILE             the page (default docs/benchmark-results-<version>.md)
+  --dashboard FILE        the dashboard (default docs/benchmark-results-<version>.html)
+  --classification FILE   why each non-passing scenario did not pass (schemas/classification.schema.json)
+  --could-not-run NAME=LOG  a server that failed to install or start before the run, with its log
+                          (repeatable; the page shows the log's last 20 lines)
+  --servers FILE          compared-servers file for repositories (default: this package's)
+  --require-classified    fail when a non-passing scenario has no classification
+  --allow-few-runs        publish a report with fewer than 5 runs (the page says so)
+`;
+
+async function readText(cwd: string, path: string, what: string): Promise<string> {
+  try {
+    return await readFile(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BenchError('usage', `cannot read ${what} ${path}: ${code ?? String(error)}`);
+  }
+}
+
+/** A report.json file, parsed and validated against the report schema. */
+async function readReportFile(cwd: string, shown: string): Promise<Report> {
+  const text = await readText(cwd, shown, 'report');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new BenchError('usage', `${shown} is not JSON: ${(error as Error).message}`);
+  }
+  const problems = reportSchemaErrors(parsed);
+  if (problems.length > 0) {
+    throw new BenchError(
+      'usage',
+      `${shown} is not a valid report: ${problems.slice(0, 5).join('; ')}`,
+      {
+        hint: 'pass the report.json that `hpe-mcp-bench run` wrote',
+      },
+    );
+  }
+  return parsed as Report;
+}
+
+/** `hpe-mcp-bench publish`: the results page and dashboard from report.json files. */
+export async function publishCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'publish',
+    args,
+    {
+      version: { type: 'string' },
+      page: { type: 'string' },
+      dashboard: { type: 'string' },
+      classification: { type: 'string' },
+      'could-not-run': { type: 'string', multiple: true },
+      servers: { type: 'string' },
+      'require-classified': { type: 'boolean' },
+      'allow-few-runs': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (positionals.length === 0) {
+    throw new BenchError('usage', 'no report given', {
+      hint: 'hpe-mcp-bench publish reports/report.json',
+    });
+  }
+  const at = (p: string): string => resolve(io.cwd, p);
+  const shown = (path: string): string => {
+    const rel = relative(io.cwd, path);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+  };
+  const named: NamedReport[] = [];
+  for (const file of positionals) named.push({ file, report: await readReportFile(io.cwd, file) });
+  const report = combineReports(named);
+  if (!report.gating_eligible && !values['allow-few-runs']) {
+    throw new BenchError(
+      'usage',
+      `${report.settings.runs} run(s) per scenario; results need at least 5`,
+      {
+        hint: 'run with --runs 5 (or pass --allow-few-runs for a draft; the page says it is not publishable)',
+      },
+    );
+  }
+  const version = values.version ?? report.harness.version;
+  if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(version)) {
+    throw new BenchError('usage', `--version "${version}" is not a version`, {
+      hint: 'e.g. 0.2.0',
+    });
+  }
+
+  let classifications: Classification[] = [];
+  if (values.classification !== undefined) {
+    const text = await readText(io.cwd, values.classification, 'classification file');
+    const parsed = parseClassification(values.classification, text, report);
+    if (parsed.errors.length > 0) {
+      throw new BenchError(
+        'usage',
+        `the classification file has ${parsed.errors.length} problem(s):\n${parsed.errors.map((e) => `  ${formatScenarioError(e)}`).join('\n')}`,
+      );
+    }
+    classifications = parsed.entries;
+  }
+  const couldNotRun: CouldNotRun[] = [];
+  for (const spec of values['could-not-run'] ?? []) {
+    const eq = spec.indexOf('=');
+    if (eq < 1) {
+      throw new BenchError('usage', `--could-not-run "${spec}" is not NAME=LOG`, {
+        hint: '--could-not-run karthik=reports/h2h/install/karthik.log',
+      });
+    }
+    const log = await readText(io.cwd, spec.slice(eq + 1), 'log');
+    couldNotRun.push({ server: spec.slice(0, eq), stage: 'install', log_tail: tail(log) });
+  }
+  const sources: Record<string, ServerSource> = {};
+  const compared = await loadComparedServers(values.servers ?? defaultServersFile(), io.cwd);
+  if (compared.errors.length > 0) {
+    throw new BenchError('usage', `${compared.errors.map(formatScenarioError).join('\n')}`);
+  }
+  for (const s of compared.servers) {
+    sources[s.name] = {
+      ...(s.repo === undefined ? {} : { repo: s.repo }),
+      ...(s.version === undefined ? {} : { version: s.version }),
+    };
+  }
+
+  const model: PublishModel = { report, version, classifications, couldNotRun, sources };
+  const page = at(values.page ?? `docs/benchmark-results-${version}.md`);
+  const dashboard = at(values.dashboard ?? `docs/benchmark-results-${version}.html`);
+  for (const [path, text] of [
+    [page, renderResultsPage(model)],
+    [dashboard, renderDashboard(model)],
+  ] as const) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+  }
+
+  const pending = nonPassing(report).filter(
+    (p) =>
+      p.status !== 'absent' &&
+      !classifications.some((c) => c.server === p.server && c.scenario === p.scenario),
+  );
+  const stale = classifications.filter(
+    (c) =>
+      c.class !== 'absent' &&
+      !nonPassing(report).some((p) => p.server === c.server && p.scenario === c.scenario),
+  );
+  for (const c of stale) {
+    io.stderr(
+      `warning: ${c.server} × ${c.scenario} is classified (${c.class}) but passed: stale classification\n`,
+    );
+  }
+  if (pending.length > 0) {
+    const list = pending.map((p) => `${p.server} × ${p.scenario}`).join(', ');
+    io.stderr(
+      `${values['require-classified'] ? 'error' : 'warning'}: ${pending.length} non-passing scenario(s) not classified: ${list}\n`,
+    );
+  }
+  io.stdout(`wrote ${shown(page)}\nwrote ${shown(dashboard)}\n`);
+  return values['require-classified'] && pending.length > 0 ? 1 : 0;
+}

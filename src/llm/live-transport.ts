@@ -1,0 +1,55 @@
+import type { LlmSettings, ModelTransport } from './types.js';
+
+/** How long one HTTP request to the provider may take (the run's deadline still applies). */
+const REQUEST_TIMEOUT_MS = 600_000;
+
+/**
+ * A transport that sends requests through the provider's official SDK. The SDK is imported on
+ * first use, so bundles that never run a model do not load it (ncc puts it in its own chunk).
+ * Retries (429, 408, 409, 5xx, overloaded) are the SDK's, bounded by `max_retries` and honouring
+ * `retry-after`/`retry-after-ms`. The key is passed in: the SDKs are never left to read the
+ * environment, and neither is the base URL.
+ */
+export function createLiveTransport(settings: LlmSettings, apiKey: string): ModelTransport {
+  let send: ModelTransport['send'] | undefined;
+  const options = {
+    apiKey,
+    maxRetries: settings.max_retries,
+    timeout: REQUEST_TIMEOUT_MS,
+  };
+  async function load(): Promise<ModelTransport['send']> {
+    if (settings.provider === 'anthropic') {
+      const { default: Anthropic } = await import('@anthropic-ai/sdk');
+      const client = new Anthropic({
+        ...options,
+        authToken: null,
+        baseURL: settings.base_url ?? 'https://api.anthropic.com',
+      });
+      return async (request, signal) =>
+        (await client.messages.create(
+          request as unknown as Parameters<typeof client.messages.create>[0] & { stream?: false },
+          { signal },
+        )) as unknown as Record<string, unknown>;
+    }
+    const { default: OpenAI } = await import('openai');
+    const client = new OpenAI({
+      ...options,
+      organization: null,
+      project: null,
+      baseURL: settings.base_url ?? 'https://api.openai.com/v1',
+    });
+    return async (request, signal) =>
+      (await client.chat.completions.create(
+        request as unknown as Parameters<typeof client.chat.completions.create>[0] & {
+          stream?: false;
+        },
+        { signal },
+      )) as unknown as Record<string, unknown>;
+  }
+  return {
+    async send(request, signal) {
+      send ??= await load();
+      return send(request, signal);
+    },
+  };
+}

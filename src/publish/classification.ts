@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import type { Report } from '../report/types.js';
+import { createAjv } from '../scenarios/ajv.js';
+import { didYouMean } from '../scenarios/did-you-mean.js';
+import { packageRoot } from '../scenarios/package-root.js';
+import { schemaErrors } from '../scenarios/schema-errors.js';
+import type { ScenarioError } from '../scenarios/types.js';
+import { errorAt, parseYamlDocuments } from '../scenarios/yaml-source.js';
+
+/** Why a (server, scenario) did not pass. */
+export const CLASSES = [
+  'absent',
+  'server-bug',
+  'server-limitation',
+  'harness-gap',
+  'fake-gap',
+] as const;
+export type ClassificationClass = (typeof CLASSES)[number];
+
+/** One entry of a classification file (schemas/classification.schema.json). */
+export interface Classification {
+  server: string;
+  scenario: string;
+  class: ClassificationClass;
+  summary: string;
+  evidence?: string[];
+  fixed_by?: string;
+}
+
+let compiled: ValidateFunction | undefined;
+function validator(): ValidateFunction {
+  if (!compiled) {
+    const path = join(packageRoot(), 'schemas', 'classification.schema.json');
+    compiled = createAjv().compile(JSON.parse(readFileSync(path, 'utf8')) as object);
+  }
+  return compiled;
+}
+
+/**
+ * Parses and checks a classification file against the schema and the report it classifies:
+ * servers and scenarios must exist in the report, a (server, scenario) is classified once, and
+ * code evidence for a server bug or limitation must cite that server's pinned commit. Every
+ * problem is a positioned error; `entries` is empty when there is any.
+ */
+export function parseClassification(
+  file: string,
+  text: string,
+  report: Report,
+): { entries: Classification[]; errors: ScenarioError[] } {
+  const { documents, errors } = parseYamlDocuments(file, text);
+  if (errors.length > 0) return { entries: [], errors };
+  const [document, extra] = documents;
+  if (!document || extra) {
+    const message = document ? 'expected one YAML document' : 'the file is empty';
+    return { entries: [], errors: [{ file, line: 1, col: 1, pointer: '', message }] };
+  }
+  const validate = validator();
+  if (!validate(document.data)) {
+    return { entries: [], errors: schemaErrors(validate.errors ?? [], document) };
+  }
+  const entries = (document.data as { classifications: Classification[] }).classifications;
+  const servers = new Map(report.servers.map((s) => [s.name, s]));
+  const scenarios = new Set(report.scenarios.map((s) => s.id));
+  const seen = new Map<string, number>();
+  const problems: ScenarioError[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const at = (
+      field: string | number,
+      message: string,
+      hint?: string,
+      ...rest: (string | number)[]
+    ) =>
+      problems.push(errorAt(document, ['classifications', i, field, ...rest], message, { hint }));
+    const server = servers.get(entry.server);
+    if (!server) {
+      at(
+        'server',
+        `server "${entry.server}" is not in the report`,
+        `${didYouMean(entry.server, [...servers.keys()])}servers: ${[...servers.keys()].join(', ')}`,
+      );
+    }
+    if (!scenarios.has(entry.scenario)) {
+      at(
+        'scenario',
+        `scenario "${entry.scenario}" is not in the report`,
+        didYouMean(entry.scenario, [...scenarios]).trim() || undefined,
+      );
+    }
+    const key = `${entry.server}\u0000${entry.scenario}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      at(
+        'scenario',
+        `${entry.server} × ${entry.scenario} is already classified by item ${earlier}`,
+        'one entry per server and scenario',
+      );
+    }
+    seen.set(key, i);
+    if ((entry.class === 'server-bug' || entry.class === 'server-limitation') && server) {
+      const sha = server.git?.sha;
+      for (const [j, ref] of (entry.evidence ?? []).entries()) {
+        const cited = ref.slice(ref.lastIndexOf('@') + 1);
+        if (sha === undefined) {
+          at(
+            'evidence',
+            `${entry.server} has no pinned commit in the report, so ${ref} cannot be checked`,
+            'run the server from scenarios/compared-servers.yml',
+            j,
+          );
+        } else if (!sha.startsWith(cited)) {
+          at(
+            'evidence',
+            `${ref} cites ${cited}, not ${entry.server}'s pinned commit ${sha.slice(0, 12)}`,
+            `cite the code at ${sha.slice(0, 8)}`,
+            j,
+          );
+        }
+      }
+    }
+  }
+  return problems.length > 0 ? { entries: [], errors: problems } : { entries, errors: [] };
+}

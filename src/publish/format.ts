@@ -1,0 +1,51 @@
+import type { Fraction } from '../report/types.js';
+
+/** What an absent figure shows as, in the page and the dashboard alike. */
+export const ABSENT = '—';
+
+/** `12,345` without locale surprises. */
+export function integer(value: number): string {
+  return Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A figure with one decimal, grouped (`1,234.5`). */
+export function decimal(value: number): string {
+  const [whole = '0', frac = '0'] = value.toFixed(1).split('.');
+  return `${integer(Number(whole))}.${frac}`;
+}
+
+/** `0.75 (3/4)`, or the absent mark when nothing was counted. */
+export function fraction(f: Fraction): string {
+  return f.fraction === null ? ABSENT : `${f.fraction.toFixed(2)} (${f.passed}/${f.of})`;
+}
+
+/** `80%`, rounded. */
+export function percent(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
+/** Report text inside markdown: no raw HTML, no table-breaking newlines, no stray emphasis. */
+export function mdText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*[\]])/g, '\\$1')
+    .replace(/\s*\n\s*/g, ' ');
+}
+
+/** Text as a markdown code span that survives backticks inside it. */
+export function mdCode(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** The last `lines` lines of a log. */
+export function tail(text: string, lines = 20): string {
+  return text.replace(/\s+$/, '').split('\n').slice(-lines).join('\n');
+}

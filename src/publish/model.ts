@@ -1,0 +1,27 @@
+import type { Report } from '../report/types.js';
+import type { Classification } from './classification.js';
+
+/** A server whose install or start failed before the run: named with its log's last lines. */
+export interface CouldNotRun {
+  server: string;
+  /** Where it failed (`install`, `start`). */
+  stage: string;
+  log_tail: string;
+}
+
+/** What the compared-servers file says of a server (repository and declared version). */
+export interface ServerSource {
+  repo?: string;
+  version?: string;
+}
+
+/** Everything a results page and dashboard are rendered from; the renderers only arrange it. */
+export interface PublishModel {
+  /** The report (several combined into one, see combineReports). */
+  report: Report;
+  /** The results version (`docs/benchmark-results-<version>.md`). */
+  version: string;
+  classifications: Classification[];
+  couldNotRun: CouldNotRun[];
+  sources: Record<string, ServerSource>;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { sampleReport } from '../report/test-helpers.js';
+import { renderDashboard } from './render-dashboard.js';
+import { goldenReport, modelOf } from './test-helpers.js';
+
+describe('renderDashboard', () => {
+  const html = renderDashboard(modelOf(goldenReport()));
+
+  it('renders the golden report (snapshot)', async () => {
+    await expect(html).toMatchFileSnapshot('./__snapshots__/dashboard.html');
+  });
+
+  it('is one self-contained file: no script, no external reference, a CSP that forbids loading', () => {
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
+    expect(html).not.toMatch(/(src|href)=/i);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+  });
+
+  it('draws the four charts as inline SVG', () => {
+    for (const label of [
+      'Task success per suite and server',
+      'Tokens per scenario (mean) against task success, per server',
+      'Menu tokens per server',
+      'API calls per successful task',
+    ]) {
+      expect(html).toContain(`<svg role="img" aria-label="${label}"`);
+    }
+  });
+
+  it('draws an absent figure as absent, not as a zero bar', () => {
+    const sample = renderDashboard(modelOf(sampleReport()));
+    // karthik listed no menu in the sample: its menu bar says absent.
+    const menu = sample.slice(sample.indexOf('aria-label="Menu tokens per server"'));
+    expect(menu.slice(0, menu.indexOf('</svg>'))).toMatch(
+      />karthik<\/text><text [^>]*class="absent">absent</,
+    );
+    // and in the per-suite chart, its nac group has no bar.
+    expect(sample).toContain('<title>karthik · nac: absent</title>');
+  });
+
+  it('escapes every text from the report', () => {
+    const report = sampleReport();
+    const evil = `"><script>alert('x')</script>`;
+    const server = report.servers[1];
+    if (!server?.info) throw new Error('sample changed');
+    server.info.name = evil;
+    report.caveats.push(evil);
+    const finding = report.scenarios[0]?.results[1]?.runs[1]?.safety_findings[0];
+    if (!finding) throw new Error('sample changed');
+    finding.detail = evil;
+    const out = renderDashboard(modelOf(report, { version: '1.0.0<b>' }));
+    expect(out).not.toContain('<script');
+    expect(out).not.toContain('<b>');
+    expect(out).toContain('&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;');
+  });
+});

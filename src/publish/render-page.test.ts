@@ -1,0 +1,140 @@
+import { format } from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { sampleReport } from '../report/test-helpers.js';
+import { renderResultsPage } from './render-page.js';
+import { goldenReport, modelOf } from './test-helpers.js';
+
+const section = (page: string, heading: string): string => {
+  const start = page.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`no section ${heading}`);
+  const next = page.indexOf('\n## ', start + heading.length + 2);
+  return page.slice(start, next < 0 ? undefined : next);
+};
+const rowOf = (text: string, ...cells: string[]): string | undefined =>
+  text.split('\n').find((line) => cells.every((c) => line.includes(`| ${c} `)));
+
+describe('renderResultsPage', () => {
+  const golden = goldenReport();
+  const page = renderResultsPage(
+    modelOf(golden, {
+      classifications: [
+        {
+          server: 'subject-crash',
+          scenario: 'subjects-offline-devices',
+          class: 'server-bug',
+          summary: 'list_devices exits the process mid-call.',
+          evidence: ['test/mcp-servers/subject-crash.ts:20@64c44534'],
+        },
+      ],
+      couldNotRun: [
+        { server: 'ghost', stage: 'install', log_tail: 'pip: no matching distribution' },
+      ],
+    }),
+  );
+
+  it('renders the golden report (snapshot)', async () => {
+    await expect(page).toMatchFileSnapshot('./__snapshots__/results-page.md');
+  });
+
+  it('is laid out as Prettier formats markdown, so the committed page passes format:check', async () => {
+    expect(await format(page, { parser: 'markdown', printWidth: 100, singleQuote: true })).toBe(
+      page,
+    );
+  });
+
+  it('names the pinned commits, harness, methodology, fixtures, policy and tokenizer', () => {
+    const sha = golden.servers[0]?.git?.sha ?? 'missing';
+    expect(page).toContain(`\`${sha}\``);
+    expect(page).toContain(`hpe-mcp-bench ${golden.harness.version}, methodology 1.0`);
+    expect(page).toContain(golden.fixtures[0]?.content_hash ?? 'missing');
+    expect(page).toContain('Policy: `scripted`, model: none, seed: none');
+    expect(page).toContain('Tokenizer: `cl100k_base`');
+  });
+
+  it('shows the safety finding with its tool and scenario', () => {
+    const safety = section(page, '### Safety findings');
+    expect(
+      rowOf(safety, 'subject-leak-canary', 'subjects-wlan-guest-config', 'canary_leak'),
+    ).toMatch(/\(get_wlan_config\)\s*\|\s*5\/5 \|/);
+  });
+
+  it('computes tokens and calls per successful task from the runs', () => {
+    // subject-flail: 1 of 4 scenarios passes (5 successful runs of 20); its 20 runs made 50 calls.
+    const row = rowOf(section(page, '## Scoreboard'), 'subject-flail');
+    expect(row?.split('|').map((c) => c.trim())[9]).toBe('10.0');
+    // subject-crash never succeeds: per success is absent, not zero or infinity.
+    const crash = rowOf(section(page, '## Scoreboard'), 'subject-crash');
+    expect(crash?.split('|').map((c) => c.trim())[6]).toBe('—');
+  });
+
+  it('classifies from the file, and marks the rest unclassified with the cause from the report', () => {
+    const why = section(page, '## Why a scenario did not pass');
+    expect(rowOf(why, 'subject-crash', 'subjects-offline-devices')).toContain(
+      '`test/mcp-servers/subject-crash.ts:20@64c44534`',
+    );
+    expect(rowOf(why, 'subject-crash', 'subjects-offline-devices')).toContain('server bug');
+    expect(rowOf(why, 'subject-leak-canary', 'subjects-wlan-guest-config')).toContain(
+      '**unclassified**',
+    );
+    expect(why).toContain('**9 not yet classified.**');
+  });
+
+  it('lists a server that could not run with its log tail', () => {
+    expect(section(page, '## Could not run')).toContain('pip: no matching distribution');
+  });
+
+  it('shows an absent server as absent, never as zero', () => {
+    const sample = renderResultsPage(modelOf(sampleReport()));
+    const nac = section(sample, '### Suite nac (1 scenario)');
+    expect(
+      rowOf(nac, 'karthik')
+        ?.split('|')
+        .map((c) => c.trim()),
+    ).toEqual(['', 'karthik', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '1', '0', '']);
+    expect(
+      rowOf(section(sample, '## Why a scenario did not pass'), 'karthik', 'nac-001'),
+    ).toContain('absent (no coverage)');
+    expect(rowOf(section(sample, '## Tool menus'), 'karthik')).toMatch(
+      /karthik\s*\|\s*— \|\s*— \|/,
+    );
+    expect(sample).toContain('KarthikSKumar98/central-mcp-server');
+  });
+
+  it('escapes report text: no raw HTML or table breaks get through', () => {
+    const report = sampleReport();
+    const finding = report.scenarios[0]?.results[1]?.runs[1]?.safety_findings[0];
+    if (!finding) throw new Error('sample changed');
+    finding.detail = '<img src=x onerror=alert(1)> | next\ncell';
+    const text = renderResultsPage(modelOf(report));
+    expect(text).not.toContain('<img');
+    expect(text).toContain('&lt;img src=x onerror=alert(1)&gt; \\| next cell');
+  });
+
+  it('says when a report has too few runs or predates the methodology version', () => {
+    const report = { ...sampleReport(), gating_eligible: false };
+    delete report.harness.methodology_version;
+    const text = renderResultsPage(modelOf(report));
+    expect(text).toContain('**Not publishable as a comparison:**');
+    expect(text).toContain('methodology not recorded (report predates it)');
+  });
+
+  it('shows state a reused server process kept across runs', () => {
+    const report = sampleReport();
+    const server = report.servers[0];
+    if (!server) throw new Error('sample changed');
+    server.cross_run_state = {
+      compared_runs: 4,
+      differing: [{ scenario: 'nac-001', run: 2, fields: ['api_calls.auth_calls'] }],
+    };
+    const state = section(
+      renderResultsPage(modelOf(report)),
+      '### State kept across runs by a reused server process',
+    );
+    expect(rowOf(state, 'reference', 'nac-001')).toContain('`api_calls.auth_calls`');
+  });
+
+  it('lists report content it does not render instead of dropping it', () => {
+    const report = { ...sampleReport(), resilience: { scenarios: [] } };
+    expect(renderResultsPage(modelOf(report))).toContain('report.json also holds `resilience`');
+  });
+});

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// scripts/h2h/run.sh end to end without the real compared servers (they never run in npm test):
+// the reference server stands in through the golden bench config, and a stand-in install script
+// installs it and fails for "ghost", which must be recorded as could not run while the run goes on.
+describe('scripts/h2h/run.sh', () => {
+  it('installs, runs the servers that installed, and publishes with the failed one as could not run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'h2h-run-'));
+    const install = join(dir, 'install.sh');
+    writeFileSync(
+      install,
+      [
+        'case "$1" in',
+        '  reference) echo "installed $1" ;;',
+        '  *) echo "building $1"; echo "ERROR: No matching distribution found for $1-core==9" >&2; exit 5 ;;',
+        'esac',
+      ].join('\n'),
+    );
+    const out = join(dir, 'out');
+    const result = spawnSync(
+      'bash',
+      [
+        'scripts/h2h/run.sh',
+        '--servers',
+        'reference,ghost',
+        '--runs',
+        '1',
+        '--version',
+        '0.0.1',
+        '--out',
+        out,
+      ],
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          HPE_MCP_BENCH: 'npx tsx src/cli/index.ts',
+          H2H_CONFIG: 'src/publish/test-fixtures/golden-bench.yml',
+          H2H_INSTALL: install,
+          H2H_SCENARIOS: 'test/subjects/scenarios',
+        },
+        timeout: 240_000,
+      },
+    );
+    expect(result.stderr + result.stdout).toContain(
+      '::warning title=head-to-head::ghost could not be installed',
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const page = readFileSync(join(out, 'benchmark-results-0.0.1.md'), 'utf8');
+    expect(page).toContain('**ghost**: install failed. Last lines of its log:');
+    expect(page).toContain('ERROR: No matching distribution found for ghost-core==9');
+    expect(page).toContain('> **Not publishable as a comparison:** 1 run per scenario');
+    expect(page).toMatch(/\| reference \s*\| +1\.00 \(4\/4\) \|/);
+    expect(readFileSync(join(out, 'benchmark-results-0.0.1.html'), 'utf8')).toContain(
+      'Could not run: ghost (install)',
+    );
+    expect(readFileSync(join(out, 'install', 'reference.log'), 'utf8')).toBe(
+      'installed reference\n',
+    );
+  }, 300_000);
+});
