@@ -94,13 +94,18 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
       }
     }
   }
-  // Isolation server: a worker keeps one process while units share its key, so the queue groups
-  // them; results still come back in report order.
-  const queue = units.map((_, index) => index);
+  // The queue's items are groups of unit indexes a worker runs in order. Isolation server: one
+  // group per session key, so each key's units meet one process in report order whatever the
+  // concurrency or timing (results then do not depend on either); largest groups first, so the
+  // workers finish together. Otherwise every unit is its own group.
+  const groups: number[][] = units.map((_, index) => [index]);
   if (settings.isolation === 'server') {
-    const keys = [...new Set(units.map(sessionKey))];
-    const rank = units.map((unit) => keys.indexOf(sessionKey(unit)));
-    queue.sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0) || a - b);
+    const byKey = new Map<string, number[]>();
+    units.forEach((unit, index) => {
+      const key = sessionKey(unit);
+      byKey.set(key, [...(byKey.get(key) ?? []), index]);
+    });
+    groups.splice(0, groups.length, ...[...byKey.values()].sort((a, b) => b.length - a.length));
   }
 
   const choice = options.policy ?? { name: 'scripted' };
@@ -119,27 +124,37 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const outcomes: RunOutcome[][] = [];
   try {
     const done = await runQueue(
-      queue.map((index) => units[index] as RunUnit),
+      groups,
       settings.concurrency,
       () => ({
         fakes: new FakePool(root, settings.faults),
         sessions: new SessionPool(settings.isolation),
       }),
-      async (unit, { fakes, sessions }) => {
-        // A spent budget starts nothing more: the report says it is partial.
-        if (models?.budget.exceeded()) return [];
-        const fake = await fakes.get(unit.scenario.fixture);
-        const ran = await executeRuns(unit, {
-          fake,
-          tokenizer: settings.tokenizer,
-          sessions,
-          baseDir,
-          tmpRoot,
-          models,
-          price,
-        });
-        progress.record(unit, ran);
-        return ran;
+      async (group, { fakes, sessions }) => {
+        const results: RunOutcome[][] = [];
+        for (const index of group) {
+          const unit = units[index] as RunUnit;
+          // A spent budget starts nothing more: the report says it is partial.
+          if (models?.budget.exceeded()) {
+            results.push([]);
+            continue;
+          }
+          const fake = await fakes.get(unit.scenario.fixture);
+          const ran = await executeRuns(unit, {
+            fake,
+            tokenizer: settings.tokenizer,
+            sessions,
+            baseDir,
+            tmpRoot,
+            models,
+            price,
+          });
+          progress.record(unit, ran);
+          results.push(ran);
+        }
+        // A group's session ends with it: the next group has another key.
+        await sessions.release();
+        return results;
       },
       async ({ fakes, sessions }) => {
         // Sessions first: a server is closed while its fake still answers.
@@ -147,7 +162,9 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
         await fakes.close();
       },
     );
-    queue.forEach((unitIndex, position) => (outcomes[unitIndex] = done[position] ?? []));
+    groups.forEach((group, g) =>
+      group.forEach((unitIndex, i) => (outcomes[unitIndex] = done[g]?.[i] ?? [])),
+    );
   } finally {
     await rm(tmpRoot, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
 import { BenchError } from '../errors.js';
 import {
   DEFAULT_THRESHOLDS,
@@ -54,6 +55,43 @@ describe('parseActionInputs', () => {
       shard: null,
       mode: 'gate',
       reportDir: 'hpe-mcp-bench-report',
+      policy: {
+        policy: '',
+        provider: '',
+        model: '',
+        baseUrl: '',
+        temperature: '',
+        seed: '',
+        apiKeyEnv: '',
+        cassettes: '',
+      },
+      budget: { maxCost: '', maxTokens: '' },
+    });
+  });
+
+  it('resolves the model inputs before any server starts, naming the input and the key variable', async () => {
+    const parsed = inputs({
+      policy: 'llm',
+      provider: 'openai',
+      model: 'gpt-4.1-2025-04-14',
+      'api-key-env': 'BENCH_KEY',
+    });
+    await expect(resolvePolicy(parsed.policy, {}, '/ws', inputName)).rejects.toThrow(
+      'the openai API key is missing: BENCH_KEY is not set',
+    );
+    await expect(
+      resolvePolicy(
+        { ...parsed.policy, temperature: 'warm' },
+        { BENCH_KEY: 'k' },
+        '/ws',
+        inputName,
+      ),
+    ).rejects.toThrow('input temperature must be a number from 0 to 2, got "warm"');
+    const choice = await resolvePolicy(parsed.policy, { BENCH_KEY: 'k' }, '/ws', inputName);
+    expect(choice).toMatchObject({
+      name: 'llm',
+      keyEnv: 'BENCH_KEY',
+      settings: { model: 'gpt-4.1-2025-04-14', temperature: 0 },
     });
   });
 

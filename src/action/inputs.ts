@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { BenchError } from '../errors.js';
+import type { RawPolicyOptions } from '../llm/resolve-policy.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -16,6 +17,16 @@ export const INPUTS = [
   'shard',
   'mode',
   'report-dir',
+  'policy',
+  'provider',
+  'model',
+  'base-url',
+  'temperature',
+  'seed',
+  'api-key-env',
+  'cassettes',
+  'max-cost',
+  'max-tokens',
 ] as const;
 export type InputName = (typeof INPUTS)[number];
 
@@ -70,6 +81,10 @@ export interface ActionInputs {
   shard: { index: number; count: number } | null;
   mode: (typeof RUN_MODES)[number];
   reportDir: string;
+  /** The policy inputs as given; resolved (key included) before any server starts. */
+  policy: RawPolicyOptions;
+  /** `max-cost` and `max-tokens` as given. */
+  budget: { maxCost: string; maxTokens: string };
 }
 
 /** Reads one raw input (the action passes @actions/core getInput; tests pass a map). */
@@ -204,5 +219,16 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     shard: parseShard(getInput('shard')),
     mode: oneOf('mode', getInput('mode'), RUN_MODES, 'gate'),
     reportDir: getInput('report-dir').trim() || 'hpe-mcp-bench-report',
+    policy: {
+      policy: getInput('policy').trim(),
+      provider: getInput('provider').trim(),
+      model: getInput('model').trim(),
+      baseUrl: getInput('base-url').trim(),
+      temperature: getInput('temperature').trim(),
+      seed: getInput('seed').trim(),
+      apiKeyEnv: getInput('api-key-env').trim(),
+      cassettes: getInput('cassettes').trim(),
+    },
+    budget: { maxCost: getInput('max-cost').trim(), maxTokens: getInput('max-tokens').trim() },
   };
 }

@@ -3,6 +3,8 @@ import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
 import { BenchError, formatError } from '../errors.js';
 import type { Logger } from '../ports.js';
+import { budgetLimits } from '../llm/budget-limits.js';
+import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
 import { runBench } from '../run-bench.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
@@ -44,8 +46,15 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
     core.warning('This shard has no scenarios; nothing to run.');
     return;
   }
+  // Before any server starts: a missing model key fails here, naming the variable.
+  const policy = await resolvePolicy(inputs.policy, process.env, context.workspace, inputName);
+  const budget = budgetLimits(
+    inputs.budget.maxCost,
+    inputs.budget.maxTokens,
+    (key) => `input ${key}`,
+  );
   core.info(
-    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')}`,
+    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')} (policy ${policy.name})`,
   );
   const report = await runBench(
     {
@@ -56,6 +65,9 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       allowFewRuns: inputs.runs < 5,
       root: resolved.root,
       cwd: context.workspace,
+      policy,
+      budget,
+      ...(resolved.config.prices ? { prices: resolved.config.prices } : {}),
     },
     { logger: actionLogger },
   );

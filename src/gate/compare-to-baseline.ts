@@ -1,5 +1,12 @@
 import type { Thresholds, Threshold } from '../action/inputs.js';
 import type { Report, ScenarioServerResult, Spread, SuiteServerResult } from '../report/types.js';
+import {
+  divergedNotes,
+  LLM_MIN_RUNS,
+  LLM_SIGNIFICANCE,
+  modelMismatch,
+  taskSuccessRegression,
+} from './model-runs.js';
 import type {
   Regression,
   ScenarioChange,
@@ -101,7 +108,9 @@ function compareSuites(
         safetyFailures: { baseline: old?.safety_failures ?? null, current: cur.safety_failures },
       });
       if (!old) continue;
-      const was = old.task_success.fraction;
+      // Model-driven runs: task success is tested per scenario (Fisher), not by suite fractions
+      // of noisy majority verdicts.
+      const was = report.settings.llm != null ? null : old.task_success.fraction;
       const now = cur.task_success.fraction;
       if (was !== null && now !== null && was - now > thresholds.taskSuccessDrop + 1e-9) {
         regressions.push({
@@ -152,6 +161,7 @@ function compareScenarios(
   regressions: Regression[],
   notes: string[],
 ): { changed: ScenarioChange[]; unchanged: number } {
+  const modelDriven = report.settings.llm != null;
   const before = base
     ? scenarioIndex(base)
     : new Map<string, { suite: string; result: ScenarioServerResult }>();
@@ -166,15 +176,8 @@ function compareScenarios(
       const old = before.get(k)?.result;
       const found: Regression[] = [];
       if (old && !old.absent) {
-        if (passed(old) === 1 && passed(cur) === 0)
-          found.push({
-            metric: 'task_success',
-            server: cur.server,
-            where: `scenario:${s.id}`,
-            baseline: 1,
-            current: 0,
-            limit: 1,
-          });
+        const drop = taskSuccessRegression(s.id, old, cur, modelDriven);
+        if (drop) found.push(drop);
         const t = spreadRegression(
           'tokens',
           cur.server,
@@ -279,8 +282,24 @@ export function compareToBaseline(
       `Tokenizers differ (baseline ${base.settings.tokenizer}, PR ${report.settings.tokenizer}): token deltas are not comparable.`,
     );
   }
-  const suites = compareSuites(report, base, thresholds, regressions);
-  const { changed, unchanged } = compareScenarios(report, base, thresholds, regressions, notes);
+  const mismatch = base ? modelMismatch(report, base) : null;
+  if (mismatch) notes.push(mismatch);
+  if (report.settings.llm && base && !mismatch) {
+    notes.push(
+      `Model-driven runs: a scenario's task-success drop fails the check only when a one-sided Fisher's exact test gives p < ${LLM_SIGNIFICANCE} with at least ${LLM_MIN_RUNS} runs each side.`,
+    );
+  }
+  notes.push(...divergedNotes(report));
+  // Another model or prompt: nothing model-dependent is compared against that baseline.
+  const comparable = mismatch ? null : base;
+  const suites = compareSuites(report, comparable, thresholds, regressions);
+  const { changed, unchanged } = compareScenarios(
+    report,
+    comparable,
+    thresholds,
+    regressions,
+    notes,
+  );
   const reasons = [
     ...absoluteReasons(report),
     ...regressions.map(

@@ -133,6 +133,77 @@ describe('renderResultsPage', () => {
     expect(rowOf(state, 'reference', 'nac-001')).toContain('`api_calls.auth_calls`');
   });
 
+  it('renders per-call outcomes, model usage and discoverability where the report has them', () => {
+    const report = sampleReport();
+    const runs = report.scenarios[0]?.results[0]?.runs ?? [];
+    runs.forEach((run, i) =>
+      Object.assign(run, {
+        calls: [
+          { tool: 'list_clients', outcome: 'ok' },
+          { tool: 'get_client', outcome: i === 0 ? 'error' : 'ok' },
+          { tool: 'get_client', outcome: 'not_executed' },
+        ],
+        provider_usage: { input: 90, output: 10, cache_read: 0, cache_write: 0, total: 100 },
+        cost_usd: 0.001,
+      }),
+    );
+    Object.assign(report.servers[0] ?? {}, {
+      discoverability: {
+        scenarios: 2,
+        recall_at_1: 0.5,
+        recall_at_3: 1,
+        recall_at_5: 1,
+        mrr: 0.75,
+      },
+    });
+    const text = renderResultsPage(modelOf(report));
+    // 5 runs × 3 calls: 5 not executed, 10 ran, 9 ok.
+    expect(
+      rowOf(section(text, '### Tool calls by outcome'), 'reference')?.replace(/ +/g, ' '),
+    ).toBe('| reference | 15 | 10 | 9 | 1 | 0 | 5 | 90% |');
+    // karthik recorded no calls: zeros in its row, "—" for the rate, not a fabricated 100%.
+    expect(rowOf(section(text, '### Tool calls by outcome'), 'karthik')?.replace(/ +/g, ' ')).toBe(
+      '| karthik | 0 | 0 | 0 | 0 | 0 | 0 | — |',
+    );
+    expect(rowOf(section(text, '### Model usage and cost'), 'reference')).toContain('$0.0050');
+    expect(rowOf(section(text, '## Tool menus'), 'reference')?.replace(/ +/g, ' ')).toMatch(
+      /\| 0\.50 \| 1\.00 \| 0\.75 \|/,
+    );
+    expect(rowOf(section(text, '## Tool menus'), 'karthik')?.replace(/ +/g, ' ')).toMatch(
+      /— \| — \| — \| — \| — \| — \|/,
+    );
+  });
+
+  it('names the pinned model of an llm run', () => {
+    const report = sampleReport();
+    report.settings.policy = { name: 'llm', model: 'claude-x-1', temperature: 0, seed: 7 };
+    report.settings.llm = {
+      provider: 'anthropic',
+      model: 'claude-x-1',
+      base_url: null,
+      temperature: 0,
+      seed: 7,
+      max_output_tokens: 4096,
+      max_turns: 20,
+      prompt_version: '1',
+      max_retries: 2,
+      source: 'replay',
+      key_env: null,
+      price: null,
+      budget: null,
+    };
+    const text = renderResultsPage(modelOf(report));
+    expect(text).toContain('- Policy: `llm`, model `claude-x-1`, temperature 0, seed 7');
+    expect(text).toContain('- Model: `claude-x-1` via anthropic (replay), temperature 0, seed 7');
+  });
+
+  it('leaves those sections out of a report without them', () => {
+    const text = renderResultsPage(modelOf(sampleReport()));
+    expect(text).not.toContain('### Tool calls by outcome');
+    expect(text).not.toContain('### Model usage and cost');
+    expect(text).not.toContain('recall@1');
+  });
+
   it('lists report content it does not render instead of dropping it', () => {
     const report = { ...sampleReport(), resilience: { scenarios: [] } };
     expect(renderResultsPage(modelOf(report))).toContain('report.json also holds `resilience`');

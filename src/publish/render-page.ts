@@ -4,6 +4,7 @@ import { collectFindings, neverStarted, nonPassing, perSuccess, type Finding } f
 import { ABSENT, decimal, fraction, integer, mdCode, mdText, percent } from './format.js';
 import type { PublishModel } from './model.js';
 import { KNOWN_REPORT_KEYS } from './known-keys.js';
+import { callOutcomes, findability, modelUsage } from './optional-content.js';
 
 const right = (n: number): Align[] => Array.from({ length: n }, (): Align => 'right');
 const maybe = <T>(value: T | null | undefined, show: (v: T) => string): string =>
@@ -42,6 +43,11 @@ function header(model: PublishModel): string[] {
     `- Scenarios: ${report.scenarios.length} in ${report.suites.length} suite${report.suites.length === 1 ? '' : 's'}, manifest ${mdCode(report.manifest.hash)}`,
     `- Runs per scenario: ${settings.runs}; isolation ${mdCode(settings.isolation)}; concurrency ${settings.concurrency}`,
     `- Policy: ${policyText}`,
+    ...(settings.llm
+      ? [
+          `- Model: ${mdCode(settings.llm.model)} via ${mdText(settings.llm.provider)} (${settings.llm.source}), temperature ${settings.llm.temperature}, seed ${settings.llm.seed ?? 'none'}, system prompt ${mdText(settings.llm.prompt_version)}, at most ${settings.llm.max_turns} turns; price ${settings.llm.price ? 'as recorded in report.json' : 'unknown (no cost)'}`,
+        ]
+      : []),
     `- Tokenizer: ${mdCode(settings.tokenizer)} (js-tiktoken, bundled ranks)`,
     `- Faults injected: ${settings.faults === null ? 'none' : 'yes (see report.json settings.faults)'}`,
     '',
@@ -171,31 +177,102 @@ function scoreboard(report: Report): string[] {
       ),
     );
   }
-  return out;
+  return [...out, ...toolCalls(report), ...usage(report)];
+}
+
+function toolCalls(report: Report): string[] {
+  const rows = callOutcomes(report).map((c) => {
+    const ran = c.planned - c.not_executed;
+    return [
+      mdText(c.server),
+      String(c.planned),
+      String(ran),
+      String(c.ok),
+      String(c.error),
+      String(c.protocol_error),
+      String(c.not_executed),
+      ran > 0 ? percent(c.ok / ran) : ABSENT,
+    ];
+  });
+  if (rows.length === 0) return [];
+  return [
+    '### Tool calls by outcome',
+    '',
+    'Every planned tool call of every run (measured by the MCP client): a result, an error result, a protocol error (no result), or not executed because the run had stopped.',
+    '',
+    markdownTable(
+      ['server', 'planned', 'ran', 'ok', 'error', 'protocol error', 'not executed', 'ok of ran'],
+      ['left', ...right(7)],
+      rows,
+    ),
+  ];
+}
+
+function usage(report: Report): string[] {
+  const rows = modelUsage(report).map((u) => [
+    mdText(u.server),
+    String(u.runs),
+    integer(u.tokens),
+    u.cost_usd === null ? ABSENT : `$${u.cost_usd.toFixed(4)}`,
+  ]);
+  if (rows.length === 0) return [];
+  return [
+    '### Model usage and cost',
+    '',
+    'Provider-reported usage of the model turns (measured; never summed with the computed tokens above) and its cost at the report’s prices (computed; absent without a price).',
+    '',
+    markdownTable(
+      ['server', 'runs', 'provider tokens', 'cost (USD)'],
+      ['left', 'right', 'right', 'right'],
+      rows,
+    ),
+  ];
 }
 
 function menus(report: Report): string[] {
-  const rows = report.servers.map((s) =>
-    s.menu
+  const found = report.servers.some((s) => findability(s) !== null);
+  const rows = report.servers.map((s) => {
+    const f = findability(s);
+    const extra = found
+      ? [
+          maybe(f, (x) => x.recall_at_1.toFixed(2)),
+          maybe(f, (x) => x.recall_at_5.toFixed(2)),
+          maybe(f, (x) => x.mrr.toFixed(2)),
+        ]
+      : [];
+    return s.menu
       ? [
           mdText(s.name),
           integer(s.menu.tool_count),
           integer(s.menu.total),
+          ...extra,
           s.menu.heaviest
             .slice(0, 3)
             .map((h) => `${mdCode(h.name)} ${integer(h.tokens)}`)
             .join(', ') || ABSENT,
         ]
-      : [mdText(s.name), ABSENT, ABSENT, ABSENT],
-  );
+      : [mdText(s.name), ABSENT, ABSENT, ...extra, ABSENT];
+  });
   return [
     '## Tool menus',
     '',
     `What each server lists before any call: the context every turn pays for. Tokens are computed with ${mdCode(report.provenance.tokenizer)} over each tool's definition JSON.`,
     '',
+    ...(found
+      ? [
+          'Discoverability (computed, no model): how often the expected tools rank first (recall@1) or in the top 5 (recall@5) when the menu is searched with the intent alone, and the mean reciprocal rank.',
+          '',
+        ]
+      : []),
     markdownTable(
-      ['server', 'tools', 'menu tokens', 'heaviest tools (tokens)'],
-      ['left', 'right', 'right', 'left'],
+      [
+        'server',
+        'tools',
+        'menu tokens',
+        ...(found ? ['recall@1', 'recall@5', 'MRR'] : []),
+        'heaviest tools (tokens)',
+      ],
+      ['left', 'right', 'right', ...(found ? right(3) : []), 'left'],
       rows,
     ),
   ];

@@ -57,7 +57,7 @@ export function caveatsFor(settings: Report['settings']): string[] {
   }
   if (settings.isolation === 'server') {
     caveats.push(
-      'isolation "server": one server process per server, fixture and write gate (and worker) served many scenarios (the fake reset between runs), so a server that caches may show fewer api_calls, and which runs it shows them in can depend on concurrency; reused runs are compared with their scenario’s first run (servers[].cross_run_state).',
+      'isolation "server": one server process per server, fixture and write gate served its scenarios in report order (the fake reset between runs), so a server that caches may show fewer api_calls in later scenarios too; reused runs are compared with their scenario’s first run (servers[].cross_run_state).',
     );
   }
   if (settings.concurrency > 1) {

@@ -31,7 +31,7 @@ interface Held {
  * - `scenario`: the runs of one unit share one (closed at the end of the unit);
  * - `server`: one session per server × fixture × write gate (the gate sets the server's
  *   environment and how confirmations are answered) lives across units until the worker asks
- *   for another key or finishes; units are ordered by that key, so one is alive per worker.
+ *   for another key or releases it; runBench gives each key's units to one worker, in order.
  * A run that errored, or whose server died, closes its session in every mode: the next run
  * starts a fresh one. Sessions are always started through {@link launchServer} (environment,
  * sandbox, process group), never spawned here.

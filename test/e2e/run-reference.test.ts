@@ -199,6 +199,12 @@ describe('hpe-mcp-bench run against the reference server', () => {
     expect(perServer.settings.isolation).toBe('server');
     expect(perServer.caveats.join('\n')).toContain('isolation "server"');
     expect(perServer.servers[0]?.cross_run_state?.compared_runs).toBe(3);
+    // Each key's scenarios meet one process in report order, so not even the token's
+    // reuse depends on the concurrency.
+    const parallel = await bench({ isolation: 'server', concurrency: 2, scenarios });
+    const results = (r: Report) =>
+      JSON.stringify(stripTiming({ s: r.scenarios, u: r.suites, o: r.overall, v: r.servers }));
+    expect(results(parallel)).toBe(results(perServer));
 
     // Without the token fetch (the only state the reference server keeps across runs) and the
     // settings, every result is the same as with a fresh process per run.
