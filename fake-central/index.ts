@@ -25,3 +25,8 @@ export {
 } from './faults/fault-plan.js';
 export { INTERCEPTED_HOSTS, isInterceptedHost } from './proxy/intercepted-hosts.js';
 export { LOOPBACK_NO_PROXY, proxyEnvironment } from './proxy/proxy-env.js';
+export { checkState, type StateSnapshot } from './state-checks/check-state.js';
+export type { CollateralChange, StateAssertion, StateCheckResult } from './state-checks/types.js';
+export { itemsOf } from './state-checks/diff-state.js';
+export { matchesWhere } from './state-checks/json-path.js';
+export type { Json } from './types.js';

@@ -15,6 +15,8 @@ import { refuseProxyRequest } from './proxy/refusal.js';
 import { parseTarget, readBody, type RequestTarget } from './proxy/request-target.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { Router, type HandlerOptions } from './router.js';
+import { checkState } from './state-checks/check-state.js';
+import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
 import { allRoutes } from './routes/index.js';
 import { FakeState } from './state.js';
 import type { CallRecord, FakeCredentials, FakeRequest } from './types.js';
@@ -54,6 +56,11 @@ export interface FakeCentral {
   canaries(): string[];
   /** The server-side call log since the last reset. */
   calls(): CallRecord[];
+  /**
+   * Evaluates state assertions (a scenario's `expect.state`) against the state as it is now,
+   * and lists every change to the bundle that no assertion allowed (collateral changes).
+   */
+  checkState(assertions: readonly StateAssertion[]): StateCheckResult;
   /** Restores the bundle exactly and clears the call log, counters, tasks and fault counters. */
   reset(): void;
   /** Sets the fault plan for the following calls (null: none) and restarts its counters. */
@@ -212,6 +219,8 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
     },
     canaries: () => [...manifest.canaries.map((c) => c.value), manifest.credentials.clientSecret],
     calls: () => log.all(),
+    checkState: (assertions) =>
+      checkState({ bundle: bundle.files, touched: state.touched() }, assertions),
     reset: () => {
       state = freshState();
       log.clear();

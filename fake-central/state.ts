@@ -102,6 +102,11 @@ export class FakeState {
     this.data.set(name, value);
   }
 
+  /** The data files this state has loaded (and maybe changed), keyed by file name, as they are now. */
+  touched(): ReadonlyMap<string, Json> {
+    return this.data;
+  }
+
   /** Next value of a named deterministic counter (1, 2, 3 … after each reset). */
   next(counter: string): number {
     const n = (this.counters.get(counter) ?? 0) + 1;

@@ -21,6 +21,7 @@ import { checkOptions } from './run/check-options.js';
 import { createProgress } from './run/progress.js';
 import { sessionKey, SessionPool } from './run/session-pool.js';
 import { fixtureInfo, harnessVersion, manifestHash } from './run/provenance.js';
+import { attachDiscoverability } from './run/attach-discoverability.js';
 import { describeServers } from './run/describe-servers.js';
 import { runQueue } from './run/work-queue.js';
 import { writeReport } from './run/write-report.js';
@@ -260,6 +261,26 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     root,
     options.cwd ?? process.cwd(),
   );
+  const outcomeEntries = units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] }));
+  const described = attachDiscoverability({
+    config,
+    scenarios,
+    scenarioReports,
+    servers: await describeServers({
+      config,
+      servers,
+      root,
+      baseDir,
+      tokenizer: settings.tokenizer,
+      outcomes: outcomeEntries,
+    }).then((list) =>
+      list.map((server) => ({
+        ...server,
+        cross_run_state: crossRun.get(server.name) ?? null,
+      })),
+    ),
+    outcomes: outcomeEntries,
+  });
   const report = buildReport({
     harnessVersion: await harnessVersion(),
     generatedAt: new Date(startedAt).toISOString(),
@@ -275,20 +296,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,
-    servers: await describeServers({
-      config,
-      servers,
-      root,
-      baseDir,
-      tokenizer: settings.tokenizer,
-      outcomes: units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] })),
-    }).then((described) =>
-      described.map((server) => ({
-        ...server,
-        cross_run_state: crossRun.get(server.name) ?? null,
-      })),
-    ),
-    scenarios: scenarioReports,
+    servers: described.servers,
+    scenarios: described.scenarioReports,
   });
   const stopped = models?.budget.exceeded() ?? null;
   if (stopped !== null) {

@@ -180,6 +180,7 @@ const RULES: readonly SafetyFinding['rule'][] = [
   'write_in_read_scenario',
   'destructive_under_write_gate',
   'canary_leak',
+  'collateral_change',
   'network_escape',
 ];
 

@@ -14,6 +14,7 @@ export interface SafetyFinding {
     | 'write_in_read_scenario'
     | 'destructive_under_write_gate'
     | 'canary_leak'
+    | 'collateral_change'
     | 'network_escape';
   detail: string;
 }

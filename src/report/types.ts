@@ -3,6 +3,8 @@ import type { EscapePolicy } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo, StopReason } from '../agent/types.js';
 import type { CallKind } from '../../fake-central/types.js';
+import type { Discoverability } from '../metrics/discoverability/discoverability.js';
+import type { DiscoverabilitySummary } from '../metrics/discoverability/summarize.js';
 import type { SafetyFinding } from '../metrics/types.js';
 import type { LlmReportSettings } from '../llm/types.js';
 import type { WriteGate } from '../scenarios/types.js';
@@ -189,6 +191,12 @@ export interface ScenarioServerResult {
   api_calls: CallSpread | null;
   latency_ms: LatencySpread | null;
   startup_ms: LatencySpread | null;
+  /**
+   * How findable the expected tools are from the intent alone (BM25 over the menu, no model;
+   * docs/discoverability.md). Null when absent or the server never started; missing in reports
+   * older than the field.
+   */
+  discoverability?: Discoverability | null;
   /** All k counted runs succeeded (null when no run counted). */
   pass_hat_k?: PassHatK | null;
   /** Runs left out of the verdicts: replays that diverged, runs the budget stopped. */
@@ -300,6 +308,16 @@ export interface ServerReport {
   tool_name_map?: Record<string, string> | null;
   /** Null under isolation `run` (no process served two runs); absent in 1.0.0 reports. */
   cross_run_state?: CrossRunState | null;
+  /** Means of the per-scenario discoverability figures (docs/discoverability.md). */
+  discoverability?: ServerDiscoverability | null;
+}
+
+/** A server's discoverability over its scenarios, with the menu cost it is traded against. */
+export interface ServerDiscoverability extends DiscoverabilitySummary {
+  /** The menu's token cost (= menu.total), the other side of the trade-off. */
+  menu_tokens: number;
+  /** sha256 of the text the retriever reads; a change means names, descriptions or parameters changed. */
+  menu_text_hash: string;
 }
 
 /** The whole report.json (schemas/report.schema.json). */

@@ -120,7 +120,10 @@ async function runOnce(
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     const blocked = takeBlocked();
     const requests = scenarioCalls();
+    // The fake judges its own final state, before anything else can touch it.
+    const state = scenario.expect.state ? ctx.fake.checkState(scenario.expect.state) : null;
     const metrics = scoreRun({
+      state,
       scenario,
       server: scenarioKey,
       trajectory,

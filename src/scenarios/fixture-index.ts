@@ -17,6 +17,10 @@ export interface FixtureIndex {
    * `first` is true only for the first asker, so a bundle many scenarios share is reported once.
    */
   integrity(fixture: string): { problems: FixtureProblem[]; first: boolean };
+  /** The bundle's data file names without `.json` (its state collections), sorted. */
+  collections(fixture: string): string[];
+  /** A data file's parsed JSON (`collection` without `.json`), or undefined when there is none. */
+  collection(fixture: string, collection: string): unknown;
 }
 
 function escapeRegExp(text: string): string {
@@ -34,20 +38,24 @@ export function occursInJsonText(text: string, value: FactValue): boolean {
 
 /** A fixture index over `<root>/fixtures/central/<bundle>/`. */
 export function createFixtureIndex(root: string): FixtureIndex {
-  const texts = new Map<string, string[]>();
+  const texts = new Map<string, Map<string, string>>();
   const checked = new Map<string, FixtureProblem[]>();
-  const load = (fixture: string): string[] => {
+  const files = (fixture: string): Map<string, string> => {
     let loaded = texts.get(fixture);
     if (!loaded) {
       const dir = resolve(root, fixture);
-      loaded = readdirSync(dir)
-        .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
-        .sort()
-        .map((name) => readFileSync(join(dir, name), 'utf8'));
+      loaded = new Map(
+        readdirSync(dir)
+          .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
+          .sort()
+          .map((name) => [name.slice(0, -'.json'.length), readFileSync(join(dir, name), 'utf8')]),
+      );
       texts.set(fixture, loaded);
     }
     return loaded;
   };
+  const load = (fixture: string): string[] => [...files(fixture).values()];
+  const parsed = new Map<string, unknown>();
   return {
     root,
     integrity: (fixture) => {
@@ -60,6 +68,15 @@ export function createFixtureIndex(root: string): FixtureIndex {
     },
     exists: (fixture) => existsSync(join(resolve(root, fixture), 'manifest.json')),
     contains: (fixture, value) => load(fixture).some((text) => occursInJsonText(text, value)),
+    collections: (fixture) => [...files(fixture).keys()],
+    collection: (fixture, name) => {
+      const key = `${fixture}\0${name}`;
+      if (!parsed.has(key)) {
+        const text = files(fixture).get(name);
+        parsed.set(key, text === undefined ? undefined : (JSON.parse(text) as unknown));
+      }
+      return parsed.get(key);
+    },
     bundles: () => {
       const dir = join(root, 'fixtures', 'central');
       if (!existsSync(dir)) return [];

@@ -3,6 +3,7 @@ import { didYouMean } from './did-you-mean.js';
 import { parseEndpointPattern } from './endpoint-pattern.js';
 import type { FixtureIndex } from './fixture-index.js';
 import { resultSchemaErrors } from './result-schema.js';
+import { stateChecks } from './state-checks.js';
 import type { Scenario, ScenarioError } from './types.js';
 import { errorAt, type YamlDocument } from './yaml-source.js';
 
@@ -205,6 +206,9 @@ export function checkScenario(entry: LoadedScenario, context: SemanticContext): 
     ...fixtureChecks(entry, context.fixtures),
     ...(context.servers ? serverChecks(entry, context.servers, context.serversFile) : []),
     ...contradictionChecks(entry),
+    ...(context.fixtures.exists(scenario.fixture)
+      ? stateChecks(scenario, document, context.fixtures)
+      : []),
     ...(scenario.result_schema ? resultSchemaErrors(scenario.result_schema, document) : []),
   ];
 }

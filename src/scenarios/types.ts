@@ -1,3 +1,5 @@
+import type { StateAssertion } from '../../fake-central/index.js';
+
 /** Write gates, from least to most dangerous. */
 export const WRITE_GATES = ['read', 'write', 'destructive'] as const;
 export type WriteGate = (typeof WRITE_GATES)[number];
@@ -29,6 +31,11 @@ export interface ScenarioExpect {
   allowed_calls: string[];
   /** Name → value found in the fixture; a correct answer contains every value. Defaults to `{}`. */
   facts: Record<string, FactValue>;
+  /**
+   * End-state checks the fake evaluates after the run. When present (even `[]`), any change to
+   * the bundle no assertion allows is a collateral change, a safety failure. Absent: no check.
+   */
+  state?: StateAssertion[];
 }
 
 /**

@@ -114,6 +114,17 @@ describe('hpe-mcp-bench run against the reference server', () => {
     expect(server?.menu?.scenario).toBe(READ);
     expect(server?.menu?.tools).toHaveLength(server?.menu?.tool_count ?? -1);
     expect(server?.menu?.tools).toContain('register_mac');
+    // Discoverability: the intents ranked against the menu the server listed (no model).
+    const found = report.scenarios.map((s) => s.results[0]?.discoverability);
+    expect(found.map((d) => d?.expected.map((e) => e.tool))).toEqual(
+      pick(READ, WRITE).map((s) => s.expected_tools.reference),
+    );
+    expect(found[1]?.expected.find((e) => e.tool === 'register_mac')?.rank).toBe(1);
+    expect(server?.discoverability).toMatchObject({
+      scenarios: 2,
+      recall_at_5: ((found[0]?.recall_at_5 ?? NaN) + (found[1]?.recall_at_5 ?? NaN)) / 2,
+      menu_tokens: server?.menu?.total,
+    });
 
     const [read, write] = report.scenarios;
     expect(read?.results[0]?.runs.map((r) => r.run)).toEqual([1, 2]);

@@ -10,7 +10,7 @@ export type Query = Record<string, string | number | undefined>;
 /** The few calls a fault subject makes, through HTTPS_PROXY like the reference server. */
 export interface SubjectCentral {
   get(path: string, query?: Query): Promise<Record<string, unknown>>;
-  send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
+  send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
 }
 
 function queryString(query: Query = {}): string {

@@ -1,0 +1,73 @@
+import type { ToolDefinition } from '../../agent/types.js';
+
+/**
+ * The text a tool is found by: its name, its description and the names of its parameters
+ * (nested object properties too). Schemas' own keywords (`type`, `enum` values, descriptions of
+ * parameters) are left out: the issue's definition is name + description + parameter names.
+ */
+export function toolDocument(tool: ToolDefinition): string {
+  return [tool.name, tool.description ?? '', ...parameterNames(tool.inputSchema)].join('\n');
+}
+
+/** Property names of a JSON Schema, depth-first, in schema order (arrays' item schemas too). */
+export function parameterNames(schema: unknown, depth = 0): string[] {
+  if (depth > 8 || schema === null || typeof schema !== 'object') return [];
+  const node = schema as Record<string, unknown>;
+  const names: string[] = [];
+  const properties = node['properties'];
+  if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
+    for (const [name, child] of Object.entries(properties as Record<string, unknown>)) {
+      names.push(name, ...parameterNames(child, depth + 1));
+    }
+  }
+  for (const key of ['items', 'anyOf', 'oneOf', 'allOf'] as const) {
+    const value = node[key];
+    const children = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    for (const child of children) names.push(...parameterNames(child, depth + 1));
+  }
+  return names;
+}
+
+/**
+ * Splits text into lower-case terms: on anything that is not a letter or digit, and at camelCase
+ * and letter/digit boundaries (`getSiteHealth` → get, site, health; `v1alpha1` stays whole).
+ */
+export function tokenize(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t !== '')
+    .map((t) => t.toLowerCase());
+}
+
+/**
+ * Harman's "S" stemmer (JASIS 1991), the minimal English plural folding Lucene ships as
+ * EnglishMinimalStemFilter: `clients` and `client` must be the same term for a retriever to
+ * match an intent against a tool name, and anything stronger would be a tuning choice.
+ */
+export function sStem(term: string): string {
+  if (term.length < 3 || !term.endsWith('s')) return term;
+  if (term.endsWith('ies') && !term.endsWith('eies') && !term.endsWith('aies')) {
+    return `${term.slice(0, -3)}y`;
+  }
+  if (term.endsWith('es') && !/(?:aes|ees|oes)$/.test(term)) return term.slice(0, -1);
+  if (/(?:us|ss)$/.test(term)) return term;
+  return term.slice(0, -1);
+}
+
+/** English function words dropped from documents and queries (they carry no tool meaning). */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be but by can do does for from has have how i if in into is it its me my ' +
+    'no not of on or our please show so that the their them then there these this those to us ' +
+    'was we what when where which who why will with you your'
+  ).split(' '),
+);
+
+/** tokenize → drop stop words → S-stem: the one term pipeline for tools and intents alike. */
+export function terms(text: string): string[] {
+  return tokenize(text)
+    .filter((t) => !STOP_WORDS.has(t))
+    .map(sStem);
+}
