@@ -40,6 +40,7 @@ describe('scripts/h2h/run.sh', () => {
           ...process.env,
           HPE_MCP_BENCH: 'npx tsx src/cli/index.ts',
           H2H_CONFIG: 'src/publish/test-fixtures/golden-bench.yml',
+          H2H_CLASSIFICATION: '',
           H2H_INSTALL: install,
           H2H_SCENARIOS: 'test/subjects/scenarios',
         },
