@@ -36,7 +36,7 @@ export function caveatsFor(settings: Report['settings']): string[] {
   const llm = settings.llm;
   if (llm) {
     caveats.push(
-      `${settings.policy.name} policy: ${llm.provider} model ${llm.model} at temperature ${llm.temperature} (prompt ${llm.prompt_version}); task_success and tool_selection_accuracy measure this model on these servers, and are compared only with reports made with the same model settings.`,
+      `model-driven run: ${llm.provider} model ${llm.model} at temperature ${llm.temperature} (prompt ${llm.prompt_version}); task_success and tool_selection_accuracy measure this model on these servers, and are compared only with reports made with the same model settings.`,
       'tokens are computed with js-tiktoken over the transcript, as for scripted runs; provider_usage is what the provider reported (measured). The two are never summed or compared with each other.',
     );
     if (llm.provider === 'anthropic') {
