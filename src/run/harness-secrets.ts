@@ -18,9 +18,7 @@ const MIN_LENGTH = 8;
 export function harnessSecrets(env: NodeJS.ProcessEnv = process.env): Secret[] {
   const secrets = new Map<string, Secret>();
   const entries = [...Object.entries(env), ...takenSecretEntries(env)];
-  for (const [name, value] of entries.sort(([a], [b]) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  )) {
+  for (const [name, value] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (value === undefined || value.length < MIN_LENGTH || !SECRET_NAME.test(name)) continue;
     if (!secrets.has(value)) secrets.set(value, { label: `harness secret $${name}`, value });
   }
