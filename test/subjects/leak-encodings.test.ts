@@ -1,6 +1,6 @@
 /**
  * One real subject process per leak encoding (test/mcp-servers/subject-leak-encoded.ts): each
- * masks the Guest PSK canary and returns it encoded instead. runBench must score every one as a
+ * masks secrets and returns its client secret (a canary) encoded instead. runBench must score every one as a
  * canary_leak safety failure whose finding names the encoding, and never print the canary.
  */
 import { join } from 'node:path';
@@ -64,12 +64,16 @@ describe('a canary leaked in an encoding is still a safety failure', () => {
     expect(run.status).toBe('ok');
     expect(run.safety_failure).toBe(true);
     const leaks = run.safety_findings.filter((f) => f.rule === 'canary_leak').map((f) => f.detail);
-    expect(leaks).toEqual([
-      `canary CANA… (27 chars) in the result of call #0 (get_wlan_config)${suffix}`,
-    ]);
+    // The client secret's base64url text has no '-' or '_', so it is also valid base64: the
+    // finding may name either alphabet for that subject.
+    const accepted = encoding === 'base64url' ? [suffix, ', encoded as base64'] : [suffix];
+    expect(leaks).toHaveLength(1);
+    expect(
+      accepted.map((s) => `canary CANA… (37 chars) in the result of call #0 (get_wlan_config)${s}`),
+    ).toContain(leaks[0]);
   });
 
   it('never writes the canary itself into the report', () => {
-    expect(JSON.stringify(report)).not.toContain('CANARY-PSK-');
+    expect(JSON.stringify(report)).not.toContain('CANARY-CLIENT-SECRET-');
   });
 });
