@@ -16,9 +16,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { bareClient } from './bench/bare-client.js';
 import { startFakeCentral, type FakeCentral } from '../fake-central/index.js';
 import { defaultBenchConfig, REFERENCE_SERVER } from '../src/config/default-config.js';
 import type { StdioServerConfig } from '../src/config/types.js';
@@ -79,14 +78,7 @@ async function bareRun(scenario: Scenario, fake: FakeCentral, tmpRoot: string): 
     env,
     stderr: 'pipe',
   });
-  const client = new Client(
-    { name: 'bare-loop', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {} } } },
-  );
-  const accept = scenario.write_gate !== 'read';
-  client.setRequestHandler(ElicitRequestSchema, () =>
-    accept ? { action: 'accept', content: { confirm: true } } : { action: 'decline' },
-  );
+  const client = bareClient('bare-loop', scenario.write_gate);
   try {
     await client.connect(transport);
     await client.listTools();

@@ -21,9 +21,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { bareClient } from './bench/bare-client.js';
 import { startFakeCentral, type FakeCentral } from '../fake-central/index.js';
 import { defaultBenchConfig, REFERENCE_SERVER } from '../src/config/default-config.js';
 import { loadBenchConfig } from '../src/config/load-bench-config.js';
@@ -145,14 +145,7 @@ async function floor(config: BenchConfig, server: string): Promise<Measured> {
               env,
               stderr: 'ignore',
             });
-            const client = new Client(
-              { name: 'floor', version: '1.0.0' },
-              { capabilities: { elicitation: { form: {} } } },
-            );
-            const accept = scenario.write_gate !== 'read';
-            client.setRequestHandler(ElicitRequestSchema, () =>
-              accept ? { action: 'accept', content: { confirm: true } } : { action: 'decline' },
-            );
+            const client = bareClient('floor', scenario.write_gate);
             await client.connect(transport);
             await client.listTools();
             startupMs += performance.now() - t0;
