@@ -1,5 +1,5 @@
 import type { CallKind, CallRecord } from '../../fake-central/types.js';
-import type { ToolDefinition } from '../agent/types.js';
+import type { ToolDefinition } from '../trajectory/types.js';
 import { findMatchingPattern, normalizeRequestPath } from '../scenarios/endpoint-pattern.js';
 import type { Scenario } from '../scenarios/types.js';
 

@@ -1,5 +1,5 @@
 import type { CallRecord } from '../../fake-central/types.js';
-import type { Trajectory } from '../agent/types.js';
+import type { Trajectory } from '../trajectory/types.js';
 import { findMatchingPattern } from '../scenarios/endpoint-pattern.js';
 import type { Scenario } from '../scenarios/types.js';
 import { byText, callLabel, effectiveKind, isDestructiveCall } from './classify-call.js';
