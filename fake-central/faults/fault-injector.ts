@@ -10,6 +10,7 @@ import {
 import { FakeCentralError } from '../errors.js';
 import type { FaultKind, FaultPlan, FaultTrigger, TaskFamily } from './fault-plan.js';
 import {
+  clientErrorResponse,
   rateLimitedResponse,
   serverErrorResponse,
   tokenExpiredResponse,
@@ -29,6 +30,8 @@ export interface FaultDecision {
   response?: FakeResponse;
   /** Fault kinds that shaped this call, joined with `+` (e.g. `latency+rate_limit`). */
   fault?: string;
+  /** The call arrived before the `Retry-After` of an earlier 429 had elapsed. */
+  retryAfterEarly?: true;
 }
 
 /** Overrides for a task being created, from the task faults that fired. */
@@ -68,6 +71,8 @@ export class FaultInjector {
   private readonly counts: number[];
   private readonly tokenCalls: number[];
   private readonly spent: boolean[];
+  /** performance.now() before which a call ignores the last 429's Retry-After (0: none pending). */
+  private retryAfterUntil = 0;
 
   constructor(readonly plan: FaultPlan) {
     this.matchers = plan.faults.map((_, i) => compileMatch(plan, i));
@@ -78,6 +83,9 @@ export class FaultInjector {
 
   /** Runs before auth and the handler of every routed call. */
   async beforeRoute(call: RoutedCall): Promise<FaultDecision | undefined> {
+    const arrived = performance.now();
+    // Token requests are not throttled by the API's Retry-After; every other call is.
+    const early = call.route.kind !== 'auth' && arrived < this.retryAfterUntil;
     const marks: FaultKind[] = [];
     let response: FakeResponse | undefined;
     let delay = 0;
@@ -102,20 +110,30 @@ export class FaultInjector {
           return;
         case 'rate_limit':
         case 'server_error':
+        case 'client_error':
           // Every matching call is counted, even when an earlier fault already answers it.
           if (this.fires(i, fault, call) && response === undefined) {
-            response =
-              fault.kind === 'rate_limit'
-                ? rateLimitedResponse(call.state, fault.retryAfter ?? DEFAULT_RETRY_AFTER)
-                : serverErrorResponse(fault.status ?? 503);
+            if (fault.kind === 'rate_limit') {
+              const seconds = fault.retryAfter ?? DEFAULT_RETRY_AFTER;
+              response = rateLimitedResponse(call.state, seconds);
+              this.retryAfterUntil = arrived + seconds * 1000;
+            } else if (fault.kind === 'server_error') {
+              response = serverErrorResponse(fault.status ?? 503);
+            } else {
+              response = clientErrorResponse(fault.status ?? 400);
+            }
             marks.push(fault.kind);
           }
           return;
       }
     });
     if (delay > 0) await sleep(delay);
-    if (marks.length === 0) return undefined;
-    return { ...(response === undefined ? {} : { response }), fault: marks.join('+') };
+    if (marks.length === 0) return early ? { retryAfterEarly: true } : undefined;
+    return {
+      ...(response === undefined ? {} : { response }),
+      fault: marks.join('+'),
+      ...(early ? { retryAfterEarly: true as const } : {}),
+    };
   }
 
   /** Overrides for a task a handler is creating now, or undefined when no task fault fires. */

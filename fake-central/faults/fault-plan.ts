@@ -2,6 +2,7 @@
 export const FAULT_KINDS = [
   'rate_limit',
   'server_error',
+  'client_error',
   'latency',
   'token_expiry',
   'task_running',
@@ -38,6 +39,15 @@ export interface ServerErrorFault extends FaultTrigger {
   status?: 500 | 502 | 503 | 504;
 }
 
+/**
+ * A non-retryable 4xx in the vendor's error shape (default 400): a client that sends the same
+ * request again has a bug, which the resilience metrics count.
+ */
+export interface ClientErrorFault extends FaultTrigger {
+  kind: 'client_error';
+  status?: 400 | 403 | 404 | 422;
+}
+
 /** Extra delay before the call is answered normally. */
 export interface LatencyFault extends FaultTrigger {
   kind: 'latency';
@@ -71,6 +81,7 @@ export interface TaskFailedFault extends FaultTrigger {
 export type Fault =
   | RateLimitFault
   | ServerErrorFault
+  | ClientErrorFault
   | LatencyFault
   | TokenExpiryFault
   | TaskRunningFault

@@ -85,6 +85,7 @@ export function scoredRunResult(
     startup_ms: metrics.startup_ms,
     calls: trajectory.calls.map(runCall),
     requests: runRequests(requests),
+    ...(metrics.faults ? { faults: { ...metrics.faults } } : {}),
   };
 }
 
