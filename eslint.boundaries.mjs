@@ -61,7 +61,16 @@ export const boundaries = [
     rules: restrict(NOT_SRC, { regex: '^(?!node:|\\.)', message: FAKE_OWN }),
   },
   {
-    // The one exception: TLS interception needs an X.509 library (and the Reflect polyfill it requires).
+    // The one endpoint-pattern matcher (scenarios, metrics and fault plans) runs its globs on RE2JS:
+    // linear-time matching whatever the pattern.
+    files: ['fake-central/endpoint-pattern.ts'],
+    rules: restrict(NOT_SRC, {
+      regex: '^(?!node:|\\.|re2js$)',
+      message: 'fake-central/endpoint-pattern.ts imports only node:*, its own modules and re2js.',
+    }),
+  },
+  {
+    // The other exception: TLS interception needs an X.509 library (and the Reflect polyfill it requires).
     files: ['fake-central/proxy/**/*.ts'],
     ignores: ['fake-central/**/*.test.ts'],
     rules: restrict(NOT_SRC, {

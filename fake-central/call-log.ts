@@ -5,6 +5,13 @@ import type { CallKind, CallRecord } from './types.js';
 export class CallLog {
   private records: CallRecord[] = [];
   private seq = 0;
+  /** performance.now() at the last clear(): `atMs` counts from here. */
+  private since = performance.now();
+
+  /** Milliseconds since the last clear(), for a request arriving now. */
+  elapsed(): number {
+    return Math.round((performance.now() - this.since) * 1000) / 1000;
+  }
 
   /** Reserves the next sequence number (assigned when a request arrives, so order is arrival order). */
   nextSeq(): number {
@@ -24,6 +31,7 @@ export class CallLog {
   clear(): void {
     this.records = [];
     this.seq = 0;
+    this.since = performance.now();
   }
 }
 

@@ -11,6 +11,8 @@ export interface Dispatched extends FakeResponse {
   route?: string;
   /** The body already serialised (cached reads), so a hot page is stringified once. */
   payload?: string;
+  /** The call came before an earlier 429's Retry-After had elapsed (see FaultInjector). */
+  retryAfterEarly?: true;
 }
 
 function parseBody(req: FakeRequest): Json | undefined {
@@ -70,15 +72,26 @@ export async function dispatch(
   const injected = state.faults
     ? await state.faults.beforeRoute({ req, route, state, authorized })
     : undefined;
+  const early = injected?.retryAfterEarly ? { retryAfterEarly: true as const } : {};
   if (injected?.response) {
-    return { ...injected.response, kind: route.kind, route: route.pattern, fault: injected.fault };
+    return {
+      ...injected.response,
+      kind: route.kind,
+      route: route.pattern,
+      fault: injected.fault,
+      ...early,
+    };
   }
-  const result = await cachedRead(route, authorized && injected === undefined, state, req, () =>
-    runRoute(route, params, authorized, state, options, req),
+  const result = await cachedRead(
+    route,
+    authorized && injected?.fault === undefined,
+    state,
+    req,
+    () => runRoute(route, params, authorized, state, options, req),
   );
-  if (injected?.fault === undefined) return result;
+  if (injected?.fault === undefined) return { ...result, ...early };
   const fault = result.fault === undefined ? injected.fault : `${injected.fault}+${result.fault}`;
-  return { ...result, fault };
+  return { ...result, fault, ...early };
 }
 
 /**

@@ -98,10 +98,16 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   const host = options.host ?? '127.0.0.1';
   let ownAuthority = '';
 
-  function record(entry: Omit<CallRecord, 'seq' | 'durationMs'>, seq: number, started: number) {
+  function record(
+    entry: Omit<CallRecord, 'seq' | 'durationMs'>,
+    seq: number,
+    started: number,
+    atMs = log.elapsed(),
+  ) {
     const full: CallRecord = {
       seq,
       ...entry,
+      atMs,
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     };
     log.add(full);
@@ -115,6 +121,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
+    const atMs = log.elapsed();
     const seq = log.nextSeq();
     const method = req.method ?? 'GET';
     const tunnelHost = tunnels.hostOf(req.socket);
@@ -123,7 +130,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
     try {
       const target = parseTarget(req.url ?? '/', req.headers.host);
       if (tunnelHost === undefined && target.absolute && !isServedTarget(target)) {
-        record(refuseProxyRequest(req, res, target), seq, started);
+        record(refuseProxyRequest(req, res, target), seq, started, atMs);
         return;
       }
       const body = await readBody(req);
@@ -168,9 +175,11 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         kind: result.kind,
         bodyDigest: fakeReq ? bodyDigest(fakeReq.body) : null,
         ...(result.fault === undefined ? {} : { fault: result.fault }),
+        ...(result.retryAfterEarly ? { retryAfterEarly: true as const } : {}),
       },
       seq,
       started,
+      atMs,
     );
   }
 

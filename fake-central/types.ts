@@ -46,6 +46,13 @@ export interface CallRecord {
    * joined with `+` (e.g. `latency+rate_limit`).
    */
   fault?: string;
+  /**
+   * Set when the request arrived before the `Retry-After` of an earlier injected 429 had
+   * elapsed: the client did not honour it. Counted here, server-side, like everything else.
+   */
+  retryAfterEarly?: true;
+  /** Arrival in ms since the last reset (timing; excluded from determinism comparisons). */
+  atMs?: number;
   /** Wall-clock handling time; excluded from determinism comparisons. */
   durationMs: number;
 }

@@ -2,9 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Route } from '../router.js';
 import type { FakeState } from '../state.js';
 import type { FakeRequest, FakeResponse } from '../types.js';
-import { compileEndpointPattern, type EndpointMatcher } from './endpoint-pattern.js';
+import {
+  EndpointPatternError,
+  parseEndpointPattern,
+  type EndpointPattern,
+} from '../endpoint-pattern.js';
+import { FakeCentralError } from '../errors.js';
 import type { FaultKind, FaultPlan, FaultTrigger, TaskFamily } from './fault-plan.js';
 import {
+  clientErrorResponse,
   rateLimitedResponse,
   serverErrorResponse,
   tokenExpiredResponse,
@@ -24,12 +30,33 @@ export interface FaultDecision {
   response?: FakeResponse;
   /** Fault kinds that shaped this call, joined with `+` (e.g. `latency+rate_limit`). */
   fault?: string;
+  /** The call arrived before the `Retry-After` of an earlier 429 had elapsed. */
+  retryAfterEarly?: true;
 }
 
 /** Overrides for a task being created, from the task faults that fired. */
 export interface TaskFaultOverride {
   runningPolls?: number;
   failReason?: string;
+}
+
+/** The fault's patterns, parsed; a bad one is an error naming the fault plan field. */
+function compileMatch(plan: FaultPlan, i: number): EndpointPattern[] | null {
+  const fault = plan.faults[i];
+  if (!fault || !('match' in fault) || !fault.match) return null;
+  return fault.match.map((source, j) => {
+    try {
+      return parseEndpointPattern(source);
+    } catch (error) {
+      if (!(error instanceof EndpointPatternError)) throw error;
+      throw new FakeCentralError(
+        'fault_plan_invalid',
+        `fault plan: faults[${i}].match[${j}]: ${error.message}`,
+        error.hint,
+        error,
+      );
+    }
+  });
 }
 
 const DEFAULT_RETRY_AFTER = 1;
@@ -40,15 +67,15 @@ const DEFAULT_FAIL_REASON = 'Injected fault: the task failed';
  * injector per reset() gives every run the same faults on the same calls.
  */
 export class FaultInjector {
-  private readonly matchers: (EndpointMatcher[] | null)[];
+  private readonly matchers: (EndpointPattern[] | null)[];
   private readonly counts: number[];
   private readonly tokenCalls: number[];
   private readonly spent: boolean[];
+  /** performance.now() before which a call ignores the last 429's Retry-After (0: none pending). */
+  private retryAfterUntil = 0;
 
   constructor(readonly plan: FaultPlan) {
-    this.matchers = plan.faults.map((f) =>
-      'match' in f && f.match ? f.match.map(compileEndpointPattern) : null,
-    );
+    this.matchers = plan.faults.map((_, i) => compileMatch(plan, i));
     this.counts = plan.faults.map(() => 0);
     this.tokenCalls = plan.faults.map(() => 0);
     this.spent = plan.faults.map(() => false);
@@ -56,6 +83,9 @@ export class FaultInjector {
 
   /** Runs before auth and the handler of every routed call. */
   async beforeRoute(call: RoutedCall): Promise<FaultDecision | undefined> {
+    const arrived = performance.now();
+    // Token requests are not throttled by the API's Retry-After; every other call is.
+    const early = call.route.kind !== 'auth' && arrived < this.retryAfterUntil;
     const marks: FaultKind[] = [];
     let response: FakeResponse | undefined;
     let delay = 0;
@@ -80,20 +110,30 @@ export class FaultInjector {
           return;
         case 'rate_limit':
         case 'server_error':
+        case 'client_error':
           // Every matching call is counted, even when an earlier fault already answers it.
           if (this.fires(i, fault, call) && response === undefined) {
-            response =
-              fault.kind === 'rate_limit'
-                ? rateLimitedResponse(call.state, fault.retryAfter ?? DEFAULT_RETRY_AFTER)
-                : serverErrorResponse(fault.status ?? 503);
+            if (fault.kind === 'rate_limit') {
+              const seconds = fault.retryAfter ?? DEFAULT_RETRY_AFTER;
+              response = rateLimitedResponse(call.state, seconds);
+              this.retryAfterUntil = arrived + seconds * 1000;
+            } else if (fault.kind === 'server_error') {
+              response = serverErrorResponse(fault.status ?? 503);
+            } else {
+              response = clientErrorResponse(fault.status ?? 400);
+            }
             marks.push(fault.kind);
           }
           return;
       }
     });
     if (delay > 0) await sleep(delay);
-    if (marks.length === 0) return undefined;
-    return { ...(response === undefined ? {} : { response }), fault: marks.join('+') };
+    if (marks.length === 0) return early ? { retryAfterEarly: true } : undefined;
+    return {
+      ...(response === undefined ? {} : { response }),
+      fault: marks.join('+'),
+      ...(early ? { retryAfterEarly: true as const } : {}),
+    };
   }
 
   /** Overrides for a task a handler is creating now, or undefined when no task fault fires. */
@@ -131,7 +171,9 @@ export class FaultInjector {
     inDefaultScope: boolean,
   ): boolean {
     const matchers = this.matchers[i];
-    const covered = matchers ? matchers.some((m) => m(req.method, req.rawPath)) : inDefaultScope;
+    const covered = matchers
+      ? matchers.some((m) => m.matches(req.method, req.rawPath))
+      : inDefaultScope;
     if (!covered) return false;
     const n = (this.counts[i] ?? 0) + 1;
     this.counts[i] = n;

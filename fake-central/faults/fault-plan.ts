@@ -2,6 +2,7 @@
 export const FAULT_KINDS = [
   'rate_limit',
   'server_error',
+  'client_error',
   'latency',
   'token_expiry',
   'task_running',
@@ -14,9 +15,10 @@ export const TASK_FAMILIES = ['troubleshooting', 'alerts', 'greenlake'] as const
 export type TaskFamily = (typeof TASK_FAMILIES)[number];
 
 /**
- * Which calls a fault fires on. `match` narrows the calls it counts (endpoint patterns such as
- * `GET /network-monitoring/v1/clients`, `* /network-troubleshooting/**`; default: every routed
- * call except the token endpoints). Then `every: N` fires on the Nth, 2Nth … counted call,
+ * Which calls a fault fires on. `match` narrows the calls it counts (endpoint patterns in the
+ * scenarios' syntax, parsed by `../endpoint-pattern.ts`: `GET /network-monitoring/v1/clients`,
+ * `{POST,PUT} /network-config/**`, `/network-troubleshooting/**` for any method; default: every
+ * routed call except the token endpoints). Then `every: N` fires on the Nth, 2Nth … counted call,
  * `first: K` on the first K; with neither it fires on every counted call.
  */
 export interface FaultTrigger {
@@ -35,6 +37,15 @@ export interface RateLimitFault extends FaultTrigger {
 export interface ServerErrorFault extends FaultTrigger {
   kind: 'server_error';
   status?: 500 | 502 | 503 | 504;
+}
+
+/**
+ * A non-retryable 4xx in the vendor's error shape (default 400): a client that sends the same
+ * request again has a bug, which the resilience metrics count.
+ */
+export interface ClientErrorFault extends FaultTrigger {
+  kind: 'client_error';
+  status?: 400 | 403 | 404 | 422;
 }
 
 /** Extra delay before the call is answered normally. */
@@ -70,6 +81,7 @@ export interface TaskFailedFault extends FaultTrigger {
 export type Fault =
   | RateLimitFault
   | ServerErrorFault
+  | ClientErrorFault
   | LatencyFault
   | TokenExpiryFault
   | TaskRunningFault

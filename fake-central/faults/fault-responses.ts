@@ -35,6 +35,19 @@ export function serverErrorResponse(status: number): FakeResponse {
   );
 }
 
+const CLIENT_ERROR_CODES: Record<number, [string, string]> = {
+  400: ['HPE_GL_ERROR_BAD_REQUEST', 'Bad Request'],
+  403: ['HPE_GL_ERROR_FORBIDDEN', 'Forbidden'],
+  404: ['HPE_GL_ERROR_NOT_FOUND', 'Not Found'],
+  422: ['HPE_GL_ERROR_UNPROCESSABLE_ENTITY', 'Unprocessable Entity'],
+};
+
+/** A non-retryable 4xx in the New Central error shape. */
+export function clientErrorResponse(status: number): FakeResponse {
+  const [code, message] = CLIENT_ERROR_CODES[status] ?? ['HPE_GL_ERROR_BAD_REQUEST', 'Bad Request'];
+  return errorResponse(status, code, message);
+}
+
 /** The 401 a client sees when its token has expired (it should fetch a new one and retry). */
 export function tokenExpiredResponse(): FakeResponse {
   return errorResponse(401, 'HPE_GL_ERROR_UNAUTHORIZED', 'Authentication required.');

@@ -1,6 +1,6 @@
 import type { StateCheckResult } from '../../fake-central/index.js';
 import type { CallRecord } from '../../fake-central/types.js';
-import type { Trajectory } from '../agent/types.js';
+import type { Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { apiCallCount } from './api-call-count.js';
 import { gateAbsentCalls } from './gate-absent.js';
@@ -11,6 +11,7 @@ import {
   sortFindings,
   type LeakScanExtras,
 } from './safety.js';
+import { faultRunFigures } from './resilience/fault-run.js';
 import { collateralFindings, stateFailures } from './state-check.js';
 import { taskFailures } from './task-success.js';
 import { toolSelectionFailures } from './tool-selection.js';
@@ -102,5 +103,6 @@ export function scoreRun(input: ScoreRunInput): RunMetrics {
     safety_findings: findings,
     gate_absent: ungated.length > 0,
     gate_absent_calls: ungated,
+    ...(calls.some((c) => c.fault !== undefined) ? { faults: faultRunFigures(calls) } : {}),
   };
 }

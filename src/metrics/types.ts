@@ -1,4 +1,5 @@
 import type { CallKind } from '../../fake-central/types.js';
+import type { FaultRunFigures } from './resilience/fault-run.js';
 
 /** Where a figure comes from (the mcpproxy-bench habit): measured, computed or estimated. */
 export type Provenance = 'measured' | 'computed' | 'estimated';
@@ -66,4 +67,6 @@ export interface RunMetrics {
   /** Writes that happened without the server asking for confirmation (a differential, not a failure). */
   gate_absent: boolean;
   gate_absent_calls: string[];
+  /** How the run coped with injected faults (null when no call was faulted). */
+  faults?: FaultRunFigures | null;
 }

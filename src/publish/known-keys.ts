@@ -15,4 +15,5 @@ export const KNOWN_REPORT_KEYS: ReadonlySet<string> = new Set([
   'scenarios',
   'suites',
   'overall',
+  'resilience',
 ]);

@@ -1,5 +1,6 @@
 import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../report/types.js';
 import { sampleReport } from '../report/test-helpers.js';
 import { renderResultsPage } from './render-page.js';
 import { goldenReport, modelOf } from './test-helpers.js';
@@ -205,7 +206,7 @@ describe('renderResultsPage', () => {
   });
 
   it('lists report content it does not render instead of dropping it', () => {
-    const report = { ...sampleReport(), resilience: { scenarios: [] } };
-    expect(renderResultsPage(modelOf(report))).toContain('report.json also holds `resilience`');
+    const report = { ...sampleReport(), surprise: { scenarios: [] } } as Report;
+    expect(renderResultsPage(modelOf(report))).toContain('report.json also holds `surprise`');
   });
 });

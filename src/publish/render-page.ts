@@ -5,6 +5,7 @@ import { ABSENT, decimal, fraction, integer, mdCode, mdText, percent } from './f
 import type { PublishModel } from './model.js';
 import { KNOWN_REPORT_KEYS } from './known-keys.js';
 import { callOutcomes, findability, modelUsage } from './optional-content.js';
+import { renderResilienceTables } from '../report/render-metric-tables.js';
 
 const right = (n: number): Align[] => Array.from({ length: n }, (): Align => 'right');
 const maybe = <T>(value: T | null | undefined, show: (v: T) => string): string =>
@@ -519,6 +520,19 @@ function provenance(report: Report): string[] {
   ];
 }
 
+/** The resilience matrix (docs/resilience.md); discoverability is in the tool-menu table. */
+function resilienceSection(report: Report): string[] {
+  const resilience = renderResilienceTables(report);
+  if (resilience === '') return [];
+  return [
+    '## Resilience',
+    '',
+    'The scenarios under each fault of the resilience matrix (429 with Retry-After, 5xx bursts, latency, token expiry, stuck or failed tasks, a non-retryable 400), counted by the fake.',
+    '',
+    resilience,
+  ];
+}
+
 function otherContent(report: Report): string[] {
   const extra = Object.keys(report).filter((k) => !KNOWN_REPORT_KEYS.has(k));
   if (extra.length === 0) return [];
@@ -543,6 +557,7 @@ export function renderResultsPage(model: PublishModel): string {
     ...couldNotRun(model),
     ...scoreboard(model.report),
     ...menus(model.report),
+    ...resilienceSection(model.report),
     ...classification(model),
     ...findings(model.report),
     ...scenarioTables(model.report),

@@ -1,5 +1,6 @@
 import { describeEscapes } from './escapes.js';
 import { failureCauses } from './failure-cause.js';
+import { renderDiscoverabilityTable, renderResilienceTables } from './render-metric-tables.js';
 import { markdownTable, type Align } from './markdown-table.js';
 import type { Fraction, Report, SuiteServerResult } from './types.js';
 
@@ -84,6 +85,15 @@ export function renderSummaryMarkdown(report: Report): string {
     '',
   );
   out.push(renderSummaryTable(report));
+  const discoverability = renderDiscoverabilityTable(report);
+  if (discoverability !== '') {
+    out.push('Discoverability (BM25 over the tool menu, no model; docs/discoverability.md):', '');
+    out.push(discoverability);
+  }
+  const resilience = renderResilienceTables(report);
+  if (resilience !== '') {
+    out.push('Resilience (the fault matrix; docs/resilience.md):', '', resilience);
+  }
   const notes: string[] = [];
   if (!report.gating_eligible) {
     notes.push(

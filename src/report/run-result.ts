@@ -1,5 +1,5 @@
 import type { CallRecord } from '../../fake-central/types.js';
-import type { ToolCallRecord, Trajectory } from '../agent/types.js';
+import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { RunMetrics } from '../metrics/types.js';
 import type { RunCall, RunError, RunRequest, RunResult } from './types.js';
 
@@ -85,6 +85,7 @@ export function scoredRunResult(
     startup_ms: metrics.startup_ms,
     calls: trajectory.calls.map(runCall),
     requests: runRequests(requests),
+    ...(metrics.faults ? { faults: { ...metrics.faults } } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export const TIMING_KEYS: readonly string[] = [
   'latencyMs',
   'startup_ms',
   'startupMs',
+  'atMs',
+  'recovery_ms',
 ];
 
 /** A deep copy without the timing keys, at any depth. */

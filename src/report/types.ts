@@ -1,12 +1,14 @@
 import type { SandboxStatus } from '../servers/sandbox/types.js';
-import type { EscapePolicy } from '../metrics/types.js';
+import type { EscapePolicy, SafetyFinding } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
-import type { PolicyInfo, StopReason } from '../agent/types.js';
+import type { PolicyInfo } from '../agent/types.js';
+import type { StopReason } from '../trajectory/types.js';
 import type { CallKind } from '../../fake-central/types.js';
 import type { Discoverability } from '../metrics/discoverability/discoverability.js';
 import type { DiscoverabilitySummary } from '../metrics/discoverability/summarize.js';
-import type { SafetyFinding } from '../metrics/types.js';
+import type { FaultRunFigures } from '../metrics/resilience/fault-run.js';
 import type { LlmReportSettings } from '../llm/types.js';
+import type { ResilienceReport } from './resilience-types.js';
 import type { WriteGate } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 
@@ -141,6 +143,8 @@ export interface RunResult {
   provider_usage?: ProviderUsageReport | null;
   /** USD of `provider_usage` at settings.prices (null: no price for the model). */
   cost_usd?: number | null;
+  /** How the run coped with injected faults; present only when a call was faulted (docs/resilience.md). */
+  faults?: FaultRunFigures;
 }
 
 /**
@@ -363,4 +367,6 @@ export interface Report {
   suites: SuiteReport[];
   /** Every suite together, per server. */
   overall: SuiteServerResult[];
+  /** The resilience matrix (`run --resilience`, docs/resilience.md); absent otherwise. */
+  resilience?: ResilienceReport;
 }

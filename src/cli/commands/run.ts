@@ -8,9 +8,10 @@ import { describeEscapes } from '../../report/escapes.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { ISOLATIONS, type Isolation, type Report } from '../../report/types.js';
-import { SANDBOX_MODES, type SandboxMode } from '../../servers/sandbox/types.js';
+import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
 import { runBench } from '../../run-bench.js';
 import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
+import { runResilience } from '../../run-resilience.js';
 import { createConsoleLogger } from '../../run/console-logger.js';
 import { prepareOutDir } from '../../run/out-dir.js';
 import { serializeReport, writeFileAtomic, writeReport } from '../../run/write-report.js';
@@ -29,7 +30,7 @@ const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server
                          [--quiet] [--policy scripted|llm|replay] [--provider anthropic|openai]
                          [--model ID] [--base-url URL] [--temperature T] [--seed N]
                          [--cassettes DIR] [--max-cost USD] [--max-tokens N]
-                         [--sandbox auto|on|off] [--escapes record|fail]
+                         [--sandbox auto|on|off] [--escapes record|fail] [--resilience]
 
 Runs scenarios against MCP servers (the scripted policy unless --policy says otherwise): each
 server × scenario × run gets a fresh fake Central/GreenLake API state; by default each scenario
@@ -60,6 +61,8 @@ Options:
   --sandbox MODE      auto (default: where the machine allows it) | on (fail without it) | off;
                       servers run in a bubblewrap sandbox on Linux (README, Security)
   --escapes POLICY    record (default: refused escapes are findings) | fail (safety failures)
+  --resilience        run the scenarios without faults, then under each fault of the
+                      resilience matrix; the report gains \`resilience\` (docs/resilience.md)
   --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
   --quiet             no progress lines (warnings still print)
 
@@ -127,6 +130,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       faults: { type: 'string' },
       sandbox: { type: 'string' },
       escapes: { type: 'string' },
+      resilience: { type: 'boolean' },
       root: { type: 'string' },
       quiet: { type: 'boolean' },
       policy: { type: 'string' },
@@ -176,6 +180,11 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     values.escapes === undefined
       ? undefined
       : oneOf<EscapePolicy>('escapes', values.escapes, ESCAPE_POLICIES, 'record');
+  if (values.resilience === true && values.faults !== undefined) {
+    throw new BenchError('usage', '--resilience and --faults cannot be combined', {
+      hint: 'the resilience matrix sets its own fault plans; drop --faults',
+    });
+  }
   const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
   const resolved = await resolveBench({
     config: values.config ?? null,
@@ -227,7 +236,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const outDir = resolve(io.cwd, values.out ?? 'reports');
   // Before the bench, not after minutes of it.
   await prepareOutDir(outDir, values.out ?? 'reports');
-  const report = await runBench(
+  const bench = values.resilience === true ? runResilience : runBench;
+  const report = await bench(
     {
       config,
       servers,

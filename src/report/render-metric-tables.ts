@@ -1,0 +1,71 @@
+import { markdownTable } from './markdown-table.js';
+import type { Report } from './types.js';
+
+const dash = '—';
+const num = (n: number | null | undefined, digits = 2): string =>
+  n === null || n === undefined ? dash : n.toFixed(digits);
+
+/**
+ * Discoverability per server (docs/discoverability.md): mean BM25 recall@1/3/5 and MRR of the
+ * expected tools against the intents, beside the menu's token cost. Empty when no server has it.
+ */
+export function renderDiscoverabilityTable(report: Report): string {
+  const rows = report.servers.flatMap((s) =>
+    s.discoverability
+      ? [
+          [
+            s.name,
+            String(s.discoverability.scenarios),
+            num(s.discoverability.recall_at_1),
+            num(s.discoverability.recall_at_3),
+            num(s.discoverability.recall_at_5),
+            num(s.discoverability.mrr),
+            String(s.discoverability.menu_tokens),
+          ],
+        ]
+      : [],
+  );
+  if (rows.length === 0) return '';
+  return markdownTable(
+    ['server', 'scenarios', 'recall@1', 'recall@3', 'recall@5', 'MRR', 'menu tokens'],
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    rows,
+  );
+}
+
+/**
+ * The resilience score per server (docs/resilience.md), then the cells that were not
+ * resilient. Empty when the report has no resilience section.
+ */
+export function renderResilienceTables(report: Report): string {
+  const section = report.resilience;
+  if (!section) return '';
+  const scores = markdownTable(
+    ['server', 'resilience', 'cells', 'extra calls (mean)', 'Retry-After ignored', '4xx retried'],
+    ['left', 'right', 'right', 'right', 'right', 'right'],
+    section.scores.map((s) => [
+      s.server,
+      num(s.score),
+      `${s.resilient}/${s.exercised}`,
+      num(s.extra_calls_mean, 1),
+      String(s.retry_after_early),
+      String(s.retries_after_client_error),
+    ]),
+  );
+  const bad = section.cells.filter((c) => c.resilient === false);
+  if (bad.length === 0) return scores;
+  const cells = markdownTable(
+    ['scenario', 'server', 'fault', 'task', 'extra calls', 'Retry-After ignored', '4xx retried'],
+    ['left', 'left', 'left', 'left', 'right', 'right', 'right'],
+    bad.map((c) => [
+      c.scenario,
+      c.server,
+      c.fault,
+      c.task_success?.majority ? 'pass' : 'fail',
+      num(c.extra_calls, 1),
+      String(c.retry_after_early),
+      String(c.retries_after_client_error),
+    ]),
+  );
+  return `${scores}\nNot resilient:\n\n${cells}`;
+}

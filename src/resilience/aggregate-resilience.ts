@@ -1,0 +1,95 @@
+import { spread } from '../report/aggregate-scenario.js';
+import type { Report, ScenarioServerResult } from '../report/types.js';
+import type { MatrixFault } from './fault-matrix.js';
+import type {
+  ResilienceCell,
+  ResilienceReport,
+  ResilienceScore,
+} from '../report/resilience-types.js';
+
+const round = (n: number): number => Math.round(n * 1000) / 1000;
+const median = (values: number[]): number | null => spread(values)?.median ?? null;
+const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+
+function cell(
+  fault: MatrixFault,
+  scenario: string,
+  base: ScenarioServerResult | undefined,
+  result: ScenarioServerResult,
+): ResilienceCell {
+  const figures = result.runs.flatMap((r) => (r.faults ? [r.faults] : []));
+  const exercised = figures.some((f) => f.faulted_calls > 0);
+  const early = sum(figures.map((f) => f.retry_after_early));
+  const retries = sum(figures.map((f) => f.retries_after_client_error));
+  const unsafe = result.safety_failure?.any ?? false;
+  const succeeded = result.task_success?.majority ?? false;
+  const cleanly = early === 0 && retries === 0 && !unsafe;
+  const calls = result.api_calls?.median;
+  const baseCalls = base?.api_calls?.median;
+  return {
+    scenario,
+    server: result.server,
+    fault: fault.name,
+    exercised,
+    task_success: result.task_success,
+    extra_calls: calls === undefined || baseCalls === undefined ? null : round(calls - baseCalls),
+    retry_after_early: early,
+    retries_after_client_error: retries,
+    recovery_calls: median(
+      figures.flatMap((f) => (f.recovery_calls === null ? [] : [f.recovery_calls])),
+    ),
+    recovery_ms: median(figures.flatMap((f) => (f.recovery_ms === null ? [] : [f.recovery_ms]))),
+    safety_failure: unsafe,
+    resilient: !exercised ? null : fault.expectation === 'recover' ? succeeded && cleanly : cleanly,
+  };
+}
+
+/**
+ * The resilience section of a report, from the fault-free report and one report per matrix
+ * fault (same servers, scenarios and runs). Pure.
+ */
+export function aggregateResilience(
+  baseline: Report,
+  faulted: readonly { fault: MatrixFault; report: Report }[],
+): ResilienceReport {
+  const cells: ResilienceCell[] = [];
+  for (const { fault, report } of faulted) {
+    for (const scenario of report.scenarios) {
+      const base = baseline.scenarios.find((s) => s.id === scenario.id);
+      for (const result of scenario.results) {
+        if (result.absent) continue;
+        cells.push(
+          cell(
+            fault,
+            scenario.id,
+            base?.results.find((r) => r.server === result.server),
+            result,
+          ),
+        );
+      }
+    }
+  }
+  const scores: ResilienceScore[] = baseline.servers.map(({ name }) => {
+    const mine = cells.filter((c) => c.server === name && c.exercised);
+    const resilient = mine.filter((c) => c.resilient === true).length;
+    const extras = mine.flatMap((c) => (c.extra_calls === null ? [] : [c.extra_calls]));
+    return {
+      server: name,
+      score: mine.length === 0 ? null : round(resilient / mine.length),
+      resilient,
+      exercised: mine.length,
+      extra_calls_mean: extras.length === 0 ? null : round(sum(extras) / extras.length),
+      retry_after_early: sum(mine.map((c) => c.retry_after_early)),
+      retries_after_client_error: sum(mine.map((c) => c.retries_after_client_error)),
+    };
+  });
+  return {
+    faults: faulted.map(({ fault }) => ({
+      name: fault.name,
+      expectation: fault.expectation,
+      plan: fault.plan,
+    })),
+    cells,
+    scores,
+  };
+}
