@@ -135,7 +135,12 @@ for (const concurrency of concurrencies) {
     const services = { cache: cache.url, gh: gh.url };
     const push = await runAction(concurrency, 'push', services);
     if (push.status !== 0) throw new Error(`the push run failed:\n${push.output.slice(-3000)}`);
-    const row = { concurrency, wallMs: [] as number[], runPhaseMs: [] as (number | null)[], load: 0 };
+    const row = {
+      concurrency,
+      wallMs: [] as number[],
+      runPhaseMs: [] as (number | null)[],
+      load: 0,
+    };
     for (let i = 0; i < repeat; i += 1) {
       const pr = await runAction(concurrency, 'pull_request', services);
       if (pr.status !== 0) throw new Error(`the PR run failed:\n${pr.output.slice(-3000)}`);
