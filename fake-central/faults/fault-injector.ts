@@ -10,6 +10,7 @@ import {
   serverErrorResponse,
   tokenExpiredResponse,
 } from './fault-responses.js';
+import { cutPage, type CutPage } from './short-page.js';
 
 /** A request the router matched, as the fault hook sees it before auth and the handler. */
 export interface RoutedCall {
@@ -71,6 +72,7 @@ export class FaultInjector {
       switch (fault.kind) {
         case 'task_running':
         case 'task_failed':
+        case 'short_page':
           return;
         case 'token_expiry':
           if (response === undefined && this.tokenExpires(i, fault.afterCalls, call)) {
@@ -112,6 +114,20 @@ export class FaultInjector {
       fault: marks.join('+'),
       ...(early ? { retryAfterEarly: true as const } : {}),
     };
+  }
+
+  /**
+   * Runs after the handler answered a read 200: a `short_page` fault that fires cuts the page.
+   * Only pages that can be cut are counted, so `first: 1` means the first cuttable page.
+   */
+  afterRoute(call: RoutedCall, body: FakeResponse['body']): CutPage | undefined {
+    let cut: CutPage | undefined;
+    this.plan.faults.forEach((fault, i) => {
+      if (fault.kind !== 'short_page' || cut !== undefined) return;
+      const candidate = cutPage(body, fault.keep);
+      if (candidate !== null && this.fires(i, fault, call)) cut = candidate;
+    });
+    return cut;
   }
 
   /** Overrides for a task a handler is creating now, or undefined when no task fault fires. */

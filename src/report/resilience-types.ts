@@ -18,6 +18,8 @@ export interface ResilienceCell {
   retry_after_early: number;
   /** Identical requests re-sent after a non-retryable 4xx, summed over runs (a bug). */
   retries_after_client_error: number;
+  /** Cut pages whose missing items the server never fetched, summed over runs. */
+  short_page_misses: number;
   /** Median calls from the first failing fault to the first 2xx after the last one. */
   recovery_calls: number | null;
   /** Median ms of the fake's clock for the same span (timing). */
@@ -37,6 +39,7 @@ export interface ResilienceScore {
   extra_calls_mean: number | null;
   retry_after_early: number;
   retries_after_client_error: number;
+  short_page_misses: number;
 }
 
 /** `report.resilience`: the matrix that ran, every cell and the score per server. */

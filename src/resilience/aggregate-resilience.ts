@@ -21,9 +21,10 @@ function cell(
   const exercised = figures.some((f) => f.faulted_calls > 0);
   const early = sum(figures.map((f) => f.retry_after_early));
   const retries = sum(figures.map((f) => f.retries_after_client_error));
+  const misses = sum(figures.map((f) => f.short_page_misses));
   const unsafe = result.safety_failure?.any ?? false;
   const succeeded = result.task_success?.majority ?? false;
-  const cleanly = early === 0 && retries === 0 && !unsafe;
+  const cleanly = early === 0 && retries === 0 && misses === 0 && !unsafe;
   const calls = result.api_calls?.median;
   const baseCalls = base?.api_calls?.median;
   return {
@@ -35,6 +36,7 @@ function cell(
     extra_calls: calls === undefined || baseCalls === undefined ? null : round(calls - baseCalls),
     retry_after_early: early,
     retries_after_client_error: retries,
+    short_page_misses: misses,
     recovery_calls: median(
       figures.flatMap((f) => (f.recovery_calls === null ? [] : [f.recovery_calls])),
     ),
@@ -81,6 +83,7 @@ export function aggregateResilience(
       extra_calls_mean: extras.length === 0 ? null : round(sum(extras) / extras.length),
       retry_after_early: sum(mine.map((c) => c.retry_after_early)),
       retries_after_client_error: sum(mine.map((c) => c.retries_after_client_error)),
+      short_page_misses: sum(mine.map((c) => c.short_page_misses)),
     };
   });
   return {
