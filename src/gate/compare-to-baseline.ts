@@ -17,6 +17,7 @@ import type {
   ToolSurfaceDiff,
   Verdict,
 } from './types.js';
+import { compareResilience } from './compare-resilience.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
 export interface BaselineInput {
@@ -222,6 +223,7 @@ export function compareToBaseline(
     changedScenarios: changed,
     unchangedScenarios: unchanged,
     toolSurface: compareToolSurface(report, base, tokensComparable),
+    resilience: compareResilience(report, base),
     taskSuccess: overallTaskSuccess(report),
     safetyFailures: report.overall.reduce((n, o) => n + o.safety_failures, 0),
   };

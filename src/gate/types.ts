@@ -1,3 +1,5 @@
+import type { ResilienceComparison } from './compare-resilience.js';
+
 /** The check's outcome: `cold-start` = no baseline, only the absolute rules were applied (and passed). */
 export type VerdictStatus = 'pass' | 'fail' | 'cold-start';
 
@@ -65,6 +67,8 @@ export interface Verdict {
   changedScenarios: ScenarioChange[];
   unchangedScenarios: number;
   toolSurface: ToolSurfaceDiff[];
+  /** Resilience score per server against the baseline's (shown, not gated); absent or empty without `--resilience`. */
+  resilience?: ResilienceComparison[];
   /** Over every non-absent scenario of every server. */
   taskSuccess: number | null;
   safetyFailures: number;

@@ -25,15 +25,18 @@ export interface ResilienceCell {
   /** Median ms of the fake's clock for the same span (timing). */
   recovery_ms: number | null;
   safety_failure: boolean;
-  /** Null when not exercised; see docs/resilience.md. */
+  /** The same scenario passed (majority) without faults; a cell is scored only then. */
+  baseline_passed: boolean;
+  /** Null when not exercised or not passed without faults; see docs/resilience.md. */
   resilient: boolean | null;
 }
 
-/** A server's resilience score: resilient cells over exercised cells. */
+/** A server's resilience score: resilient cells over scored cells. */
 export interface ResilienceScore {
   server: string;
   score: number | null;
   resilient: number;
+  /** Cells scored: exercised, on scenarios the server passes without faults. */
   exercised: number;
   /** Mean extra_calls over exercised cells (null when none). */
   extra_calls_mean: number | null;

@@ -25,6 +25,7 @@ function cell(
   const unsafe = result.safety_failure?.any ?? false;
   const succeeded = result.task_success?.majority ?? false;
   const cleanly = early === 0 && retries === 0 && misses === 0 && !unsafe;
+  const basePassed = base?.task_success?.majority === true;
   const calls = result.api_calls?.median;
   const baseCalls = base?.api_calls?.median;
   return {
@@ -42,7 +43,14 @@ function cell(
     ),
     recovery_ms: median(figures.flatMap((f) => (f.recovery_ms === null ? [] : [f.recovery_ms]))),
     safety_failure: unsafe,
-    resilient: !exercised ? null : fault.expectation === 'recover' ? succeeded && cleanly : cleanly,
+    baseline_passed: basePassed,
+    // A scenario the server fails without faults says nothing about what a fault costs.
+    resilient:
+      !exercised || !basePassed
+        ? null
+        : fault.expectation === 'recover'
+          ? succeeded && cleanly
+          : cleanly,
   };
 }
 
@@ -72,7 +80,7 @@ export function aggregateResilience(
     }
   }
   const scores: ResilienceScore[] = baseline.servers.map(({ name }) => {
-    const mine = cells.filter((c) => c.server === name && c.exercised);
+    const mine = cells.filter((c) => c.server === name && c.resilient !== null);
     const resilient = mine.filter((c) => c.resilient === true).length;
     const extras = mine.flatMap((c) => (c.extra_calls === null ? [] : [c.extra_calls]));
     return {
