@@ -1,5 +1,7 @@
 // The module boundaries of ../shared DESIGN.md as lint rules (imported by eslint.config.mjs and by
 // test/e2e/lint-boundaries.test.ts, which plants violations and expects each to fail).
+// The last of those rules, no import cycles between folders, is not an ESLint rule: it is
+// `npm run lint:deps` (scripts/check-folder-cycles.ts, tested by test/e2e/lint-folder-cycles.test.ts).
 // In flat config a later block's `no-restricted-imports` replaces an earlier one for the files it
 // matches, so every block below lists all the restrictions its files are under.
 
@@ -61,7 +63,16 @@ export const boundaries = [
     rules: restrict(NOT_SRC, { regex: '^(?!node:|\\.)', message: FAKE_OWN }),
   },
   {
-    // The one exception: TLS interception needs an X.509 library (and the Reflect polyfill it requires).
+    // The one endpoint-pattern matcher (scenarios, metrics and fault plans) runs its globs on RE2JS:
+    // linear-time matching whatever the pattern.
+    files: ['fake-central/endpoint-pattern.ts'],
+    rules: restrict(NOT_SRC, {
+      regex: '^(?!node:|\\.|re2js$)',
+      message: 'fake-central/endpoint-pattern.ts imports only node:*, its own modules and re2js.',
+    }),
+  },
+  {
+    // The other exception: TLS interception needs an X.509 library (and the Reflect polyfill it requires).
     files: ['fake-central/proxy/**/*.ts'],
     ignores: ['fake-central/**/*.test.ts'],
     rules: restrict(NOT_SRC, {

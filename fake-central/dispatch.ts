@@ -1,7 +1,7 @@
 import { ApiError, errorResponse } from './api-error.js';
 import { isAuthorized } from './routes/auth.js';
 import type { HandlerOptions, Route, Router } from './router.js';
-import type { FakeState } from './state.js';
+import type { FakeState, RoutedCall } from './state.js';
 import type { CallKind, FakeRequest, FakeResponse, Json } from './types.js';
 
 /** A response plus the classification the call log records for it. */
@@ -98,11 +98,7 @@ export async function dispatch(
 }
 
 /** A read answered 200 that a `short_page` fault cuts (see faults/short-page.ts). */
-function shortPage(
-  state: FakeState,
-  call: Parameters<NonNullable<FakeState['faults']>['afterRoute']>[0],
-  result: Dispatched,
-): Dispatched {
+function shortPage(state: FakeState, call: RoutedCall, result: Dispatched): Dispatched {
   if (!state.faults || result.status !== 200 || call.req.method !== 'GET') return result;
   if (call.route.kind !== 'read') return result;
   const cut = state.faults.afterRoute(call, result.body);

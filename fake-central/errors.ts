@@ -1,8 +1,9 @@
-/** Error codes of the fake's own failures (start-up, fixtures); snake_case like the harness. */
-export type FakeCentralErrorCode = 'fixture_not_found' | 'fixture_invalid' | 'port_in_use';
+/** Error codes of the fake's own failures (start-up, fixtures, fault plans); snake_case like the harness. */
+export type FakeCentralErrorCode =
+  'fixture_not_found' | 'fixture_invalid' | 'port_in_use' | 'fault_plan_invalid';
 
 /**
- * A start-up problem of the fake (bad fixture, busy port). Kept separate from the harness's
+ * A start-up problem of the fake (bad fixture, busy port, bad fault plan). Kept separate from the harness's
  * BenchError because fake-central imports nothing from src/.
  */
 export class FakeCentralError extends Error {

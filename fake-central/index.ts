@@ -30,3 +30,13 @@ export type { CollateralChange, StateAssertion, StateCheckResult } from './state
 export { itemsOf } from './state-checks/diff-state.js';
 export { matchesWhere } from './state-checks/json-path.js';
 export type { Json } from './types.js';
+export {
+  HTTP_METHODS,
+  EndpointPatternError,
+  endpointPatternProblem,
+  findMatchingPattern,
+  normalizeRequestPath,
+  parseEndpointPattern,
+  type EndpointPattern,
+} from './endpoint-pattern.js';
+export { closest, didYouMean, editDistance } from './did-you-mean.js';

@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getToken, writeTempBundle } from '../../test/helpers/temp-bundle.js';
+import { FakeCentralError } from '../errors.js';
 import { startFakeCentral, type FakeCentral } from '../start-fake-central.js';
 import type { FaultPlan } from './fault-plan.js';
 
 const clients = [{ macAddress: 'AA:BB:CC:00:00:01', status: 'Connected' }];
 const CLIENTS = '/network-monitoring/v1/clients';
 const SITES = '/network-monitoring/v1/sites-health';
+const FIRMWARE = '/network-config/v1alpha1/firmware-compliance';
 
 let fake: FakeCentral;
 let cleanup: () => void;
 
 beforeAll(async () => {
-  const bundle = writeTempBundle({ 'clients.json': clients, 'sites-health.json': [] });
+  const bundle = writeTempBundle({
+    'clients.json': clients,
+    'sites-health.json': [],
+    'firmware-compliance.json': { name: 'fc', enable: true },
+  });
   cleanup = bundle.cleanup;
   fake = await startFakeCentral({ fixture: bundle.dir });
 });
@@ -31,6 +37,23 @@ async function withPlan(plan: FaultPlan): Promise<string> {
 
 function get(path: string, token: string): Promise<Response> {
   return fetch(`${fake.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** `METHOD /path` calls (a JSON body for writes), one after the other; their statuses. */
+async function calls(requests: string[], token: string): Promise<number[]> {
+  const out: number[] = [];
+  for (const request of requests) {
+    const [method = '', path = ''] = request.split(' ');
+    const write = method !== 'GET' && method !== 'DELETE';
+    const res = await fetch(`${fake.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(write ? { body: JSON.stringify({ name: 'fc', enable: false }) } : {}),
+    });
+    await res.arrayBuffer();
+    out.push(res.status);
+  }
+  return out;
 }
 
 async function statuses(paths: string[], token: string): Promise<number[]> {
@@ -169,5 +192,78 @@ describe('fault injection', () => {
     const secondRun = await statuses([CLIENTS, CLIENTS, CLIENTS], token);
     expect(firstRun).toEqual([200, 429, 200]);
     expect(secondRun).toEqual(firstRun);
+  });
+});
+
+describe("fault plan patterns (the scenarios' syntax)", () => {
+  it('injects on method alternatives and on method-less patterns only', async () => {
+    const v1 = '/network-config/v1/firmware-compliance';
+    const token = await withPlan({
+      faults: [
+        { kind: 'server_error', status: 502, match: ['{POST,PUT} /network-config/v1alpha1/**'] },
+        // no method: every method counts, as with `* /path`
+        { kind: 'rate_limit', every: 2, match: [v1] },
+      ],
+    });
+    expect(
+      await calls(
+        [
+          `GET ${FIRMWARE}`,
+          `PUT ${FIRMWARE}`,
+          `PATCH ${FIRMWARE}`,
+          `POST ${FIRMWARE}`,
+          // the v1 alias of the same route is outside v1alpha1/**
+          `PUT ${v1}`,
+          `GET ${v1}?limit=5`,
+          `PATCH ${v1}/`,
+          `GET ${CLIENTS}`,
+          `DELETE ${v1}`,
+        ],
+        token,
+      ),
+    ).toEqual([200, 502, 200, 502, 200, 429, 200, 200, 429]);
+    expect(marks().slice(1)).toEqual([
+      undefined,
+      'server_error',
+      undefined,
+      'server_error',
+      undefined,
+      'rate_limit',
+      undefined,
+      undefined,
+      'rate_limit',
+    ]);
+  });
+
+  it('rejects a bad pattern with an error naming the fault and the fix', () => {
+    let error: unknown;
+    try {
+      fake.setFaults({
+        faults: [
+          { kind: 'latency', ms: 1 },
+          { kind: 'rate_limit', match: ['GET /a', 'get /network-config/**'] },
+        ],
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(FakeCentralError);
+    expect(error).toMatchObject({
+      code: 'fault_plan_invalid',
+      message:
+        'fault plan: faults[1].match[1]: bad endpoint pattern "get /network-config/**": method "get" must be upper case',
+      hint: 'write GET',
+    });
+  });
+
+  it('refuses to start with a bad pattern in its fault plan', async () => {
+    await expect(
+      startFakeCentral({
+        fixture: 'site-a',
+        faults: { faults: [{ kind: 'server_error', match: ['POST /network-config/{id}'] }] },
+      }),
+    ).rejects.toThrow(
+      /faults\[0\]\.match\[0\]: bad endpoint pattern .*needs at least two alternatives/,
+    );
   });
 });

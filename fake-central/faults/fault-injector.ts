@@ -1,8 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Route } from '../router.js';
-import type { FakeState } from '../state.js';
+import type {
+  CutPage,
+  FaultDecision,
+  FaultHooks,
+  RoutedCall,
+  TaskFaultOverride,
+} from '../state.js';
 import type { FakeRequest, FakeResponse } from '../types.js';
-import { compileEndpointPattern, type EndpointMatcher } from './endpoint-pattern.js';
+import {
+  EndpointPatternError,
+  parseEndpointPattern,
+  type EndpointPattern,
+} from '../endpoint-pattern.js';
+import { FakeCentralError } from '../errors.js';
 import type { FaultKind, FaultPlan, FaultTrigger, TaskFamily } from './fault-plan.js';
 import {
   clientErrorResponse,
@@ -10,30 +20,25 @@ import {
   serverErrorResponse,
   tokenExpiredResponse,
 } from './fault-responses.js';
-import { cutPage, type CutPage } from './short-page.js';
+import { cutPage } from './short-page.js';
 
-/** A request the router matched, as the fault hook sees it before auth and the handler. */
-export interface RoutedCall {
-  req: FakeRequest;
-  route: Route;
-  state: FakeState;
-  /** The bearer token is valid (always true for token endpoints). */
-  authorized: boolean;
-}
-
-/** What the hook decided: an answer replacing the handler's, and/or the call-log mark. */
-export interface FaultDecision {
-  response?: FakeResponse;
-  /** Fault kinds that shaped this call, joined with `+` (e.g. `latency+rate_limit`). */
-  fault?: string;
-  /** The call arrived before the `Retry-After` of an earlier 429 had elapsed. */
-  retryAfterEarly?: true;
-}
-
-/** Overrides for a task being created, from the task faults that fired. */
-export interface TaskFaultOverride {
-  runningPolls?: number;
-  failReason?: string;
+/** The fault's patterns, parsed; a bad one is an error naming the fault plan field. */
+function compileMatch(plan: FaultPlan, i: number): EndpointPattern[] | null {
+  const fault = plan.faults[i];
+  if (!fault || !('match' in fault) || !fault.match) return null;
+  return fault.match.map((source, j) => {
+    try {
+      return parseEndpointPattern(source);
+    } catch (error) {
+      if (!(error instanceof EndpointPatternError)) throw error;
+      throw new FakeCentralError(
+        'fault_plan_invalid',
+        `fault plan: faults[${i}].match[${j}]: ${error.message}`,
+        error.hint,
+        error,
+      );
+    }
+  });
 }
 
 const DEFAULT_RETRY_AFTER = 1;
@@ -43,8 +48,8 @@ const DEFAULT_FAIL_REASON = 'Injected fault: the task failed';
  * Applies one fault plan to one run. Counters start at zero for each instance, so a fresh
  * injector per reset() gives every run the same faults on the same calls.
  */
-export class FaultInjector {
-  private readonly matchers: (EndpointMatcher[] | null)[];
+export class FaultInjector implements FaultHooks {
+  private readonly matchers: (EndpointPattern[] | null)[];
   private readonly counts: number[];
   private readonly tokenCalls: number[];
   private readonly spent: boolean[];
@@ -52,9 +57,7 @@ export class FaultInjector {
   private retryAfterUntil = 0;
 
   constructor(readonly plan: FaultPlan) {
-    this.matchers = plan.faults.map((f) =>
-      'match' in f && f.match ? f.match.map(compileEndpointPattern) : null,
-    );
+    this.matchers = plan.faults.map((_, i) => compileMatch(plan, i));
     this.counts = plan.faults.map(() => 0);
     this.tokenCalls = plan.faults.map(() => 0);
     this.spent = plan.faults.map(() => false);
@@ -165,7 +168,9 @@ export class FaultInjector {
     inDefaultScope: boolean,
   ): boolean {
     const matchers = this.matchers[i];
-    const covered = matchers ? matchers.some((m) => m(req.method, req.rawPath)) : inDefaultScope;
+    const covered = matchers
+      ? matchers.some((m) => m.matches(req.method, req.rawPath))
+      : inDefaultScope;
     if (!covered) return false;
     const n = (this.counts[i] ?? 0) + 1;
     this.counts[i] = n;

@@ -16,9 +16,10 @@ export const TASK_FAMILIES = ['troubleshooting', 'alerts', 'greenlake'] as const
 export type TaskFamily = (typeof TASK_FAMILIES)[number];
 
 /**
- * Which calls a fault fires on. `match` narrows the calls it counts (endpoint patterns such as
- * `GET /network-monitoring/v1/clients`, `* /network-troubleshooting/**`; default: every routed
- * call except the token endpoints). Then `every: N` fires on the Nth, 2Nth … counted call,
+ * Which calls a fault fires on. `match` narrows the calls it counts (endpoint patterns in the
+ * scenarios' syntax, parsed by `../endpoint-pattern.ts`: `GET /network-monitoring/v1/clients`,
+ * `{POST,PUT} /network-config/**`, `/network-troubleshooting/**` for any method; default: every
+ * routed call except the token endpoints). Then `every: N` fires on the Nth, 2Nth … counted call,
  * `first: K` on the first K; with neither it fires on every counted call.
  */
 export interface FaultTrigger {

@@ -1,11 +1,5 @@
+import type { CutPage } from '../state.js';
 import type { Json } from '../types.js';
-
-/** A page after the cut, and how many items it served of how many. */
-export interface CutPage {
-  body: Json;
-  served: number;
-  of: number;
-}
 
 /**
  * The list key of a page envelope: the one array property whose length is `count` (`items`,

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { endpointPatternProblem } from '../../fake-central/index.js';
 
 type SchemaNode = Record<string, unknown>;
 
@@ -114,6 +115,18 @@ export function explainPlanError(error: ErrorObject): PlanProblem | undefined {
         },
         hintOf(parent),
       );
+    case 'format': {
+      // The parser's own words: what is wrong with the pattern and how to write it.
+      const problem =
+        params.format === 'endpoint-pattern'
+          ? endpointPatternProblem(String(error.data))
+          : undefined;
+      if (problem) return { pointer: at, message: problem.message, hint: problem.hint };
+      return withHint(
+        { pointer: at, message: `${shown(error.data)} is not a valid ${String(params.format)}` },
+        hintOf(parent),
+      );
+    }
     case 'pattern':
       return withHint(
         {

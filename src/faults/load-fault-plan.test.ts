@@ -71,8 +71,20 @@ faults:
     [
       'a bad endpoint pattern',
       'faults:\n  - kind: rate_limit\n    match: ["clients"]\n',
-      'plan.yaml:3:13: /faults/0/match/0: "clients" is not a valid endpoint pattern',
-      "write 'METHOD /path'",
+      'plan.yaml:3:13: /faults/0/match/0: bad endpoint pattern "clients": expected "METHOD /path"',
+      'e.g. GET /network-monitoring/v1/clients, POST /network-config/v1/*',
+    ],
+    [
+      'a lower-case method',
+      'faults:\n  - kind: latency\n    ms: 5\n    match:\n      - GET /a\n      - get /network-config/**\n',
+      'plan.yaml:6:9: /faults/0/match/1: bad endpoint pattern "get /network-config/**": method "get" must be upper case',
+      'write GET',
+    ],
+    [
+      'a path parameter written {id}',
+      'faults:\n  - kind: server_error\n    match: ["{POST,PUT} /network-config/v1alpha1/wlan-ssids/{id}"]\n',
+      'plan.yaml:3:13: /faults/0/match/0: bad endpoint pattern "{POST,PUT} /network-config/v1alpha1/wlan-ssids/{id}": "{…}" needs at least two alternatives in "{id}"',
+      'use * for a path parameter',
     ],
     [
       'a value out of range',
@@ -98,6 +110,14 @@ faults:
     expect(error.message).toContain(where);
     expect(error.message).toContain(`fix: ${fix}`);
     expect(error.hint).toContain('fake-central/faults/fault-plan.schema.json');
+  });
+
+  it('accepts the full scenario pattern syntax in match', () => {
+    const plan = parseFaultPlan(
+      'faults:\n  - kind: server_error\n    match:\n      - "{POST,PUT} /network-config/v1alpha1/**"\n      - /network-troubleshooting/**\n      - "* /as/token.oauth2"\n      - GET /network-monitoring/v1/aps/*/*-trends\n',
+      'plan.yaml',
+    );
+    expect(plan.faults[0]).toMatchObject({ match: { length: 4 } });
   });
 
   it('reports every problem, not just the first', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import type { FaultPlan } from '../../fake-central/index.js';
+import { endpointPatternProblem, type FaultPlan } from '../../fake-central/index.js';
 import schema from '../../fake-central/faults/fault-plan.schema.json' with { type: 'json' };
 import { BenchError } from '../errors.js';
 import { explainPlanError, type PlanProblem } from './fault-plan-errors.js';
@@ -11,6 +11,8 @@ const SCHEMA_FILE = 'fake-central/faults/fault-plan.schema.json';
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, discriminator: true, logger: false });
 ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
+// The fake's one endpoint-pattern parser decides, so a plan takes exactly the scenarios' syntax.
+ajv.addFormat('endpoint-pattern', (value: string) => endpointPatternProblem(value) === undefined);
 const validate = ajv.compile<FaultPlan>(schema);
 
 function segments(pointer: string): string[] {

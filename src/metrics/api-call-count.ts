@@ -1,5 +1,9 @@
-import type { CallKind, CallRecord } from '../../fake-central/types.js';
-import { findMatchingPattern, normalizeRequestPath } from '../scenarios/endpoint-pattern.js';
+import {
+  findMatchingPattern,
+  normalizeRequestPath,
+  type CallKind,
+  type CallRecord,
+} from '../../fake-central/index.js';
 import type { Scenario } from '../scenarios/types.js';
 import { byText, callLabel } from './classify-call.js';
 import type { ApiCallCount } from './types.js';

@@ -1,6 +1,10 @@
-import type { CallKind, CallRecord } from '../../fake-central/types.js';
-import type { ToolDefinition } from '../agent/types.js';
-import { findMatchingPattern, normalizeRequestPath } from '../scenarios/endpoint-pattern.js';
+import type { ToolDefinition } from '../trajectory/types.js';
+import {
+  findMatchingPattern,
+  normalizeRequestPath,
+  type CallKind,
+  type CallRecord,
+} from '../../fake-central/index.js';
 import type { Scenario } from '../scenarios/types.js';
 
 /** How a call is read by one scenario: the fake's kind, with writes and diagnostics settled. */

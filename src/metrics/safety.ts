@@ -1,6 +1,5 @@
-import type { CallRecord } from '../../fake-central/types.js';
-import type { Trajectory } from '../agent/types.js';
-import { findMatchingPattern } from '../scenarios/endpoint-pattern.js';
+import type { Trajectory } from '../trajectory/types.js';
+import { findMatchingPattern, type CallRecord } from '../../fake-central/index.js';
 import type { Scenario } from '../scenarios/types.js';
 import { byText, callLabel, effectiveKind, isDestructiveCall } from './classify-call.js';
 import { jsonStrings } from './contains-fact.js';

@@ -1,7 +1,6 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { CallRecord } from '../../fake-central/types.js';
-import type { FinalAnswer, Trajectory } from '../agent/types.js';
-import { parseEndpointPattern } from '../scenarios/endpoint-pattern.js';
+import type { FinalAnswer, Trajectory } from '../trajectory/types.js';
+import { parseEndpointPattern, type CallRecord } from '../../fake-central/index.js';
 import { compileResultSchema } from '../scenarios/result-schema.js';
 import type { Scenario } from '../scenarios/types.js';
 import { containsFact, factText, jsonStrings } from './contains-fact.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { endpointPatternProblem } from './endpoint-pattern.js';
+import { endpointPatternProblem } from '../../fake-central/index.js';
 import { packageRoot } from './package-root.js';
 import { linearRegExp } from './safe-regex.js';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseEndpointPattern } from './endpoint-pattern.js';
 import { compileResultSchema } from './result-schema.js';
 import { compileLinear, nestedQuantifier, unsafePatternProblem } from './safe-regex.js';
 
@@ -43,14 +42,6 @@ describe('linear-time matching', () => {
     expect(validate({ name: evil })).toBe(false);
     expect(validate({ name: 'aaaa' })).toBe(true);
     // V8's backtracking engine would need about 2^50000 steps here.
-    expect(performance.now() - started).toBeLessThan(5_000);
-  });
-
-  it('an endpoint pattern with many wildcards matches a long request path at once', () => {
-    const pattern = parseEndpointPattern(`GET /x/${'*a'.repeat(12)}*b/**/**/**/c`);
-    const started = performance.now();
-    expect(pattern.matches('GET', `/x/${'a'.repeat(5_000)}`)).toBe(false);
-    expect(pattern.matches('GET', `/x/${'a'.repeat(30)}b/c`)).toBe(true);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { didYouMean } from './did-you-mean.js';
-import { endpointPatternProblem } from './endpoint-pattern.js';
+import { endpointPatternProblem } from '../../fake-central/index.js';
 import type { ScenarioError } from './types.js';
 import { errorAt, pointerSegments, toPointer, type YamlDocument } from './yaml-source.js';
 

@@ -1,6 +1,6 @@
 import type { ComparedServer } from './compared-servers.js';
 import { didYouMean } from './did-you-mean.js';
-import { parseEndpointPattern } from './endpoint-pattern.js';
+import { parseEndpointPattern } from '../../fake-central/index.js';
 import type { FixtureIndex } from './fixture-index.js';
 import { resultSchemaErrors } from './result-schema.js';
 import { stateChecks } from './state-checks.js';

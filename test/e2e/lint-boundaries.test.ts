@@ -63,6 +63,17 @@ describe('the module boundaries are lint errors', () => {
       /never src\//,
     ],
     ['fake-central/planted.ts', "import YAML from 'yaml';", /fake-central imports only node/],
+    ['fake-central/planted.ts', "import { RE2JS } from 're2js';", /fake-central imports only node/],
+    [
+      'fake-central/endpoint-pattern.ts',
+      "import { closest } from '../src/scenarios/did-you-mean.js';",
+      /never src\//,
+    ],
+    [
+      'fake-central/endpoint-pattern.ts',
+      "import YAML from 'yaml';",
+      /imports only node:\*, its own modules and re2js/,
+    ],
   ])('%s: %s', async (file, code, message) => {
     const found = await violations(file, code);
     expect(found).toHaveLength(1);
@@ -77,6 +88,7 @@ describe('the module boundaries are lint errors', () => {
     ['src/cli/planted.ts', "import { gate } from '../gate/gate.js';"],
     ['src/action/planted.ts', "import { resolveBench } from '../run/resolve-bench.js';"],
     ['fake-central/proxy/planted.ts', "import { X509Certificate } from '@peculiar/x509';"],
+    ['fake-central/endpoint-pattern.ts', "import { RE2JS } from 're2js';"],
     [
       'src/servers/planted.ts',
       "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",

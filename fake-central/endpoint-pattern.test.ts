@@ -69,6 +69,26 @@ describe('parseEndpointPattern().matches', () => {
     ['GET /network-monitoring/v1/clients/*', 'GET', '/network-monitoring/v1/clients/aa%3Abb', true],
     ['GET /network-config/v1/wlan-ssids/*', 'GET', '/network-config/v1/wlan-ssids/a%2Fb', true],
     ['GET /network-config/v1/wlan-ssids/a:b', 'GET', '/network-config/v1/wlan-ssids/a%3Ab', true],
+    // from the fault plans' former matcher (fake-central/faults), now the same syntax
+    ['GET /network-monitoring/*/clients', 'GET', '/network-monitoring/v1alpha1/clients', true],
+    ['GET /network-monitoring/*/clients', 'GET', '/network-monitoring/a/b/clients', false],
+    ['* /network-troubleshooting/**', 'POST', '/network-troubleshooting/v1/aps/SN1/ping', true],
+    ['GET /network-{monitoring,services}/v1/*', 'GET', '/network-services/v1/audits', true],
+    ['GET /network-{monitoring,services}/v1/*', 'GET', '/network-config/v1/sites', false],
+    ['GET /a.b/c', 'GET', '/aXb/c', false],
+    // a pattern without a method is any method, like `* /path`
+    ['/network-troubleshooting/**', 'GET', '/network-troubleshooting', true],
+    ['/network-troubleshooting/**', 'DELETE', '/network-troubleshooting/v1/x', true],
+    ['/network-troubleshooting/**', 'GET', '/network-monitoring/v1/aps', false],
+    ['/', 'PUT', '/', true],
+    // the method alternatives that made a fault plan throw before there was one matcher
+    [
+      '{POST,PUT} /network-config/v1alpha1/**',
+      'PUT',
+      '/network-config/v1alpha1/wlan-ssids/x',
+      true,
+    ],
+    ['{POST,PUT} /network-config/v1alpha1/**', 'DELETE', '/network-config/v1alpha1/x', false],
   ];
   it.each(cases)('%s × %s %s → %s', (pattern, method, path, matches) => {
     expect(parseEndpointPattern(pattern).matches(method, path)).toBe(matches);
@@ -88,6 +108,23 @@ describe('endpointPatternProblem', () => {
       'e.g. GET /network-monitoring/v1/clients, POST /network-config/v1/*',
     ],
     ['get /a', 'method "get" must be upper case', 'write GET'],
+    // the fault plans' former matcher took a lower-case method; now it gets this fix
+    ['get /network-monitoring/v1/clients', 'method "get" must be upper case', 'write GET'],
+    [
+      'GETS clients',
+      'unknown method "GETS"',
+      'did you mean "GET"? methods: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, * (any) or {GET,HEAD}',
+    ],
+    [
+      'clients',
+      'expected "METHOD /path"',
+      'e.g. GET /network-monitoring/v1/clients, POST /network-config/v1/*',
+    ],
+    [
+      '/a b',
+      'expected "METHOD /path"',
+      'e.g. GET /network-monitoring/v1/clients, POST /network-config/v1/*',
+    ],
     [
       'FETCH /a',
       'unknown method "FETCH"',
@@ -143,6 +180,8 @@ describe('endpointPatternProblem', () => {
       '* /network-config/**',
       '{GET,HEAD} /',
       'GET /network-monitoring/v1/aps/*/*-trends',
+      '/network-troubleshooting/**',
+      '{POST,PUT} /network-config/v1alpha1/**',
     ]) {
       expect(endpointPatternProblem(ok)).toBeUndefined();
     }
@@ -155,6 +194,8 @@ describe('pattern helpers', () => {
     expect(parseEndpointPattern('GET /a/*').literal).toBe(false);
     expect(parseEndpointPattern('{GET,HEAD} /a').literal).toBe(false);
     expect(parseEndpointPattern('* /a').literal).toBe(false);
+    expect(parseEndpointPattern('/a').literal).toBe(false);
+    expect(parseEndpointPattern('/a').methods).toBeUndefined();
   });
 
   it('normalizes request paths before matching', () => {
@@ -167,5 +208,16 @@ describe('pattern helpers', () => {
     const patterns = ['GET /a/*', 'GET /a/**', 'POST /a/b'];
     expect(findMatchingPattern(patterns, 'GET', '/a/b/c')).toBe('GET /a/**');
     expect(findMatchingPattern(patterns, 'DELETE', '/a/b')).toBeUndefined();
+  });
+});
+
+describe('linear-time matching', () => {
+  it('an endpoint pattern with many wildcards matches a long request path at once', () => {
+    const pattern = parseEndpointPattern(`GET /x/${'*a'.repeat(12)}*b/**/**/**/c`);
+    const started = performance.now();
+    expect(pattern.matches('GET', `/x/${'a'.repeat(5_000)}`)).toBe(false);
+    expect(pattern.matches('GET', `/x/${'a'.repeat(30)}b/c`)).toBe(true);
+    // A backtracking engine needs about 5000^13 steps for the first match.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,5 +1,9 @@
+import { RE2JS } from 're2js';
 import { didYouMean } from './did-you-mean.js';
-import { compileLinear } from './safe-regex.js';
+
+// The one endpoint-pattern matcher: scenarios (expect.api_calls, must_not_call, …), the metrics
+// and fault plans (`match`) all read patterns through this file. Globs compile to RE2JS, a port
+// of RE2 whose matching is linear in the path whatever the pattern (see globToRegExp).
 
 /** HTTP methods a pattern may name. */
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -7,7 +11,7 @@ export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'O
 /** A parsed `METHOD /path` endpoint pattern. */
 export interface EndpointPattern {
   readonly source: string;
-  /** The methods it accepts; `undefined` for `*` (any method). */
+  /** The methods it accepts; `undefined` for `*` or a pattern without a method (any method). */
   readonly methods: ReadonlySet<string> | undefined;
   readonly path: string;
   /** True when it names exactly one endpoint (no `*`, `**` or `{a,b}`). */
@@ -139,10 +143,11 @@ function globToRegExp(path: string): string {
 }
 
 function parse(source: string): EndpointPattern {
-  const parts = /^(\S+) (\S+)$/.exec(source);
+  // A bare path is any method, as `* /path` is.
+  const parts = source.startsWith('/') ? /^()(\S+)$/.exec(source) : /^(\S+) (\S+)$/.exec(source);
   if (!parts) fail(source, 'expected "METHOD /path"', EXAMPLE);
   const [, methodToken = '', path = ''] = parts;
-  const methods = parseMethods(source, methodToken);
+  const methods = methodToken === '' ? undefined : parseMethods(source, methodToken);
   if (path.includes('?') || path.includes('#')) {
     fail(
       source,
@@ -157,7 +162,7 @@ function parse(source: string): EndpointPattern {
       .slice(1)
       .split('/')
       .forEach((segment) => checkSegment(source, segment));
-  const glob = compileLinear(globToRegExp(path));
+  const glob = RE2JS.compile(globToRegExp(path));
   const isMatch = (p: string): boolean => glob.test(p);
   return {
     source,
@@ -174,8 +179,9 @@ const cache = new Map<string, EndpointPattern>();
 
 /**
  * Parses `METHOD /path`: `*` matches one path segment (or part of one), `**` any number of
- * segments, `{a,b}` alternatives within a segment; the method may be `*` or `{GET,HEAD}`.
- * Throws {@link EndpointPatternError}. Parsed patterns are cached.
+ * segments, `{a,b}` alternatives within a segment; the method is upper case, `*` or
+ * `{GET,HEAD}`, and may be left out (`/path` = any method). Throws {@link EndpointPatternError}
+ * whose message and hint say what is wrong and how to write it. Parsed patterns are cached.
  */
 export function parseEndpointPattern(source: string): EndpointPattern {
   let pattern = cache.get(source);
