@@ -19,7 +19,7 @@ function namedInBundle(bundle: string): Set<string> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const code = readFileSync(join(dir, file), 'utf8');
     for (const [, path = ''] of code.matchAll(/CONCATENATED MODULE: \.\/(node_modules\/\S+)/g)) {
-      const pkgDir = packageDirOf(path);
+      const pkgDir = packageDirOf(`/${path}`);
       if (!pkgDir) continue;
       const pkg = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as {
         name: string;
