@@ -1,5 +1,7 @@
 // The module boundaries of ../shared DESIGN.md as lint rules (imported by eslint.config.mjs and by
 // test/e2e/lint-boundaries.test.ts, which plants violations and expects each to fail).
+// The last of those rules, no import cycles between folders, is not an ESLint rule: it is
+// `npm run lint:deps` (scripts/check-folder-cycles.ts, tested by test/e2e/lint-folder-cycles.test.ts).
 // In flat config a later block's `no-restricted-imports` replaces an earlier one for the files it
 // matches, so every block below lists all the restrictions its files are under.
 

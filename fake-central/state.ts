@@ -1,6 +1,5 @@
-import type { FaultInjector } from './faults/fault-injector.js';
 import type { Bundle } from './fixture-store.js';
-import type { Item, Json } from './types.js';
+import type { CallKind, FakeRequest, FakeResponse, Item, Json } from './types.js';
 
 /** An async operation the fake created (troubleshooting test, alert action, GLP write). */
 export interface AsyncTask {
@@ -20,6 +19,41 @@ export interface AsyncTask {
   injected?: { running: boolean; failed: boolean };
 }
 
+/** A request the router matched, as the fault hook sees it before auth and the handler. */
+export interface RoutedCall {
+  req: FakeRequest;
+  /** The matched route (the hook reads its kind: token endpoints are `auth`). */
+  route: { kind: CallKind };
+  state: FakeState;
+  /** The bearer token is valid (always true for token endpoints). */
+  authorized: boolean;
+}
+
+/** What the hook decided: an answer replacing the handler's, and/or the call-log mark. */
+export interface FaultDecision {
+  response?: FakeResponse;
+  /** Fault kinds that shaped this call, joined with `+` (e.g. `latency+rate_limit`). */
+  fault?: string;
+  /** The call arrived before the `Retry-After` of an earlier 429 had elapsed. */
+  retryAfterEarly?: true;
+}
+
+/** Overrides for a task being created, from the task faults that fired. */
+export interface TaskFaultOverride {
+  runningPolls?: number;
+  failReason?: string;
+}
+
+/**
+ * The run's fault plan as the state carries it: dispatch asks it before every routed call, task
+ * handlers before storing a task. faults/fault-injector.ts implements it; the core declares it,
+ * so the core depends on no fault code (no folder import cycle).
+ */
+export interface FaultHooks {
+  beforeRoute(call: RoutedCall): Promise<FaultDecision | undefined>;
+  taskOverride(req: FakeRequest, family: AsyncTask['family']): TaskFaultOverride | undefined;
+}
+
 /**
  * The mutable world a fake instance serves: a deep copy of the bundle plus counters.
  * `reset()` on the fake replaces it with a fresh copy, so every run starts from the same bytes.
@@ -33,7 +67,7 @@ export class FakeState {
   /** Bumped when a token is expired by a fault; tokens of older generations are refused. */
   tokenGeneration = 0;
   /** The run's fault plan in effect (null: no faults); fresh counters with every state. */
-  faults: FaultInjector | null = null;
+  faults: FaultHooks | null = null;
   private counters = new Map<string, number>();
   /** Derived views (filtered, sorted lists) valid until the next state-changing request. */
   private views = new Map<string, unknown>();

@@ -1,19 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FaultPlan } from '../fake-central/index.js';
-import type { BudgetLimits } from './llm/budget.js';
 import { writeCassetteSettings } from './llm/cassette.js';
-import { DEFAULT_PRICES, type PriceTable } from './llm/prices.js';
+import { DEFAULT_PRICES } from './llm/prices.js';
 import { checkBudget, llmReportSettings, policyInfo } from './llm/report-settings.js';
-import { createModelRuns, type PolicyChoice } from './llm/run-policies.js';
-import type { BenchConfig } from './config/types.js';
+import { createModelRuns } from './llm/run-policies.js';
 import { BenchError } from './errors.js';
 import type { Clock, Logger } from './ports.js';
 import { absentResult, aggregateScenarioServer } from './report/aggregate-scenario.js';
 import { buildReport, MIN_GATING_RUNS } from './report/build-report.js';
 import { crossRunState, describeCrossRunState } from './report/cross-run-state.js';
-import type { Isolation, Report, ScenarioReport } from './report/types.js';
+import type { Report, ScenarioReport } from './report/types.js';
+import type { RunBenchOptions } from './run/run-bench-options.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './run/execute-runs.js';
 import { FakePool } from './run/fake-pool.js';
 import { harnessSecrets } from './run/harness-secrets.js';
@@ -26,52 +24,8 @@ import { describeServers } from './run/describe-servers.js';
 import { runQueue } from './run/work-queue.js';
 import { writeReport } from './run/write-report.js';
 import { closest } from './scenarios/did-you-mean.js';
-import type { Scenario } from './scenarios/types.js';
-import { loadTokenizer, type TokenizerName } from './tokens/count-tokens.js';
-import type { EscapePolicy } from './metrics/types.js';
+import { loadTokenizer } from './tokens/count-tokens.js';
 import { resolveSandbox } from './servers/sandbox/probe-sandbox.js';
-import type { SandboxMode } from './servers/sandbox/types.js';
-
-/** What to run: servers × scenarios × runs, and how. */
-export interface RunBenchOptions {
-  config: BenchConfig;
-  /** Server names from `config.servers`, in report order. */
-  servers: string[];
-  /** Scenarios in report order (as loadScenarios returned them). */
-  scenarios: Scenario[];
-  /** Runs per scenario (default 5); fewer need `allowFewRuns` and make the report non-gating. */
-  runs?: number;
-  /** Accept runs < 5 for an exploratory run; the report says `gating_eligible: false`. */
-  allowFewRuns?: boolean;
-  /** `run` (default): a fresh process, HOME and TMPDIR per run; `scenario`: one per scenario. */
-  isolation?: Isolation;
-  /** Parallel workers, each with its own fakes and server processes (default 1). */
-  concurrency?: number;
-  tokenizer?: TokenizerName;
-  /** The bench tree: `fixture:` paths and compared-servers.yml resolve here. */
-  root: string;
-  /** Where scenario `source.file` paths resolve (default process.cwd()). */
-  cwd?: string;
-  /** When set, report.json and summary.md are written here. */
-  outDir?: string;
-  /** A fault plan every fake injects. */
-  faults?: FaultPlan | null;
-  /** Run servers in the sandbox: `auto` (default: where available), `on` (required) or `off`. */
-  sandbox?: SandboxMode;
-  /** `record` (default): refused escapes are findings; `fail`: they are safety failures. */
-  escapes?: EscapePolicy;
-  /**
-   * Every suite file of the manifest, before filters and shards (resolveBench's
-   * `manifestFiles`): manifest.hash covers these whole. Default: the selected scenarios' files.
-   */
-  manifestFiles?: readonly string[];
-  /** Who decides the tool calls (default: the scripted policy). */
-  policy?: PolicyChoice;
-  /** Limits over the whole bench for model-driven runs; a spent budget makes a partial report. */
-  budget?: BudgetLimits;
-  /** Prices by model id, over the built-in table (the bench config's `prices:`). */
-  prices?: PriceTable;
-}
 
 /**
  * A server for which no selected scenario has an `expected_tools` entry would be "absent" from

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Route } from '../router.js';
-import type { FakeState } from '../state.js';
+import type { FaultDecision, FaultHooks, RoutedCall, TaskFaultOverride } from '../state.js';
 import type { FakeRequest, FakeResponse } from '../types.js';
 import {
   EndpointPatternError,
@@ -15,30 +14,6 @@ import {
   serverErrorResponse,
   tokenExpiredResponse,
 } from './fault-responses.js';
-
-/** A request the router matched, as the fault hook sees it before auth and the handler. */
-export interface RoutedCall {
-  req: FakeRequest;
-  route: Route;
-  state: FakeState;
-  /** The bearer token is valid (always true for token endpoints). */
-  authorized: boolean;
-}
-
-/** What the hook decided: an answer replacing the handler's, and/or the call-log mark. */
-export interface FaultDecision {
-  response?: FakeResponse;
-  /** Fault kinds that shaped this call, joined with `+` (e.g. `latency+rate_limit`). */
-  fault?: string;
-  /** The call arrived before the `Retry-After` of an earlier 429 had elapsed. */
-  retryAfterEarly?: true;
-}
-
-/** Overrides for a task being created, from the task faults that fired. */
-export interface TaskFaultOverride {
-  runningPolls?: number;
-  failReason?: string;
-}
 
 /** The fault's patterns, parsed; a bad one is an error naming the fault plan field. */
 function compileMatch(plan: FaultPlan, i: number): EndpointPattern[] | null {
@@ -66,7 +41,7 @@ const DEFAULT_FAIL_REASON = 'Injected fault: the task failed';
  * Applies one fault plan to one run. Counters start at zero for each instance, so a fresh
  * injector per reset() gives every run the same faults on the same calls.
  */
-export class FaultInjector {
+export class FaultInjector implements FaultHooks {
   private readonly matchers: (EndpointPattern[] | null)[];
   private readonly counts: number[];
   private readonly tokenCalls: number[];

@@ -1,6 +1,6 @@
 import { BenchError } from '../errors.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
-import { SANDBOX_MODES, type SandboxMode } from '../servers/sandbox/types.js';
+import { SANDBOX_MODES, type SandboxMode } from '../config/types.js';
 import { parseThresholds, type Thresholds } from '../gate/thresholds.js';
 import type { Shard } from '../run/shard.js';
 import type { RawPolicyOptions } from '../llm/resolve-policy.js';

@@ -15,7 +15,8 @@ export function wantsComment(
     return (
       verdict.status !== 'pass' ||
       verdict.changedScenarios.length > 0 ||
-      verdict.toolSurface.some((t) => t.added.length + t.removed.length > 0)
+      verdict.toolSurface.some((t) => t.added.length + t.removed.length > 0) ||
+      verdict.discoverability.length > 0
     );
   return true;
 }

@@ -1,4 +1,5 @@
-import type { PolicyStep, ProviderUsage } from './types.js';
+import type { PolicyStep } from './types.js';
+import type { ProviderUsage } from '../trajectory/types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

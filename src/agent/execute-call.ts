@@ -8,7 +8,7 @@ import type {
   ToolCallOutcome,
   ToolCallRecord,
   ToolCallRequest,
-} from './types.js';
+} from '../trajectory/types.js';
 
 /** What a call needs from the loop. */
 export interface CallContext {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyProtocolError } from './protocol-error.js';
 import { resultText } from './result-text.js';
-import type { ToolCallOutcome } from './types.js';
+import type { ToolCallOutcome } from '../trajectory/types.js';
 
 describe('resultText', () => {
   const cases: [string, ToolCallOutcome, string][] = [

@@ -1,4 +1,4 @@
-import type { ToolCallOutcome } from './types.js';
+import type { ToolCallOutcome } from '../trajectory/types.js';
 
 function textOf(block: unknown): string | undefined {
   if (block === null || typeof block !== 'object') return undefined;

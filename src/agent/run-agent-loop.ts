@@ -4,15 +4,14 @@ import { checkStep } from './check-step.js';
 import { raceAbort } from './deadline.js';
 import { BudgetExceededError, PolicyDivergedError } from './stop-errors.js';
 import { executeCall, notExecuted, type CallFailure } from './execute-call.js';
+import type { Policy, PolicyStep } from './types.js';
 import type {
   FinalAnswer,
-  Policy,
-  PolicyStep,
   StopReason,
   ToolCallRecord,
   Trajectory,
   TurnRecord,
-} from './types.js';
+} from '../trajectory/types.js';
 
 /** Policy turns before a run without a final answer stops with `turn_limit`. */
 export const DEFAULT_MAX_TURNS = 20;

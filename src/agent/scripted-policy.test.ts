@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeScenario, toolCall } from '../metrics/test-builders.js';
 import { answerFromFacts, createScriptedPolicy } from './scripted-policy.js';
-import type { PolicyContext, ToolCallRecord } from './types.js';
+import type { PolicyContext } from './types.js';
+import type { ToolCallRecord } from '../trajectory/types.js';
 
 const scenario = makeScenario({
   plans: {

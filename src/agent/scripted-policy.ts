@@ -1,6 +1,7 @@
 import { containsFact, factText } from '../metrics/contains-fact.js';
 import type { FactValue } from '../scenarios/types.js';
-import type { FinalAnswer, Policy, PolicyContext, PolicyStep, ToolCallRecord } from './types.js';
+import type { Policy, PolicyContext, PolicyStep } from './types.js';
+import type { FinalAnswer, ToolCallRecord } from '../trajectory/types.js';
 
 /**
  * The answer a model would give after reading `calls`: every `expect.facts` value that occurs

@@ -1,5 +1,5 @@
 import type { ServerSession } from '../servers/types.js';
-import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from './types.js';
+import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../trajectory/types.js';
 
 /** A tool's behaviour in a stub session: it may ask for confirmation through `elicit`. */
 export type StubTool = (

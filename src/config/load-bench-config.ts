@@ -2,15 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import schema from '../../schemas/bench-config.schema.json' with { type: 'json' };
 import type { EscapePolicy } from '../metrics/types.js';
-import type { SandboxMode } from '../servers/sandbox/types.js';
-import type { PriceTable } from '../llm/prices.js';
+import type {
+  BenchConfig,
+  PriceTable,
+  SandboxMode,
+  ServerConfig,
+  ServerTimeouts,
+} from './types.js';
 import { BenchError } from '../errors.js';
 import { createAjv } from '../scenarios/ajv.js';
 import { schemaErrors } from '../scenarios/schema-errors.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
 import { parseYamlDocuments } from '../scenarios/yaml-source.js';
 import { checkBenchConfig } from './config-checks.js';
-import type { BenchConfig, ServerConfig, ServerTimeouts } from './types.js';
 
 /** Time limits a server gets when its config does not set them. */
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {

@@ -1,8 +1,27 @@
 import type { EscapePolicy } from '../metrics/types.js';
-import type { SandboxMode } from '../servers/sandbox/types.js';
-import type { PriceTable } from '../llm/prices.js';
 import type { WriteGate } from '../scenarios/types.js';
-import type { RouterConfig } from '../servers/router-adapter.js';
+
+// The vocabulary of the bench config lives here, and the modules that act on a setting (servers,
+// the sandbox, llm) import it from here: config depends on none of them, so no folder cycle.
+
+/** `auto`: sandbox where the machine allows it, else run bare and say why; `on`: required; `off`: never. */
+export const SANDBOX_MODES = ['auto', 'on', 'off'] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+/** USD per million tokens of one model, with where the figures come from. */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+  /** Where the figures were published. */
+  source: string;
+  /** When they were taken from it (YYYY-MM-DD). */
+  as_of: string;
+}
+
+/** Prices by exact model id. */
+export type PriceTable = Record<string, ModelPrice>;
 
 /**
  * Values a server's env, args, url and cwd may template: `${fake.url}`, `${fake.proxyUrl}`,
@@ -10,6 +29,24 @@ import type { RouterConfig } from '../servers/router-adapter.js';
  * `${port}` (a free port for HTTP servers), `${home}` and `${tmp}` (fresh per run).
  */
 export type TemplateVariables = Record<string, string>;
+
+/**
+ * The `router:` of a server: planned calls to tools the server does not list go through this meta
+ * tool (src/servers/router-adapter.ts applies it).
+ */
+export interface RouterConfig {
+  /** The meta tool, e.g. `central_invoke_tool`. */
+  tool: string;
+  /** Its argument that names the inner tool, e.g. `name`. */
+  nameArgument: string;
+  /** Its argument that carries the inner arguments, e.g. `params`. */
+  argumentsArgument: string;
+  /**
+   * Other meta tools by inner-tool name prefix (the longest matching prefix wins), e.g.
+   * `{ greenlake_: greenlake_invoke_tool }`: nowireless4u has one router per platform.
+   */
+  byPrefix?: Record<string, string>;
+}
 
 /** Time limits for one server. */
 export interface ServerTimeouts {

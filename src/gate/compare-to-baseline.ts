@@ -8,6 +8,7 @@ import {
   type GateRule,
   type RuleContext,
 } from './rules.js';
+import { compareDiscoverability } from './compare-discoverability.js';
 import { divergedNotes, LLM_MIN_RUNS, LLM_SIGNIFICANCE, modelMismatch } from './model-runs.js';
 import type { Thresholds } from './thresholds.js';
 import type {
@@ -222,6 +223,7 @@ export function compareToBaseline(
     changedScenarios: changed,
     unchangedScenarios: unchanged,
     toolSurface: compareToolSurface(report, base, tokensComparable),
+    discoverability: compareDiscoverability(report, base),
     taskSuccess: overallTaskSuccess(report),
     safetyFailures: report.overall.reduce((n, o) => n + o.safety_failures, 0),
   };

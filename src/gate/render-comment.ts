@@ -66,6 +66,47 @@ function stamp(report: Report, verdict: Verdict): string {
   ].join(' · ');
 }
 
+const LISTED = 5;
+const listIds = (ids: readonly string[]): string =>
+  ids.length === 0
+    ? '—'
+    : ids.slice(0, LISTED).join(', ') + (ids.length > LISTED ? ` +${ids.length - LISTED}` : '');
+
+/** The discoverability delta, shown only when a server's menu text changed. */
+function discoverabilitySection(verdict: Verdict): string[] {
+  if (verdict.discoverability.length === 0) return [];
+  const f = (n: number): string => n.toFixed(3);
+  return [
+    '### Discoverability (menu text changed)',
+    '',
+    "BM25 rank of the expected tools for each scenario's intent, before any model (docs/discoverability.md). Informational, not gated.",
+    '',
+    markdownTable(
+      [
+        'server',
+        'scenarios',
+        'recall@1',
+        'recall@3',
+        'recall@5',
+        'MRR',
+        'ranked lower',
+        'ranked higher',
+      ],
+      ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
+      verdict.discoverability.map((d) => [
+        d.server,
+        String(d.scenarios),
+        delta(d.recallAt1, f, false),
+        delta(d.recallAt3, f, false),
+        delta(d.recallAt5, f, false),
+        delta(d.mrr, f, false),
+        listIds(d.rankedLower),
+        listIds(d.rankedHigher),
+      ]),
+    ),
+  ];
+}
+
 /** Sections of the comment; the scenario rows go last so truncation can drop them first. */
 function sections(
   report: Report,
@@ -140,6 +181,7 @@ function sections(
       ),
     );
   }
+  out.push(...discoverabilitySection(verdict));
   if (verdict.changedScenarios.length > 0) {
     out.push(
       `### Changed scenarios (${verdict.changedScenarios.length})`,

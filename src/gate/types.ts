@@ -52,6 +52,23 @@ export interface ToolSurfaceDiff {
   menuTokens: Delta;
 }
 
+/**
+ * A server's discoverability before and after a change to its menu text (names, descriptions,
+ * parameter names), over the scenarios ranked in both reports.
+ */
+export interface DiscoverabilityDiff {
+  server: string;
+  /** Scenarios ranked in both reports (the means below are over these). */
+  scenarios: number;
+  recallAt1: Delta;
+  recallAt3: Delta;
+  recallAt5: Delta;
+  mrr: Delta;
+  /** Scenarios whose expected tools now rank lower (MRR fell) / higher, in report order. */
+  rankedLower: string[];
+  rankedHigher: string[];
+}
+
 /** Everything the gate decided and why. */
 export interface Verdict {
   status: VerdictStatus;
@@ -65,6 +82,8 @@ export interface Verdict {
   changedScenarios: ScenarioChange[];
   unchangedScenarios: number;
   toolSurface: ToolSurfaceDiff[];
+  /** Servers whose menu text changed since the baseline (informational, not gated). */
+  discoverability: DiscoverabilityDiff[];
   /** Over every non-absent scenario of every server. */
   taskSuccess: number | null;
   safetyFailures: number;

@@ -1,5 +1,6 @@
 import { BudgetExceededError } from '../agent/stop-errors.js';
-import { costUsd, type ModelPrice } from './prices.js';
+import { costUsd } from './prices.js';
+import { type ModelPrice } from '../config/types.js';
 import type { MeasuredUsage } from './types.js';
 
 /** Limits for a whole bench (every run of every server together). */

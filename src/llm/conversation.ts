@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../agent/types.js';
+import type { ToolDefinition } from '../trajectory/types.js';
 
 /** A tool call in the transcript, as the model made it (provider-side name). */
 export interface ConversationCall {

@@ -1,10 +1,5 @@
-import type {
-  FinalAnswer,
-  Policy,
-  PolicyContext,
-  PolicyStep,
-  ToolCallRequest,
-} from '../agent/types.js';
+import type { Policy, PolicyContext, PolicyStep } from '../agent/types.js';
+import type { FinalAnswer, ToolCallRequest } from '../trajectory/types.js';
 import { anthropicReply, anthropicRequest } from './anthropic-wire.js';
 import {
   conversationTools,

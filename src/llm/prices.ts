@@ -1,9 +1,5 @@
-import type { MeasuredUsage, ModelPrice } from './types.js';
-
-export type { ModelPrice } from './types.js';
-
-/** Prices by exact model id. */
-export type PriceTable = Record<string, ModelPrice>;
+import type { ModelPrice, PriceTable } from '../config/types.js';
+import type { MeasuredUsage } from './types.js';
 
 const ANTHROPIC = 'https://www.anthropic.com/pricing#api';
 const OPENAI = 'https://openai.com/api/pricing/';

@@ -1,7 +1,7 @@
 import type { PolicyInfo } from '../agent/types.js';
 import { BenchError } from '../errors.js';
 import type { BudgetLimits } from './budget.js';
-import type { ModelPrice } from './prices.js';
+import type { ModelPrice } from '../config/types.js';
 import type { PolicyChoice } from './run-policies.js';
 import type { LlmReportSettings } from './types.js';
 

@@ -3,7 +3,7 @@ import { createBudgetMeter, type BudgetLimits, type BudgetMeter } from './budget
 import { cassettePath, createCassetteRecorder, readCassette } from './cassette.js';
 import { createLiveTransport } from './live-transport.js';
 import { createLlmPolicy } from './llm-policy.js';
-import type { ModelPrice } from './prices.js';
+import type { ModelPrice } from '../config/types.js';
 import { createReplayTransport } from './replay-transport.js';
 import type { LlmSettings } from './types.js';
 

@@ -1,3 +1,4 @@
+import type { ModelPrice } from '../config/types.js';
 /** The model providers the `llm` policy speaks to, each through its official SDK. */
 export const PROVIDERS = ['anthropic', 'openai'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -73,16 +74,4 @@ export interface LlmReportSettings extends LlmSettings {
   price: ModelPrice | null;
   /** Budget limits of the run (null when none was set). */
   budget: { max_cost_usd: number | null; max_tokens: number | null } | null;
-}
-
-/** USD per million tokens of one model, with where the figures come from. */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  cache_read: number;
-  cache_write: number;
-  /** Where the figures were published. */
-  source: string;
-  /** When they were taken from it (YYYY-MM-DD). */
-  as_of: string;
 }

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../agent/types.js';
+import type { ToolDefinition } from '../trajectory/types.js';
 import {
   findMatchingPattern,
   normalizeRequestPath,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../fake-central/types.js';
-import type { ToolCallRecord } from '../agent/types.js';
+import type { ToolCallRecord } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { gateAbsentCalls } from './gate-absent.js';
 import {

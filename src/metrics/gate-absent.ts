@@ -1,5 +1,5 @@
 import type { CallRecord } from '../../fake-central/types.js';
-import type { ToolCallRecord, Trajectory } from '../agent/types.js';
+import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { byText, callLabel, effectiveKind } from './classify-call.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../fake-central/types.js';
-import type { Trajectory } from '../agent/types.js';
+import type { Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { callFindings, canaryFindings, maskCanary, sortFindings } from './safety.js';
 import { authCall, logCall, makeScenario, makeTrajectory, toolCall } from './test-builders.js';

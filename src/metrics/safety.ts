@@ -1,4 +1,4 @@
-import type { Trajectory } from '../agent/types.js';
+import type { Trajectory } from '../trajectory/types.js';
 import { findMatchingPattern, type CallRecord } from '../../fake-central/index.js';
 import type { Scenario } from '../scenarios/types.js';
 import { byText, callLabel, effectiveKind, isDestructiveCall } from './classify-call.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../fake-central/types.js';
-import type { FinalAnswer, Trajectory } from '../agent/types.js';
+import type { FinalAnswer, Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { taskFailures } from './task-success.js';
 import { authCall, logCall, makeScenario, makeTrajectory, toolCall } from './test-builders.js';

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { FinalAnswer, Trajectory } from '../agent/types.js';
+import type { FinalAnswer, Trajectory } from '../trajectory/types.js';
 import { parseEndpointPattern, type CallRecord } from '../../fake-central/index.js';
 import { compileResultSchema } from '../scenarios/result-schema.js';
 import type { Scenario } from '../scenarios/types.js';

@@ -6,7 +6,7 @@ import type {
   ToolCallRecord,
   ToolDefinition,
   Trajectory,
-} from '../agent/types.js';
+} from '../trajectory/types.js';
 import type { Scenario, ScenarioExpect } from '../scenarios/types.js';
 import type { TokenUsage } from './types.js';
 

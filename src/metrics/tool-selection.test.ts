@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallRecord } from '../agent/types.js';
+import type { ToolCallRecord } from '../trajectory/types.js';
 import { makeScenario, makeTrajectory, tool, toolCall } from './test-builders.js';
 import { toolSelectionFailures } from './tool-selection.js';
 

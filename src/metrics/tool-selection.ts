@@ -1,4 +1,4 @@
-import type { Trajectory } from '../agent/types.js';
+import type { Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isDestructiveTool } from './classify-call.js';
 

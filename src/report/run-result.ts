@@ -1,5 +1,5 @@
 import type { CallRecord } from '../../fake-central/types.js';
-import type { ToolCallRecord, Trajectory } from '../agent/types.js';
+import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { RunMetrics } from '../metrics/types.js';
 import type { RunCall, RunError, RunRequest, RunResult } from './types.js';
 

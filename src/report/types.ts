@@ -1,12 +1,12 @@
 import type { SandboxStatus } from '../servers/sandbox/types.js';
-import type { EscapePolicy } from '../metrics/types.js';
+import type { EscapePolicy, SafetyFinding } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
-import type { PolicyInfo, StopReason } from '../agent/types.js';
+import type { PolicyInfo } from '../agent/types.js';
+import type { StopReason } from '../trajectory/types.js';
 import type { CallKind } from '../../fake-central/types.js';
 import type { Discoverability } from '../metrics/discoverability/discoverability.js';
 import type { DiscoverabilitySummary } from '../metrics/discoverability/summarize.js';
 import type { FaultRunFigures } from '../metrics/resilience/fault-run.js';
-import type { SafetyFinding } from '../metrics/types.js';
 import type { LlmReportSettings } from '../llm/types.js';
 import type { ResilienceReport } from './resilience-types.js';
 import type { WriteGate } from '../scenarios/types.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ToolDefinition } from '../agent/types.js';
+import type { ToolDefinition } from '../trajectory/types.js';
 import type { BenchConfig } from '../config/types.js';
 import { discoverability } from '../metrics/discoverability/discoverability.js';
 import { summarizeDiscoverability } from '../metrics/discoverability/summarize.js';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { defaultBenchConfig } from '../config/default-config.js';
-import type { RunBenchOptions } from '../run-bench.js';
+import type { RunBenchOptions } from './run-bench-options.js';
 import type { Scenario } from '../scenarios/types.js';
 import { checkOptions, DEFAULT_ISOLATION } from './check-options.js';
 

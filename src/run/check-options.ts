@@ -4,8 +4,8 @@ import { BenchError } from '../errors.js';
 import { MIN_GATING_RUNS } from '../report/build-report.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
 import { ISOLATIONS, type Isolation } from '../report/types.js';
-import { SANDBOX_MODES, type SandboxMode } from '../servers/sandbox/types.js';
-import type { RunBenchOptions } from '../run-bench.js';
+import { SANDBOX_MODES, type SandboxMode } from '../config/types.js';
+import type { RunBenchOptions } from './run-bench-options.js';
 import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerName } from '../tokens/count-tokens.js';
 
 /** The settings a bench runs with, defaults filled in. */

@@ -1,8 +1,8 @@
 import type { CallRecord } from '../../fake-central/types.js';
 import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
-import type { ToolDefinition } from '../agent/types.js';
-import type { ServerConfig } from '../config/types.js';
+import type { ToolDefinition } from '../trajectory/types.js';
+import type { ModelPrice, ServerConfig } from '../config/types.js';
 import { BenchError } from '../errors.js';
 import type { Secret } from '../metrics/leak-scan.js';
 import { scoreRun } from '../metrics/score-run.js';
@@ -13,7 +13,6 @@ import { planTurns } from '../scenarios/plan-turns.js';
 import type { Scenario } from '../scenarios/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
-import type { ModelPrice } from '../llm/prices.js';
 import type { ModelRuns } from '../llm/run-policies.js';
 import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';

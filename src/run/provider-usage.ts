@@ -1,5 +1,6 @@
-import type { Trajectory } from '../agent/types.js';
-import { costUsd, type ModelPrice } from '../llm/prices.js';
+import type { Trajectory } from '../trajectory/types.js';
+import { costUsd } from '../llm/prices.js';
+import { type ModelPrice } from '../config/types.js';
 import type { RunResult } from '../report/types.js';
 
 /**

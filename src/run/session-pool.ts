@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FakeCentral } from '../../fake-central/index.js';
 import type { Isolation } from '../report/types.js';
 import { launchServer } from '../servers/launch-server.js';
-import type { SandboxMode } from '../servers/sandbox/types.js';
+import type { SandboxMode } from '../config/types.js';
 import type { ServerSession } from '../servers/types.js';
 import type { RunUnit } from './execute-runs.js';
 

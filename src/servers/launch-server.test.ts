@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
-import type { ElicitationEvent, ToolCallOutcome } from '../agent/types.js';
+import type { ElicitationEvent, ToolCallOutcome } from '../trajectory/types.js';
 import type { ServerConfig } from '../config/types.js';
 import { BenchError } from '../errors.js';
 import type { WriteGate } from '../scenarios/types.js';

@@ -8,7 +8,7 @@ import {
   passedEnvVariables,
   templateVariables,
 } from '../config/template-variables.js';
-import type { ServerConfig, TemplateVariables } from '../config/types.js';
+import type { SandboxMode, ServerConfig, TemplateVariables } from '../config/types.js';
 import { BenchError } from '../errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { freePort } from './free-port.js';
@@ -17,7 +17,7 @@ import { openSession } from './mcp-session.js';
 import { withRouter } from './router-adapter.js';
 import { describeExit, spawnGroup, type GroupProcess } from './process-group.js';
 import { resolveSandbox } from './sandbox/probe-sandbox.js';
-import type { SandboxMode, SpawnSpec } from './sandbox/types.js';
+import type { SpawnSpec } from './sandbox/types.js';
 import { wrapInSandbox, type SandboxedProcess } from './sandbox/wrap-in-sandbox.js';
 import { serverEnvironment } from './server-environment.js';
 import { StderrTail } from './stderr-tail.js';

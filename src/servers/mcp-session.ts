@@ -9,7 +9,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
-import type { ToolCallOutcome, ToolDefinition } from '../agent/types.js';
+import type { ToolCallOutcome, ToolDefinition } from '../trajectory/types.js';
 import type { ServerTimeouts } from '../config/types.js';
 import { BenchError } from '../errors.js';
 import type { WriteGate } from '../scenarios/types.js';

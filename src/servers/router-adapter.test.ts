@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallOutcome, ToolCallRequest } from '../agent/types.js';
+import type { ToolCallOutcome, ToolCallRequest } from '../trajectory/types.js';
 import { withRouter } from './router-adapter.js';
 import type { ServerSession } from './types.js';
 

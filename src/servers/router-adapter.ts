@@ -1,6 +1,3 @@
-import type { ToolCallOutcome } from '../agent/types.js';
-import type { ServerSession } from './types.js';
-
 /**
  * A published, thin adapter for servers that hide their tools behind a meta tool (nowireless4u's
  * dynamic mode: `central_invoke_tool(name, params)`): a planned call to a tool the server does not
@@ -8,19 +5,9 @@ import type { ServerSession } from './types.js';
  * selection is scored on the tool actually chosen, while the token count still sees the menu the
  * server really lists.
  */
-export interface RouterConfig {
-  /** The meta tool, e.g. `central_invoke_tool`. */
-  tool: string;
-  /** Its argument that names the inner tool, e.g. `name`. */
-  nameArgument: string;
-  /** Its argument that carries the inner arguments, e.g. `params`. */
-  argumentsArgument: string;
-  /**
-   * Other meta tools by inner-tool name prefix (the longest matching prefix wins), e.g.
-   * `{ greenlake_: greenlake_invoke_tool }`: nowireless4u has one router per platform.
-   */
-  byPrefix?: Record<string, string>;
-}
+import type { RouterConfig } from '../config/types.js';
+import type { ToolCallOutcome } from '../trajectory/types.js';
+import type { ServerSession } from './types.js';
 
 // The string statuses a router answers with instead of the inner tool's result, and the
 // `ok: false` of a failed envelope (nowireless4u: platforms/_common/meta_tools.py:494-577 and

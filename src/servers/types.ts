@@ -1,4 +1,4 @@
-import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../agent/types.js';
+import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../trajectory/types.js';
 
 /** How the harness answers a server's confirmation request (elicitation) in this scenario. */
 export type ElicitationAnswer = 'accept' | 'decline';

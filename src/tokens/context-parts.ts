@@ -1,4 +1,4 @@
-import type { ToolDefinition, Trajectory, TurnRecord } from '../agent/types.js';
+import type { ToolDefinition, Trajectory, TurnRecord } from '../trajectory/types.js';
 
 /** A tool as a provider sends it to a model: name, description and input schema, as JSON. */
 export function toolDefinitionText(tool: ToolDefinition): string {

@@ -1,4 +1,4 @@
-import type { ToolDefinition, Trajectory } from '../agent/types.js';
+import type { ToolDefinition, Trajectory } from '../trajectory/types.js';
 import type { TokenUsage } from '../metrics/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { toolDefinitionText, turnOutputParts, turnResultParts } from './context-parts.js';

@@ -5,7 +5,7 @@
  */
 import { startFakeCentral } from '../../fake-central/index.js';
 import { launchServer } from '../../src/servers/launch-server.js';
-import type { SandboxMode } from '../../src/servers/sandbox/types.js';
+import type { SandboxMode } from '../../src/config/types.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/test-servers.js';
 
 const fake = await startFakeCentral();

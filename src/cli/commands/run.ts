@@ -8,7 +8,7 @@ import { describeEscapes } from '../../report/escapes.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { ISOLATIONS, type Isolation, type Report } from '../../report/types.js';
-import { SANDBOX_MODES, type SandboxMode } from '../../servers/sandbox/types.js';
+import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
 import { runBench } from '../../run-bench.js';
 import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
 import { runResilience } from '../../run-resilience.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../../agent/types.js';
+import type { ToolDefinition } from '../../trajectory/types.js';
 import { sampleReport } from '../../report/test-helpers.js';
 import { reportSchemaErrors } from '../../report/validate-report.js';
 import { discoverability } from './discoverability.js';

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { ToolDefinition } from '../../agent/types.js';
+import type { ToolDefinition } from '../../trajectory/types.js';
 import { terms, toolDocument } from './tool-terms.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../agent/types.js';
+import type { ToolDefinition } from '../../trajectory/types.js';
 
 /**
  * The text a tool is found by: its name, its description and the names of its parameters

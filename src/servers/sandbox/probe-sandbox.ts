@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { BenchError } from '../../errors.js';
-import type { SandboxMode, SandboxStatus } from './types.js';
+import type { SandboxStatus } from './types.js';
+import type { SandboxMode } from '../../config/types.js';
 
 /** The bubblewrap binary (Debian/Ubuntu package `bubblewrap`). */
 export const BWRAP = 'bwrap';

@@ -14,7 +14,7 @@ import {
 } from '../test-servers.js';
 import type { ServerSession } from '../types.js';
 import { resolveSandbox } from './probe-sandbox.js';
-import type { SandboxMode } from './types.js';
+import type { SandboxMode } from '../../config/types.js';
 
 const run = promisify(execFile);
 const linux = process.platform === 'linux';

@@ -1,6 +1,4 @@
-/** `auto`: sandbox where the machine allows it, else run bare and say why; `on`: required; `off`: never. */
-export const SANDBOX_MODES = ['auto', 'on', 'off'] as const;
-export type SandboxMode = (typeof SANDBOX_MODES)[number];
+import type { SandboxMode } from '../../config/types.js';
 
 /** What the probe found, once per harness process; recorded in report.settings.sandbox. */
 export interface SandboxStatus {

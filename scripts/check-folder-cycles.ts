@@ -1,0 +1,81 @@
+// `npm run lint:deps`: fails when folders of src/ or fake-central/ import each other in a cycle
+// (DESIGN.md, module boundaries). Usage: tsx scripts/check-folder-cycles.ts [repository root].
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { CHECKED_TREES, folderCycles, formatCycles, type FileEdge } from './folder-cycles.js';
+
+/** What the cruise found: every import between files, and the relative ones it could not resolve. */
+export interface CruisedImports {
+  files: number;
+  edges: FileEdge[];
+  /** A relative import that resolves to no file would hide an edge: the check refuses it. */
+  unresolved: string[];
+}
+
+/**
+ * Reads the imports of the checked trees under `root` with dependency-cruiser, through the
+ * repository's tsconfig (so `./x.js` resolves to `./x.ts`, type-only imports included). Test files
+ * are left out: no module imports them, so they cannot close a cycle of the code.
+ */
+export async function cruiseImports(root: string): Promise<CruisedImports> {
+  const tsConfigFile = resolve(root, 'tsconfig.json');
+  const { output } = await cruise(
+    [...CHECKED_TREES],
+    {
+      baseDir: root,
+      tsPreCompilationDeps: true,
+      tsConfig: { fileName: tsConfigFile },
+      exclude: { path: '\\.test\\.ts$' },
+      doNotFollow: { path: 'node_modules' },
+    },
+    {},
+    { tsConfig: extractTSConfig(tsConfigFile) },
+  );
+  const result = output as ICruiseResult;
+  const edges: FileEdge[] = [];
+  const unresolved: string[] = [];
+  for (const module of result.modules) {
+    for (const dep of module.dependencies) {
+      if (dep.couldNotResolve) {
+        if (dep.module.startsWith('.')) unresolved.push(`${module.source} imports ${dep.module}`);
+        continue;
+      }
+      edges.push({
+        from: module.source,
+        to: dep.resolved,
+        typeOnly: dep.dependencyTypes.includes('type-only'),
+        dynamic: dep.dynamic,
+      });
+    }
+  }
+  return { files: result.summary.totalCruised, edges, unresolved };
+}
+
+/** Runs the check on `root`; returns the exit code after printing what it found. */
+export async function checkFolderCycles(root: string): Promise<number> {
+  const { files, edges, unresolved } = await cruiseImports(root);
+  if (unresolved.length > 0) {
+    console.error(
+      `${unresolved.length} relative import(s) could not be resolved, so the folder graph would miss them:\n  ${unresolved.join('\n  ')}`,
+    );
+    return 1;
+  }
+  const cycles = folderCycles(edges);
+  if (cycles.length > 0) {
+    console.error(formatCycles(cycles));
+    console.error(
+      `\n${cycles.length} import cycle(s) between folders. Move the shared thing to where it belongs (a neutral module for shared types, the settings into src/config) or pass a function instead of importing back; see README.md, Development (module boundaries).`,
+    );
+    return 1;
+  }
+  console.log(
+    `no import cycles between folders of ${CHECKED_TREES.join(', ')} (${files} files, ${edges.length} imports)`,
+  );
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await checkFolderCycles(resolve(process.argv[2] ?? '.'));
+}
