@@ -40,20 +40,46 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Servers still running when the harness exits are killed with their groups, not orphaned. */
+function killLiveGroups(): void {
+  for (const pid of live) {
+    try {
+      process.kill(POSIX ? -pid : pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** The signals that end a harness from outside: Ctrl-C, a job cancelled or timed out, a hang-up. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Servers still running when the harness exits are killed with their groups, not orphaned. A
+ * signal with no handler ends node without its 'exit' event, and the servers lead their own
+ * sessions (setsid), so they would outlive a `run` stopped with Ctrl-C or a cancelled job: on
+ * SIGINT/SIGTERM/SIGHUP the groups are killed first, then the signal is raised again, so the
+ * harness still dies of it (exit status 128 + n) unless someone else handles that signal.
+ */
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const pid of live) {
-      try {
-        process.kill(POSIX ? -pid : pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  });
+  process.once('exit', killLiveGroups);
+  if (!POSIX) return;
+  for (const signal of STOP_SIGNALS) {
+    const onSignal = (): void => {
+      killLiveGroups();
+      for (const s of STOP_SIGNALS) process.off(s, handlers[s]);
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    handlers[signal] = onSignal;
+    process.once(signal, onSignal);
+  }
 }
+const handlers: Record<(typeof STOP_SIGNALS)[number], () => void> = {
+  SIGINT: () => undefined,
+  SIGTERM: () => undefined,
+  SIGHUP: () => undefined,
+};
 
 /**
  * Spawns `command` as the leader of a new process group (`detached`, i.e. setsid() on POSIX)
