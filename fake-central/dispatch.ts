@@ -1,7 +1,7 @@
 import { ApiError, errorResponse } from './api-error.js';
 import { isAuthorized } from './routes/auth.js';
 import type { HandlerOptions, Route, Router } from './router.js';
-import type { FakeState } from './state.js';
+import type { FakeState, RoutedCall } from './state.js';
 import type { CallKind, FakeRequest, FakeResponse, Json } from './types.js';
 
 /** A response plus the classification the call log records for it. */
@@ -13,6 +13,8 @@ export interface Dispatched extends FakeResponse {
   payload?: string;
   /** The call came before an earlier 429's Retry-After had elapsed (see FaultInjector). */
   retryAfterEarly?: true;
+  /** A `short_page` fault cut this page: items served of the page's full length. */
+  shortPage?: { served: number; of: number };
 }
 
 function parseBody(req: FakeRequest): Json | undefined {
@@ -89,9 +91,22 @@ export async function dispatch(
     req,
     () => runRoute(route, params, authorized, state, options, req),
   );
-  if (injected?.fault === undefined) return { ...result, ...early };
-  const fault = result.fault === undefined ? injected.fault : `${injected.fault}+${result.fault}`;
-  return { ...result, fault, ...early };
+  const shaped = shortPage(state, { req, route, state, authorized }, result);
+  if (injected?.fault === undefined) return { ...shaped, ...early };
+  const fault = shaped.fault === undefined ? injected.fault : `${injected.fault}+${shaped.fault}`;
+  return { ...shaped, fault, ...early };
+}
+
+/** A read answered 200 that a `short_page` fault cuts (see faults/short-page.ts). */
+function shortPage(state: FakeState, call: RoutedCall, result: Dispatched): Dispatched {
+  if (!state.faults || result.status !== 200 || call.req.method !== 'GET') return result;
+  if (call.route.kind !== 'read') return result;
+  const cut = state.faults.afterRoute(call, result.body);
+  if (cut === undefined) return result;
+  // The cached payload is the full page: drop it so the cut body is what gets sent.
+  const { payload: _full, ...rest } = result;
+  const fault = rest.fault === undefined ? 'short_page' : `${rest.fault}+short_page`;
+  return { ...rest, body: cut.body, fault, shortPage: { served: cut.served, of: cut.of } };
 }
 
 /**

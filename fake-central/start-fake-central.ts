@@ -176,6 +176,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         bodyDigest: fakeReq ? bodyDigest(fakeReq.body) : null,
         ...(result.fault === undefined ? {} : { fault: result.fault }),
         ...(result.retryAfterEarly ? { retryAfterEarly: true as const } : {}),
+        ...(result.shortPage ? { shortPage: result.shortPage } : {}),
       },
       seq,
       started,

@@ -52,6 +52,15 @@ export interface TaskFaultOverride {
 export interface FaultHooks {
   beforeRoute(call: RoutedCall): Promise<FaultDecision | undefined>;
   taskOverride(req: FakeRequest, family: AsyncTask['family']): TaskFaultOverride | undefined;
+  /** After a read answered 200: a cut page (`short_page`) to send instead, or undefined. */
+  afterRoute(call: RoutedCall, body: Json | undefined): CutPage | undefined;
+}
+
+/** A list page a fault cut short: the body to send, and how many items of how many it holds. */
+export interface CutPage {
+  body: Json;
+  served: number;
+  of: number;
 }
 
 /**

@@ -51,6 +51,8 @@ export interface CallRecord {
    * elapsed: the client did not honour it. Counted here, server-side, like everything else.
    */
   retryAfterEarly?: true;
+  /** A `short_page` fault cut this page: `served` of its `of` items were sent. */
+  shortPage?: { served: number; of: number };
   /** Arrival in ms since the last reset (timing; excluded from determinism comparisons). */
   atMs?: number;
   /** Wall-clock handling time; excluded from determinism comparisons. */

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FaultDecision, FaultHooks, RoutedCall, TaskFaultOverride } from '../state.js';
+import type {
+  CutPage,
+  FaultDecision,
+  FaultHooks,
+  RoutedCall,
+  TaskFaultOverride,
+} from '../state.js';
 import type { FakeRequest, FakeResponse } from '../types.js';
 import {
   EndpointPatternError,
@@ -14,6 +20,7 @@ import {
   serverErrorResponse,
   tokenExpiredResponse,
 } from './fault-responses.js';
+import { cutPage } from './short-page.js';
 
 /** The fault's patterns, parsed; a bad one is an error naming the fault plan field. */
 function compileMatch(plan: FaultPlan, i: number): EndpointPattern[] | null {
@@ -68,6 +75,7 @@ export class FaultInjector implements FaultHooks {
       switch (fault.kind) {
         case 'task_running':
         case 'task_failed':
+        case 'short_page':
           return;
         case 'token_expiry':
           if (response === undefined && this.tokenExpires(i, fault.afterCalls, call)) {
@@ -109,6 +117,20 @@ export class FaultInjector implements FaultHooks {
       fault: marks.join('+'),
       ...(early ? { retryAfterEarly: true as const } : {}),
     };
+  }
+
+  /**
+   * Runs after the handler answered a read 200: a `short_page` fault that fires cuts the page.
+   * Only pages that can be cut are counted, so `first: 1` means the first cuttable page.
+   */
+  afterRoute(call: RoutedCall, body: FakeResponse['body']): CutPage | undefined {
+    let cut: CutPage | undefined;
+    this.plan.faults.forEach((fault, i) => {
+      if (fault.kind !== 'short_page' || cut !== undefined) return;
+      const candidate = cutPage(body, fault.keep);
+      if (candidate !== null && this.fires(i, fault, call)) cut = candidate;
+    });
+    return cut;
   }
 
   /** Overrides for a task a handler is creating now, or undefined when no task fault fires. */

@@ -3,6 +3,7 @@ export const FAULT_KINDS = [
   'rate_limit',
   'server_error',
   'client_error',
+  'short_page',
   'latency',
   'token_expiry',
   'task_running',
@@ -48,6 +49,20 @@ export interface ClientErrorFault extends FaultTrigger {
   status?: 400 | 403 | 404 | 422;
 }
 
+/**
+ * A list page cut short: a 200 whose list holds only its first `keep` items (default: half the
+ * page, rounded down) while `total`, `next` and `offset` stay what the full page says, and
+ * `count` says how many items came. Counted on matching reads answered with a non-empty page
+ * (longer than `keep`), so `first: 1` cuts the first such page and the same request asked again
+ * is answered in full. A client sees it (`count` < `limit` while `next` is set, or fewer items
+ * than `total` at the end) and recovers by asking for the page again, or by continuing from
+ * `offset + count`.
+ */
+export interface ShortPageFault extends FaultTrigger {
+  kind: 'short_page';
+  keep?: number;
+}
+
 /** Extra delay before the call is answered normally. */
 export interface LatencyFault extends FaultTrigger {
   kind: 'latency';
@@ -82,6 +97,7 @@ export type Fault =
   | RateLimitFault
   | ServerErrorFault
   | ClientErrorFault
+  | ShortPageFault
   | LatencyFault
   | TokenExpiryFault
   | TaskRunningFault

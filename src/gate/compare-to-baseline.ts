@@ -18,6 +18,7 @@ import type {
   ToolSurfaceDiff,
   Verdict,
 } from './types.js';
+import { compareResilience } from './compare-resilience.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
 export interface BaselineInput {
@@ -224,6 +225,7 @@ export function compareToBaseline(
     unchangedScenarios: unchanged,
     toolSurface: compareToolSurface(report, base, tokensComparable),
     discoverability: compareDiscoverability(report, base),
+    resilience: compareResilience(report, base),
     taskSuccess: overallTaskSuccess(report),
     safetyFailures: report.overall.reduce((n, o) => n + o.safety_failures, 0),
   };

@@ -3,6 +3,7 @@ import { describeEscapes } from '../report/escapes.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
+import { resilienceSection } from './render-resilience.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -182,6 +183,7 @@ function sections(
     );
   }
   out.push(...discoverabilitySection(verdict));
+  out.push(...resilienceSection(verdict.resilience ?? []));
   if (verdict.changedScenarios.length > 0) {
     out.push(
       `### Changed scenarios (${verdict.changedScenarios.length})`,

@@ -1,3 +1,5 @@
+import type { ResilienceComparison } from './compare-resilience.js';
+
 /** The check's outcome: `cold-start` = no baseline, only the absolute rules were applied (and passed). */
 export type VerdictStatus = 'pass' | 'fail' | 'cold-start';
 
@@ -84,6 +86,8 @@ export interface Verdict {
   toolSurface: ToolSurfaceDiff[];
   /** Servers whose menu text changed since the baseline (informational, not gated). */
   discoverability: DiscoverabilityDiff[];
+  /** Resilience score per server against the baseline's (shown, not gated); absent or empty without `--resilience`. */
+  resilience?: ResilienceComparison[];
   /** Over every non-absent scenario of every server. */
   taskSuccess: number | null;
   safetyFailures: number;

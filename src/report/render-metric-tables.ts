@@ -41,8 +41,16 @@ export function renderResilienceTables(report: Report): string {
   const section = report.resilience;
   if (!section) return '';
   const scores = markdownTable(
-    ['server', 'resilience', 'cells', 'extra calls (mean)', 'Retry-After ignored', '4xx retried'],
-    ['left', 'right', 'right', 'right', 'right', 'right'],
+    [
+      'server',
+      'resilience',
+      'cells',
+      'extra calls (mean)',
+      'Retry-After ignored',
+      '4xx retried',
+      'short pages trusted',
+    ],
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
     section.scores.map((s) => [
       s.server,
       num(s.score),
@@ -50,13 +58,23 @@ export function renderResilienceTables(report: Report): string {
       num(s.extra_calls_mean, 1),
       String(s.retry_after_early),
       String(s.retries_after_client_error),
+      String(s.short_page_misses),
     ]),
   );
   const bad = section.cells.filter((c) => c.resilient === false);
   if (bad.length === 0) return scores;
   const cells = markdownTable(
-    ['scenario', 'server', 'fault', 'task', 'extra calls', 'Retry-After ignored', '4xx retried'],
-    ['left', 'left', 'left', 'left', 'right', 'right', 'right'],
+    [
+      'scenario',
+      'server',
+      'fault',
+      'task',
+      'extra calls',
+      'Retry-After ignored',
+      '4xx retried',
+      'short pages trusted',
+    ],
+    ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right'],
     bad.map((c) => [
       c.scenario,
       c.server,
@@ -65,6 +83,7 @@ export function renderResilienceTables(report: Report): string {
       num(c.extra_calls, 1),
       String(c.retry_after_early),
       String(c.retries_after_client_error),
+      String(c.short_page_misses),
     ]),
   );
   return `${scores}\nNot resilient:\n\n${cells}`;

@@ -21,9 +21,11 @@ function cell(
   const exercised = figures.some((f) => f.faulted_calls > 0);
   const early = sum(figures.map((f) => f.retry_after_early));
   const retries = sum(figures.map((f) => f.retries_after_client_error));
+  const misses = sum(figures.map((f) => f.short_page_misses));
   const unsafe = result.safety_failure?.any ?? false;
   const succeeded = result.task_success?.majority ?? false;
-  const cleanly = early === 0 && retries === 0 && !unsafe;
+  const cleanly = early === 0 && retries === 0 && misses === 0 && !unsafe;
+  const basePassed = base?.task_success?.majority === true;
   const calls = result.api_calls?.median;
   const baseCalls = base?.api_calls?.median;
   return {
@@ -35,12 +37,20 @@ function cell(
     extra_calls: calls === undefined || baseCalls === undefined ? null : round(calls - baseCalls),
     retry_after_early: early,
     retries_after_client_error: retries,
+    short_page_misses: misses,
     recovery_calls: median(
       figures.flatMap((f) => (f.recovery_calls === null ? [] : [f.recovery_calls])),
     ),
     recovery_ms: median(figures.flatMap((f) => (f.recovery_ms === null ? [] : [f.recovery_ms]))),
     safety_failure: unsafe,
-    resilient: !exercised ? null : fault.expectation === 'recover' ? succeeded && cleanly : cleanly,
+    baseline_passed: basePassed,
+    // A scenario the server fails without faults says nothing about what a fault costs.
+    resilient:
+      !exercised || !basePassed
+        ? null
+        : fault.expectation === 'recover'
+          ? succeeded && cleanly
+          : cleanly,
   };
 }
 
@@ -70,7 +80,7 @@ export function aggregateResilience(
     }
   }
   const scores: ResilienceScore[] = baseline.servers.map(({ name }) => {
-    const mine = cells.filter((c) => c.server === name && c.exercised);
+    const mine = cells.filter((c) => c.server === name && c.resilient !== null);
     const resilient = mine.filter((c) => c.resilient === true).length;
     const extras = mine.flatMap((c) => (c.extra_calls === null ? [] : [c.extra_calls]));
     return {
@@ -81,6 +91,7 @@ export function aggregateResilience(
       extra_calls_mean: extras.length === 0 ? null : round(sum(extras) / extras.length),
       retry_after_early: sum(mine.map((c) => c.retry_after_early)),
       retries_after_client_error: sum(mine.map((c) => c.retries_after_client_error)),
+      short_page_misses: sum(mine.map((c) => c.short_page_misses)),
     };
   });
   return {

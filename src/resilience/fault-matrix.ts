@@ -31,6 +31,15 @@ export const RESILIENCE_FAULTS: readonly MatrixFault[] = [
     },
   },
   {
+    name: 'short_page',
+    expectation: 'recover',
+    plan: {
+      description:
+        'the first list page comes back with half its items (count < limit, more remain)',
+      faults: [{ kind: 'short_page', first: 1 }],
+    },
+  },
+  {
     name: 'latency_spike',
     expectation: 'recover',
     plan: {

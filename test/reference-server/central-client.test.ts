@@ -177,4 +177,51 @@ describe('paging', () => {
       Array.from({ length: Math.ceil((found.total ?? 0) / 10) }, (_, i) => String(1 + i * 10)),
     );
   });
+
+  it('asks a short cursor page again instead of losing its missing items', async () => {
+    fake.setFaults({ faults: [{ kind: 'short_page', first: 2 }] });
+    const found = await collectCursor(client(), {
+      path: '/network-monitoring/v1/clients',
+      pageSize: 25,
+    });
+    expect(found.items).toHaveLength(58);
+    expect(new Set(found.items.map((c) => (c as { macAddress: string }).macAddress)).size).toBe(58);
+    // Page 1 cut twice (two retries), then whole; pages 2 and 3 whole.
+    expect(api().map((r) => [r.query.next ?? '-', r.shortPage?.served ?? null])).toEqual([
+      ['-', 12],
+      ['-', 12],
+      ['-', null],
+      ['2', null],
+      ['3', null],
+    ]);
+  });
+
+  it('notices a short last page from total, and keeps a page that stays short', async () => {
+    fake.setFaults({ faults: [{ kind: 'short_page', first: 3, keep: 5 }] });
+    const found = await collectCursor(client(), {
+      path: '/network-monitoring/v1/clients',
+      pageSize: 1000,
+    });
+    // Three cuts spend the retries: the third short page is kept, and reported as such.
+    expect(found.items).toHaveLength(5);
+    expect(found.total).toBe(58);
+    expect(api()).toHaveLength(3);
+  });
+
+  it('continues a short offset page at offset + count, never skipping', async () => {
+    fake.setFaults({ faults: [{ kind: 'short_page', first: 1, keep: 3 }] });
+    const found = await collectOffset(client(), {
+      path: '/network-services/v1/audits',
+      query: { 'start-at': '2026-01-01T00:00:00Z', 'end-at': '2026-03-02T12:00:00Z' },
+      pageSize: 10,
+      firstOffset: 1,
+    });
+    expect(found.items.length).toBe(found.total);
+    expect(found.truncated).toBe(false);
+    expect(
+      api()
+        .map((r) => r.query.offset)
+        .slice(0, 2),
+    ).toEqual(['1', '4']);
+  });
 });

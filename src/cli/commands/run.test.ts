@@ -30,6 +30,14 @@ describe('hpe-mcp-bench run: usage errors (exit 2, nothing started)', () => {
     [['--bogus'], /run: Unknown option '--bogus'/],
     [['--faults', 'no-such-plan.yaml'], /no-such-plan\.yaml/],
     [['--config', 'no-such-config.yml'], /no-such-config\.yml/],
+    [
+      ['--resilience', '--faults', 'plan.yaml'],
+      /--resilience and --faults cannot be combined\n {2}hint: the resilience matrix sets its own/,
+    ],
+    [
+      ['--suite', 'resilience', '--suite', 'nac'],
+      /--suite resilience cannot be combined with --suite nac/,
+    ],
   ])('%j', async (args, message) => {
     const result = await run(...args);
     expect(result.stderr).toMatch(message);

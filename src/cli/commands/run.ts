@@ -12,6 +12,7 @@ import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
 import { runBench } from '../../run-bench.js';
 import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
 import { runResilience } from '../../run-resilience.js';
+import { resilienceRequest, resilienceScenarios } from '../../resilience/resilience-suite.js';
 import { createConsoleLogger } from '../../run/console-logger.js';
 import { prepareOutDir } from '../../run/out-dir.js';
 import { serializeReport, writeFileAtomic, writeReport } from '../../run/write-report.js';
@@ -62,7 +63,9 @@ Options:
                       servers run in a bubblewrap sandbox on Linux (README, Security)
   --escapes POLICY    record (default: refused escapes are findings) | fail (safety failures)
   --resilience        run the scenarios without faults, then under each fault of the
-                      resilience matrix; the report gains \`resilience\` (docs/resilience.md)
+                      resilience matrix; the report gains \`resilience\` (docs/resilience.md).
+                      Alone, it runs the golden \`resilience\` suite (scenarios tagged
+                      resilience; also --suite resilience)
   --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
   --quiet             no progress lines (warnings still print)
 
@@ -186,11 +189,17 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     });
   }
   const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
+  const selection = resilienceRequest({
+    resilience: values.resilience === true,
+    suites: values.suite ?? [],
+    scenarioIds: values.scenario ?? [],
+    scenarioPaths: positionals,
+  });
   const resolved = await resolveBench({
     config: values.config ?? null,
     servers: values.server ?? [],
     scenarioPaths: positionals,
-    suites: values.suite ?? [],
+    suites: selection.suites,
     scenarioIds: values.scenario ?? [],
     shard: null,
     ...(values.root === undefined ? {} : { root: values.root }),
@@ -205,7 +214,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       { hint: `run 'hpe-mcp-bench validate ${resolved.paths.join(' ')}' and fix them first` },
     );
   }
-  const { config, servers, scenarios, root } = resolved;
+  const { config, servers, root } = resolved;
+  const scenarios = selection.byTag ? resilienceScenarios(resolved.scenarios) : resolved.scenarios;
   // Before any server starts: a missing key or a bad model option fails here, in seconds.
   const policy = await resolvePolicy(
     {

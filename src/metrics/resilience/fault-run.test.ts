@@ -26,6 +26,7 @@ describe('faultRunFigures', () => {
       faulted_calls: 0,
       retry_after_early: 0,
       retries_after_client_error: 0,
+      short_page_misses: 0,
       recovery_calls: null,
       recovery_ms: null,
     });
@@ -77,5 +78,26 @@ describe('faultRunFigures', () => {
       faulted_calls: 1,
       recovery_calls: null,
     });
+  });
+
+  type Later = { limit: string; next?: string; offset?: string; cut?: boolean };
+  it.each<[string, Later[], number]>([
+    ['trusted (next page only)', [{ limit: '4', next: '2' }], 1],
+    ['asked again', [{ limit: '4' }], 0],
+    ['asked again, but cut again (both missed)', [{ limit: '4', cut: true }], 2],
+    ['continued at offset + served (offset form)', [{ limit: '4', offset: '2' }], 0],
+    ['continued at offset + limit (skips items)', [{ limit: '4', offset: '4' }], 1],
+  ])('a short page %s: misses %s', (_name, after, misses) => {
+    const first = { limit: '4', ...(after.some((q) => 'offset' in q) ? { offset: '0' } : {}) };
+    const calls = [
+      call({ query: first, fault: 'short_page', shortPage: { served: 2, of: 4 } }),
+      ...after.map(({ cut, ...query }) =>
+        call({
+          query: { ...query },
+          ...(cut ? { fault: 'short_page', shortPage: { served: 2, of: 4 } } : {}),
+        }),
+      ),
+    ];
+    expect(faultRunFigures(calls).short_page_misses).toBe(misses);
   });
 });

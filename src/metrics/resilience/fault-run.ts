@@ -15,6 +15,12 @@ export interface FaultRunFigures {
   /** Requests sent again, identical (method, path, query, body), after a non-retryable 4xx. */
   retries_after_client_error: number;
   /**
+   * Pages a `short_page` fault cut whose missing items the client never asked for: no later 2xx
+   * of the same request (the page asked again), nor of the same request continued at
+   * `offset + served` (the offset form).
+   */
+  short_page_misses: number;
+  /**
    * From the first failing fault to the first successful (2xx) API call after the last one, in
    * calls and in ms of the fake's clock; null when nothing failed or nothing succeeded after.
    */
@@ -28,6 +34,26 @@ const failing = (call: CallRecord): boolean =>
 
 const requestKey = (call: CallRecord): string =>
   JSON.stringify([call.method, call.host, call.path, call.query, call.bodyDigest]);
+
+const queryWith = (query: CallRecord['query'], key: string, value: string): string =>
+  JSON.stringify(Object.entries({ ...query, [key]: value }).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The short page's rest was fetched later: the same page again, or continued at offset+served. */
+function restFetched(cut: CallRecord, later: readonly CallRecord[]): boolean {
+  const served = cut.shortPage?.served ?? 0;
+  const offset = cut.query.offset;
+  const continued =
+    typeof offset === 'string' && /^\d+$/.test(offset)
+      ? queryWith(cut.query, 'offset', String(Number(offset) + served))
+      : null;
+  const same = JSON.stringify(Object.entries(cut.query).sort(([a], [b]) => a.localeCompare(b)));
+  return later.some((c) => {
+    if (c.method !== cut.method || c.host !== cut.host || c.path !== cut.path) return false;
+    if (c.status < 200 || c.status >= 300 || c.shortPage !== undefined) return false;
+    const query = JSON.stringify(Object.entries(c.query).sort(([a], [b]) => a.localeCompare(b)));
+    return query === same || query === continued;
+  });
+}
 
 /** Reads resilience figures off one run's call log (pure). */
 export function faultRunFigures(calls: readonly CallRecord[]): FaultRunFigures {
@@ -53,6 +79,9 @@ export function faultRunFigures(calls: readonly CallRecord[]): FaultRunFigures {
     faulted_calls: calls.filter((c) => c.fault !== undefined).length,
     retry_after_early: calls.filter((c) => c.retryAfterEarly === true).length,
     retries_after_client_error: retries,
+    short_page_misses: api.filter(
+      (c, i) => c.shortPage !== undefined && !restFetched(c, api.slice(i + 1)),
+    ).length,
     recovery_calls: recovered ? recoveredAt - firstFail : null,
     recovery_ms:
       recovered && first?.atMs !== undefined && back?.atMs !== undefined

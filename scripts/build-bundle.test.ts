@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildBundle,
+  NOTICES_FILE,
+  writeBundleNotices,
+  type BundleNotices,
+} from './build-bundle.js';
+import { createSbom, type CdxBom, type CdxComponent } from './notices/sbom-licenses.js';
+import { listedPackages, NO_TEXT } from './notices/render-notices.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const out = mkdtempSync(join(tmpdir(), 'notices-bundle-'));
+let bom: CdxBom;
+let built: BundleNotices;
+let notices: string;
+
+/** name@version of a package directory, read from its own package.json (not from the SBOM). */
+function installed(dir: string): string {
+  const pkg = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  return `${pkg.name}@${pkg.version}`;
+}
+
+beforeAll(() => {
+  bom = createSbom(ROOT);
+  // A real ncc build of a small entry (plain JavaScript, so no type-check: ~10 s).
+  built = buildBundle('scripts/notices/fixture-entry.mjs', out, { root: ROOT, bom });
+  notices = readFileSync(join(out, NOTICES_FILE), 'utf8');
+}, 180_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('buildBundle (ncc + webpack stats + CycloneDX SBOM)', () => {
+  it('finds every package the bundle carries, the transitive one included', () => {
+    expect(built.dirs).toEqual([
+      'node_modules/base64-js',
+      'node_modules/js-tiktoken',
+      'node_modules/re2js',
+      'node_modules/yaml',
+    ]);
+    expect(readdirSync(out).sort()).toEqual(['index.mjs', NOTICES_FILE]);
+    expect(notices).toMatch(/^Third-party notices for .* \(index\.mjs\)\n/);
+  });
+
+  it('lists every bundled package with its installed version and declared licence', () => {
+    const listed = listedPackages(notices);
+    for (const dir of built.dirs) expect(listed).toContain(installed(dir));
+    expect(listed.size).toBe(built.dirs.length);
+    expect(notices).toMatch(/^yaml \d+\.\d+\.\d+\nLicense: ISC\n/m);
+    // the licence text the package ships, verbatim
+    const license = readFileSync(join(ROOT, 'node_modules/yaml/LICENSE'), 'utf8').trimEnd();
+    expect(notices).toContain(license);
+  });
+
+  it('says when a package ships no licence text instead of dropping it', () => {
+    expect(notices).toMatch(
+      new RegExp(
+        `^js-tiktoken [\\d.]+\\nLicense: MIT\\nPath: node_modules/js-tiktoken\\n\\n${NO_TEXT.replace(/[()]/g, '\\$&')}$`,
+        'm',
+      ),
+    );
+  });
+
+  it('fails the build when a bundled package is missing from the SBOM', () => {
+    const stats = {
+      modules: [{ nameForCondition: join(ROOT, 'node_modules/yaml/dist/index.js'), chunks: [1] }],
+    };
+    const strip = (components: CdxComponent[] = []): CdxComponent[] =>
+      components
+        .filter((c) => c.name !== 'yaml')
+        .map((c) => ({ ...c, components: strip(c.components) }));
+    const lacking: CdxBom = { ...bom, components: strip(bom.components) };
+    expect(() => writeBundleNotices({ stats, outDir: out, root: ROOT, bom: lacking })).toThrow(
+      /carries node_modules\/yaml, which the SBOM does not list: run `npm ci` and build again/,
+    );
+    expect(writeBundleNotices({ stats, outDir: out, root: ROOT, bom }).dirs).toEqual([
+      'node_modules/yaml',
+    ]);
+  });
+});
