@@ -9,6 +9,8 @@ export {
   loadBundle,
   resolveBundleDir,
   defaultFixturesRoot,
+  contentHashOf,
+  findUp,
   type Bundle,
   type BundleManifest,
   type Canary,

@@ -52,6 +52,7 @@ describe('parseActionInputs', () => {
       reportDir: 'hpe-mcp-bench-report',
       sandbox: null,
       escapes: null,
+      resilience: false,
       policy: {
         policy: '',
         provider: '',
@@ -121,6 +122,11 @@ describe('parseActionInputs', () => {
     expect(inputs({ concurrency: ' ' }).concurrency).toBeNull();
   });
 
+  it('reads resilience as true or false', () => {
+    expect(inputs({ resilience: 'true' }).resilience).toBe(true);
+    expect(inputs({ resilience: 'false' }).resilience).toBe(false);
+  });
+
   it('parses a shard', () => {
     expect(inputs({ shard: '2/4' }).shard).toEqual({ index: 2, count: 4 });
   });
@@ -155,6 +161,11 @@ describe('parseActionInputs', () => {
     ],
     [{ thresholds: 'task-success-drop: 2' }, 'a fraction between 0 and 1'],
     [{ thresholds: '- 10%' }, 'expected a YAML map'],
+    [
+      { resilience: 'yes' },
+      'Input "resilience" has an invalid value "yes": expected one of true, false',
+    ],
+    [{ resilience: 'true', shard: '1/2' }, 'Input "resilience" cannot be combined with "shard"'],
   ])('names the input and echoes the bad value: %o', (values, message) => {
     const error = failure(() => inputs(values));
     expect(error.code).toBe('usage');

@@ -23,6 +23,7 @@ export const INPUTS = [
   'report-dir',
   'sandbox',
   'escapes',
+  'resilience',
   'policy',
   'provider',
   'model',
@@ -51,6 +52,7 @@ export type OutputName = (typeof OUTPUTS)[number];
 export const COMMENT_MODES = ['auto', 'always', 'on-change', 'never'] as const;
 export const RUN_MODES = ['gate', 'merge', 'comment'] as const;
 export const SAVE_BASELINE = ['auto', 'true', 'false'] as const;
+const BOOLEAN = ['true', 'false'] as const;
 
 /** The action's inputs, parsed once and typed. */
 export interface ActionInputs {
@@ -73,6 +75,11 @@ export interface ActionInputs {
   sandbox: SandboxMode | null;
   /** Unset: the bench config's `escapes:` (then record). */
   escapes: EscapePolicy | null;
+  /**
+   * Run the resilience matrix (docs/resilience.md) after the fault-free runs; alone (no
+   * `scenarios`/`suites`) it takes the golden `resilience` suite.
+   */
+  resilience: boolean;
   /** The policy inputs as given; resolved (key included) before any server starts. */
   policy: RawPolicyOptions;
   /** `max-cost` and `max-tokens` as given. */
@@ -128,6 +135,12 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
   if (!/^[\w.-]+$/.test(prefix))
     throw bad('baseline-key-prefix', prefix, 'letters, digits, ".", "_" and "-" only');
   const config = getInput('config').trim();
+  const resilience = oneOf('resilience', getInput('resilience'), BOOLEAN, 'false') === 'true';
+  const shard = parseShard(getInput('shard'));
+  if (resilience && shard !== null)
+    throw new BenchError('usage', 'Input "resilience" cannot be combined with "shard"', {
+      hint: 'run the resilience matrix in one unsharded job (it is six scenarios by default)',
+    });
   return {
     config: config === '' ? null : config,
     servers: list(getInput('server')),
@@ -143,7 +156,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     saveBaseline: oneOf('save-baseline', getInput('save-baseline'), SAVE_BASELINE, 'auto'),
     comment: oneOf('comment', getInput('comment'), COMMENT_MODES, 'auto'),
     githubToken: getInput('github-token').trim(),
-    shard: parseShard(getInput('shard')),
+    shard,
     mode: oneOf('mode', getInput('mode'), RUN_MODES, 'gate'),
     reportDir: getInput('report-dir').trim() || 'hpe-mcp-bench-report',
     sandbox:
@@ -154,6 +167,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       getInput('escapes').trim() === ''
         ? null
         : oneOf('escapes', getInput('escapes'), ESCAPE_POLICIES, 'record'),
+    resilience,
     policy: {
       policy: getInput('policy').trim(),
       provider: getInput('provider').trim(),

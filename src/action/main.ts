@@ -6,6 +6,8 @@ import type { Logger } from '../ports.js';
 import { budgetLimits } from '../llm/budget-limits.js';
 import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
 import { runBench } from '../run-bench.js';
+import { runResilience } from '../run-resilience.js';
+import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
 import { takeSecrets, withSecretEnv } from '../secrets.js';
 import { mergeReports } from '../run/merge-reports.js';
 import { resolveBench } from '../run/resolve-bench.js';
@@ -30,11 +32,17 @@ const actionLogger: Logger = {
 };
 
 async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
+  const selection = resilienceRequest({
+    resilience: inputs.resilience,
+    suites: inputs.suites,
+    scenarioIds: [],
+    scenarioPaths: inputs.scenarios,
+  });
   const resolved = await resolveBench({
     config: inputs.config,
     servers: inputs.servers,
     scenarioPaths: inputs.scenarios,
-    suites: inputs.suites,
+    suites: selection.suites,
     scenarioIds: [],
     shard: inputs.shard,
     cwd: context.workspace,
@@ -58,6 +66,7 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
     core.warning('This shard has no scenarios; nothing to run.');
     return;
   }
+  const scenarios = selection.byTag ? resilienceScenarios(resolved.scenarios) : resolved.scenarios;
   // Before any server starts: a missing model key fails here, naming the variable.
   const policy = await resolvePolicy(inputs.policy, process.env, context.workspace, inputName);
   const budget = budgetLimits(
@@ -66,13 +75,14 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
     (key) => `input ${key}`,
   );
   core.info(
-    `Running ${resolved.scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')} (policy ${policy.name})`,
+    `Running ${scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')} (policy ${policy.name})${inputs.resilience ? ', then under each fault of the resilience matrix' : ''}`,
   );
-  const report = await runBench(
+  const bench = inputs.resilience ? runResilience : runBench;
+  const report = await bench(
     {
       config: resolved.config,
       servers: resolved.servers,
-      scenarios: resolved.scenarios,
+      scenarios,
       runs: inputs.runs,
       allowFewRuns: inputs.runs < 5,
       ...(inputs.concurrency === null ? {} : { concurrency: inputs.concurrency }),

@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../fake-central/types.js';
+import type { CallRecord } from '../../fake-central/index.js';
 import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { byText, callLabel, effectiveKind } from './classify-call.js';

@@ -1,5 +1,5 @@
 import type { StateCheckResult } from '../../fake-central/index.js';
-import type { CallRecord } from '../../fake-central/types.js';
+import type { CallRecord } from '../../fake-central/index.js';
 import type { Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { apiCallCount } from './api-call-count.js';

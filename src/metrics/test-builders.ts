@@ -1,4 +1,4 @@
-import type { CallKind, CallRecord } from '../../fake-central/types.js';
+import type { CallKind, CallRecord } from '../../fake-central/index.js';
 import type {
   ElicitationEvent,
   FinalAnswer,

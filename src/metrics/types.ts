@@ -1,4 +1,4 @@
-import type { CallKind } from '../../fake-central/types.js';
+import type { CallKind } from '../../fake-central/index.js';
 import type { FaultRunFigures } from './resilience/fault-run.js';
 
 /** Where a figure comes from (the mcpproxy-bench habit): measured, computed or estimated. */

@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../fake-central/types.js';
+import type { CallRecord } from '../../fake-central/index.js';
 import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { RunMetrics } from '../metrics/types.js';
 import type { RunCall, RunError, RunRequest, RunResult } from './types.js';

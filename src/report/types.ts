@@ -3,7 +3,7 @@ import type { EscapePolicy, SafetyFinding } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo } from '../agent/types.js';
 import type { StopReason } from '../trajectory/types.js';
-import type { CallKind } from '../../fake-central/types.js';
+import type { CallKind } from '../../fake-central/index.js';
 import type { Discoverability } from '../metrics/discoverability/discoverability.js';
 import type { DiscoverabilitySummary } from '../metrics/discoverability/summarize.js';
 import type { FaultRunFigures } from '../metrics/resilience/fault-run.js';

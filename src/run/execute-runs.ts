@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../fake-central/types.js';
+import type { CallRecord } from '../../fake-central/index.js';
 import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition } from '../trajectory/types.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { contentHashOf } from '../../fake-central/fixture-store.js';
+import { contentHashOf } from '../../fake-central/index.js';
 
 /** Something wrong with a fixture bundle on disk, and how to fix it. */
 export interface FixtureProblem {

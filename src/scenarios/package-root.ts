@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findUp } from '../../fake-central/fixture-store.js';
+import { findUp } from '../../fake-central/index.js';
 
 const MARKER = ['scenarios', 'scenario.schema.json'];
 

@@ -172,6 +172,34 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     });
   });
 
+  it('with resilience: true, runs the fault matrix and shows it in the comment against the baseline', async () => {
+    const store = fileBaselineStore(join(work, 'resilience-baselines'));
+    const push = await runAction(
+      { resilience: 'true', comment: 'never' },
+      { repository: { default_branch: 'main' } },
+      'push',
+      store,
+    );
+    expect(push.failed).toBe(false);
+    const saved = JSON.parse(readFileSync(join(push.reportDir, 'report.json'), 'utf8'));
+    expect(saved.resilience.scores[0]).toMatchObject({ server: 'reference' });
+    const pr = await runAction({ resilience: 'true' }, undefined, 'pull_request', store);
+    expect(pr.outputs.verdict).toBe('pass');
+    const body = gh.comments[0]?.body ?? '';
+    expect(body).toContain('### Resilience');
+    const row = body.split('\n').find((l) => /^\| reference +\| +\d/.test(l));
+    const cells = row?.split('|').map((c) => c.trim());
+    // server, score, cells, the baseline's score (same server, same code: the same score).
+    expect(cells?.[2]).toBe(cells?.[4]);
+    expect(cells?.[3]).toMatch(/^\d+\/\d+$/);
+  }, 300_000);
+
+  it('refuses resilience with shard, naming both inputs', async () => {
+    const result = await runAction({ resilience: 'true', shard: '1/2' });
+    expect(result.failed).toBe(true);
+    expect(gh.requests).toHaveLength(0);
+  });
+
   it('warns and gates on the absolute rules when the cache service is unavailable', async () => {
     delete process.env.ACTIONS_CACHE_URL;
     const { actionsCacheStore } = await import('../../src/baseline/actions-cache-store.js');

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readReport } from '../../src/run/read-report.js';
 import { packageRoot } from '../../src/scenarios/package-root.js';
 import { runCliCaptured } from '../helpers/run-cli.js';
+import { referenceSubjectConfig } from '../helpers/reference-subject-config.js';
 
 /**
  * `compare` on the golden suite's own reports, as a CI other than GitHub's would use it: the
@@ -58,21 +59,7 @@ describe('hpe-mcp-bench compare on golden-suite reports', () => {
 
   it('fails a PR that renames a tool the plans call, with the tool surface and discoverability delta', async () => {
     const config = join(tmp, 'renamed.yml');
-    await writeFile(
-      config,
-      [
-        'servers:',
-        '  reference:',
-        '    transport: stdio',
-        `    command: ${JSON.stringify(process.execPath)}`,
-        `    args: ['--import', 'tsx', ${JSON.stringify(join(ROOT, 'test/mcp-servers/subject-renamed-tool.ts'))}]`,
-        `    cwd: ${JSON.stringify(ROOT)}`,
-        '    env:',
-        "      CENTRAL_CLIENT_ID: '${fake.clientId}'",
-        "      CENTRAL_CLIENT_SECRET: '${fake.clientSecret}'",
-        '',
-      ].join('\n'),
-    );
+    await writeFile(config, referenceSubjectConfig(ROOT, 'subject-renamed-tool.ts'));
     const pr = await goldenReport('renamed', ['--config', config]);
     const result = await runCliCaptured(['compare', '--baseline', baseline, pr, '--json']);
     expect(result.code, result.stderr).toBe(1);

@@ -74,6 +74,21 @@ describe('the module boundaries are lint errors', () => {
       "import YAML from 'yaml';",
       /imports only node:\*, its own modules and re2js/,
     ],
+    [
+      'src/metrics/planted.ts',
+      "import type { CallRecord } from '../../fake-central/types.js';",
+      /through its public index/,
+    ],
+    [
+      'src/cli/commands/planted.ts',
+      "import { startFakeCentral } from '../../../fake-central/start-fake-central.js';",
+      /through its public index/,
+    ],
+    [
+      'src/action/planted.ts',
+      "import { loadBundle } from '../../fake-central/fixture-store.js';",
+      /through its public index/,
+    ],
   ])('%s: %s', async (file, code, message) => {
     const found = await violations(file, code);
     expect(found).toHaveLength(1);
@@ -89,6 +104,12 @@ describe('the module boundaries are lint errors', () => {
     ['src/action/planted.ts', "import { resolveBench } from '../run/resolve-bench.js';"],
     ['fake-central/proxy/planted.ts', "import { X509Certificate } from '@peculiar/x509';"],
     ['fake-central/endpoint-pattern.ts', "import { RE2JS } from 're2js';"],
+    ['src/metrics/planted.ts', "import type { CallRecord } from '../../fake-central/index.js';"],
+    [
+      'src/faults/planted.ts',
+      "import schema from '../../fake-central/faults/fault-plan.schema.json' with { type: 'json' };",
+    ],
+    ['src/cli/planted.ts', "import { fakeCentralCommand } from './commands/fake-central.js';"],
     [
       'src/servers/planted.ts',
       "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",

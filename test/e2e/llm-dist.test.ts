@@ -8,6 +8,7 @@ import { DEFAULT_PRICES } from '../../src/llm/prices.js';
 import { costUsd } from '../../src/llm/prices.js';
 import { stripTiming } from '../../src/report/strip-timing.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
+import { referenceSubjectConfig } from '../helpers/reference-subject-config.js';
 import {
   startFakeModelProvider,
   type FakeModelProvider,
@@ -193,21 +194,7 @@ describe('replay against a changed server, and a missing key', () => {
     const cassettes = join(tmp, 'anthropic-cassettes');
     expect(await readdir(cassettes)).toContain('reference');
     const config = join(tmp, 'renamed.yml');
-    await writeFile(
-      config,
-      [
-        'servers:',
-        '  reference:',
-        '    transport: stdio',
-        `    command: ${JSON.stringify(process.execPath)}`,
-        `    args: ['--import', 'tsx', ${JSON.stringify(join(ROOT, 'test/mcp-servers/subject-renamed-tool.ts'))}]`,
-        `    cwd: ${JSON.stringify(ROOT)}`,
-        '    env:',
-        "      CENTRAL_CLIENT_ID: '${fake.clientId}'",
-        "      CENTRAL_CLIENT_SECRET: '${fake.clientSecret}'",
-        '',
-      ].join('\n'),
-    );
+    await writeFile(config, referenceSubjectConfig(ROOT, 'subject-renamed-tool.ts'));
     const out = join(tmp, 'renamed-replay');
     const result = await cli([
       '--config',

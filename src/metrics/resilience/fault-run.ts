@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../../fake-central/types.js';
+import type { CallRecord } from '../../../fake-central/index.js';
 
 /** Fault kinds whose answer replaces the API's (the client must recover from them). */
 const FAILING_FAULTS = ['rate_limit', 'server_error', 'client_error', 'token_expiry'] as const;
