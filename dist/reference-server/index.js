@@ -69582,7 +69582,14 @@ function listOf(page, key) {
 function totalOf(page) {
     return typeof page.total === 'number' ? page.total : null;
 }
-/** Page-number cursor pagination (`next` = "2", "3" …, null on the last page). */
+/** How often one page is asked for again when it came back short (fake-central `short_page`). */
+const SHORT_PAGE_RETRIES = 2;
+/**
+ * Page-number cursor pagination (`next` = "2", "3" …, null on the last page). A page with fewer
+ * items than it should hold — fewer than `limit` while `next` is set, or fewer than `total` says
+ * remain — is asked for again (up to twice) before it is kept: following `next` past it would
+ * lose the missing items without an error.
+ */
 async function collectCursor(client, opts) {
     const key = opts.listKey ?? 'items';
     const cap = opts.maxItems ?? Number.POSITIVE_INFINITY;
@@ -69590,14 +69597,28 @@ async function collectCursor(client, opts) {
     const items = [];
     let total = null;
     let next = null;
+    let retries = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
         const body = await client.get(opts.path, { ...opts.query, limit, ...(next === null ? {} : { next }) }, opts.api);
-        items.push(...listOf(body, key));
-        total = totalOf(body) ?? total;
+        const list = listOf(body, key);
+        const pageTotal = totalOf(body) ?? total;
         const raw = body.next;
-        next = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : null;
-        if (next === '')
-            next = null;
+        let following = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : null;
+        if (following === '')
+            following = null;
+        const expected = following !== null
+            ? limit
+            : pageTotal === null
+                ? 0
+                : Math.min(limit, pageTotal - items.length);
+        if (list.length < expected && retries < SHORT_PAGE_RETRIES) {
+            retries += 1;
+            continue;
+        }
+        retries = 0;
+        items.push(...list);
+        total = pageTotal;
+        next = following;
         if (next === null)
             break;
         if (items.length >= cap)
@@ -69605,7 +69626,10 @@ async function collectCursor(client, opts) {
     }
     return { items, total, truncated: next !== null };
 }
-/** Offset pagination: stops when `total` is reached or a page comes back empty. */
+/**
+ * Offset pagination: each page starts where the items collected so far end (so a short page is
+ * continued, not skipped); stops when `total` is reached or a page comes back empty.
+ */
 async function collectOffset(client, opts) {
     const key = opts.listKey ?? 'items';
     const cap = opts.maxItems ?? Number.POSITIVE_INFINITY;
@@ -69618,7 +69642,8 @@ async function collectOffset(client, opts) {
         const list = listOf(body, key);
         items.push(...list);
         total = totalOf(body) ?? total;
-        const done = list.length === 0 || list.length < limit || (total !== null && items.length >= total);
+        // Without a total, a page under `limit` is the last one; with one, only the total says so.
+        const done = list.length === 0 || (total === null ? list.length < limit : items.length >= total);
         if (done)
             break;
         if (items.length >= cap)
