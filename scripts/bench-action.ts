@@ -15,7 +15,7 @@
  * Build first (`npm run build`): it times the committed bundle, which is what a workflow runs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -93,7 +93,8 @@ async function runAction(
     INPUT_CONCURRENCY: String(concurrency),
     INPUT_MODE: 'gate',
   };
-  spawnSync('mkdir', ['-p', workspace, env.RUNNER_TEMP ?? '']);
+  mkdirSync(workspace);
+  mkdirSync(join(work, 'runner-temp'));
   const started = performance.now();
   const result = await new Promise<{ status: number | null; output: string }>((done) => {
     // Async spawn: the fakes live in this process and must keep answering.
@@ -144,7 +145,9 @@ for (const concurrency of concurrencies) {
     for (let i = 0; i < repeat; i += 1) {
       const pr = await runAction(concurrency, 'pull_request', services);
       if (pr.status !== 0) throw new Error(`the PR run failed:\n${pr.output.slice(-3000)}`);
-      if (!/baseline/i.test(pr.output)) throw new Error('the PR run restored no baseline');
+      // The restore line (src/action/run-gate.ts); "No baseline found" would mean a cold start.
+      if (!/^Baseline: /m.test(pr.output))
+        throw new Error(`the PR run restored no baseline:\n${pr.output.slice(-3000)}`);
       row.wallMs.push(pr.ms);
       row.runPhaseMs.push(pr.report?.duration_ms ?? null);
     }

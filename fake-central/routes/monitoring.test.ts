@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../../test/helpers/fake-api.js';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../../test/helpers/fake-api.js';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi({ fixture: 'site-a' });
-});
-afterAll(() => api.close());
-beforeEach(() => api.fake.reset());
+const api = useFakeApi({ fixture: 'site-a' });
 
 const M = '/network-monitoring/v1';
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../../test/helpers/fake-api.js';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../../test/helpers/fake-api.js';
 import { sealedValue, sealSecrets } from './seal-secrets.js';
 
 // Vendor facts: the network-config OAS types `personal-security.wpa-passphrase` (wireless) and
@@ -32,12 +32,7 @@ describe('sealSecrets', () => {
 });
 
 describe('config reads of secrets', () => {
-  let api: FakeApi;
-  beforeAll(async () => {
-    api = await startFakeApi({ fixture: 'site-a' });
-  });
-  afterAll(() => api.close());
-  beforeEach(() => api.fake.reset());
+  const api = useFakeApi({ fixture: 'site-a' });
 
   const C = '/network-config/v1alpha1';
 

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../../test/helpers/fake-api.js';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../../test/helpers/fake-api.js';
 
 // Vendor facts: central-api.md §2.1 (switches: `/hardware-trends`) and the monitoring OAS
 // HardwareTrendsResponse (`id*`, `type*`, `keys[]`, `units[]`, `switchMetrics[{serialNumber,
 // switchRole, samples[{timestamp, data[]}]}]`); scope maps are a network-config resource
 // answered with the config API's SUCC_001 body (§4.1) under the key `scope-map`.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi({ fixture: 'site-a', strictQuery: true });
-});
-afterAll(() => api.close());
-beforeEach(() => api.fake.reset());
+const api = useFakeApi({ fixture: 'site-a', strictQuery: true });
 
 describe('GET switches/{serial}/hardware-trends', () => {
   it("serves the switch's trends as one sample, PoE at data[3] and data[4]", async () => {

@@ -53,6 +53,13 @@ function killLiveGroups(): void {
 /** The signals that end a harness from outside: Ctrl-C, a job cancelled or timed out, a hang-up. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+/** Kills the server groups, then lets `signal` end the process as it would have without us. */
+function onStopSignal(signal: NodeJS.Signals): void {
+  killLiveGroups();
+  for (const s of STOP_SIGNALS) process.off(s, onStopSignal);
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
 /**
  * Servers still running when the harness exits are killed with their groups, not orphaned. A
  * signal with no handler ends node without its 'exit' event, and the servers lead their own
@@ -64,22 +71,8 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', killLiveGroups);
-  if (!POSIX) return;
-  for (const signal of STOP_SIGNALS) {
-    const onSignal = (): void => {
-      killLiveGroups();
-      for (const s of STOP_SIGNALS) process.off(s, handlers[s]);
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    handlers[signal] = onSignal;
-    process.once(signal, onSignal);
-  }
+  if (POSIX) for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal);
 }
-const handlers: Record<(typeof STOP_SIGNALS)[number], () => void> = {
-  SIGINT: () => undefined,
-  SIGTERM: () => undefined,
-  SIGHUP: () => undefined,
-};
 
 /**
  * Spawns `command` as the leader of a new process group (`detached`, i.e. setsid() on POSIX)

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   startFakeCentral,
   type FakeCentral,
@@ -51,5 +52,30 @@ export async function startFakeApi(options: FakeCentralOptions): Promise<FakeApi
       return res.body;
     },
     close: () => fake.close(),
+  };
+}
+
+/**
+ * The usual suite set-up: one fake for the file (started before all tests, closed after) and
+ * reset before each test. Returns a handle that reaches the live fake once it has started.
+ */
+export function useFakeApi(options: FakeCentralOptions): FakeApi {
+  let api: FakeApi | undefined;
+  const live = (): FakeApi => {
+    if (!api) throw new Error('useFakeApi: the fake starts in beforeAll; use it inside a test');
+    return api;
+  };
+  beforeAll(async () => {
+    api = await startFakeApi(options);
+  });
+  afterAll(() => api?.close());
+  beforeEach(() => live().fake.reset());
+  return {
+    get fake() {
+      return live().fake;
+    },
+    call: (path, init) => live().call(path, init),
+    get: (path) => live().get(path),
+    close: () => live().close(),
   };
 }
