@@ -37,6 +37,7 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
     suites: inputs.suites,
     scenarioIds: [],
     scenarioPaths: inputs.scenarios,
+    option: 'Input "suites":',
   });
   const resolved = await resolveBench({
     config: inputs.config,

@@ -34,6 +34,9 @@ describe('resilienceRequest', () => {
     expect(() => resilienceRequest({ ...none, suites: ['resilience', 'nac'] })).toThrow(
       /--suite resilience cannot be combined with --suite nac/,
     );
+    expect(() =>
+      resilienceRequest({ ...none, suites: ['resilience', 'nac'], option: 'Input "suites":' }),
+    ).toThrow('Input "suites": resilience cannot be combined with Input "suites": nac');
   });
 });
 

@@ -10,6 +10,8 @@ export interface SuiteRequest {
   suites: readonly string[];
   scenarioIds: readonly string[];
   scenarioPaths: readonly string[];
+  /** How the message names the suite option: `--suite` (CLI, the default) or `Input "suites"`. */
+  option?: string;
 }
 
 /**
@@ -22,9 +24,10 @@ export function resilienceRequest(request: SuiteRequest): { suites: string[]; by
   const asked = request.suites.includes(RESILIENCE_TAG);
   const others = request.suites.filter((s) => s !== RESILIENCE_TAG);
   if (asked && others.length > 0) {
+    const option = request.option ?? '--suite';
     throw new BenchError(
       'usage',
-      `--suite ${RESILIENCE_TAG} cannot be combined with --suite ${others.join(', ')}`,
+      `${option} ${RESILIENCE_TAG} cannot be combined with ${option} ${others.join(', ')}`,
       { hint: `the ${RESILIENCE_TAG} suite is a selection across suites; run it on its own` },
     );
   }
