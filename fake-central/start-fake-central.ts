@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { bodyDigest, CallLog, queryRecord } from './call-log.js';
 import { dispatch, type Dispatched } from './dispatch.js';
-import { FakeCentralError } from './errors.js';
+import { listen } from './listen.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import type { FaultPlan } from './faults/fault-plan.js';
 import { loadBundle, resolveBundleDir, type Bundle } from './fixture-store.js';
@@ -16,6 +16,12 @@ import { parseTarget, readBody, type RequestTarget } from './proxy/request-targe
 import { rateLimitHeaders } from './rate-limit.js';
 import { Router, type HandlerOptions } from './router.js';
 import { checkState } from './state-checks/check-state.js';
+import { stateChanges, type StateChange } from './state-checks/state-changes.js';
+import {
+  startControlServer,
+  type ControlEndpoint,
+  type ControlOptions,
+} from './control/control-server.js';
 import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
 import { allRoutes } from './routes/index.js';
 import { FakeState } from './state.js';
@@ -38,6 +44,18 @@ export interface FakeCentralOptions {
   faults?: FaultPlan | null;
   /** Called once per request after it is answered (the CLI logs these to stderr). */
   onRequest?: (record: CallRecord) => void;
+  /**
+   * Also serve the control API (`/_fake/info`, `/_fake/calls`, `/_fake/reset`, `/_fake/faults`,
+   * `/_fake/state`, `/_fake/state/check`) on its own loopback port with a random bearer token
+   * (`FakeCentral.control`). Off by default, and never on in `run` or the action.
+   */
+  control?: boolean | ControlOptions;
+}
+
+/** What `state()` reports: the bundle served, and every change made to it since the last reset. */
+export interface FakeStateReport {
+  bundle: { id: string; version: string; contentHash: string };
+  changes: StateChange[];
 }
 
 /** A running fake Central/GreenLake API. */
@@ -61,8 +79,17 @@ export interface FakeCentral {
    * and lists every change to the bundle that no assertion allowed (collateral changes).
    */
   checkState(assertions: readonly StateAssertion[]): StateCheckResult;
-  /** Restores the bundle exactly and clears the call log, counters, tasks and fault counters. */
-  reset(): void;
+  /**
+   * Restores the bundle exactly and clears the call log, counters, tasks and fault counters.
+   * `fixture` (a bundle name or directory) serves another bundle from now on; without it the
+   * fake goes back to the bundle it started with. `strictQuery` likewise defaults to the start's.
+   * The fault plan stays (setFaults changes it). Throws FakeCentralError for a bad fixture.
+   */
+  reset(fixture?: string, settings?: { strictQuery?: boolean }): void;
+  /** What changed against the bundle since the last reset, item by item. */
+  state(): FakeStateReport;
+  /** The control API, when started with `control`: its URL and bearer token. */
+  control?: { url: string; token: string };
   /** Sets the fault plan for the following calls (null: none) and restarts its counters. */
   setFaults(plan: FaultPlan | null): void;
   /**
@@ -80,7 +107,10 @@ export interface FakeCentral {
  * forwarded anywhere.
  */
 export async function startFakeCentral(options: FakeCentralOptions = {}): Promise<FakeCentral> {
-  const bundle: Bundle = loadBundle(resolveBundleDir(options.fixture));
+  const startBundle: Bundle = loadBundle(resolveBundleDir(options.fixture));
+  let bundle = startBundle;
+  // reset(fixture) may switch bundles many times (a test suite); each loads once.
+  const bundles = new Map<string, Bundle>([[startBundle.dir, startBundle]]);
   const handlerOptions: HandlerOptions = {
     strictQuery: options.strictQuery ?? false,
     asyncRunningPolls: options.asyncRunningPolls ?? 0,
@@ -212,62 +242,70 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   const { port } = server.address() as AddressInfo;
   ownAuthority = `${host}:${port}`;
   const caFile = writeCaFile(ca.certPem);
-  const { manifest } = bundle;
   const url = `http://${host}:${port}`;
+  let control: ControlEndpoint | undefined;
 
-  return {
+  const fake: FakeCentral = {
     url,
     proxyUrl: url,
     caCertPath: caFile.path,
     caCert: ca.certPem,
-    credentials: { ...manifest.credentials },
-    bundle: {
-      id: manifest.id,
-      version: manifest.version,
-      contentHash: manifest.contentHash,
-      now: manifest.now,
+    get credentials() {
+      return { ...bundle.manifest.credentials };
     },
-    canaries: () => [...manifest.canaries.map((c) => c.value), manifest.credentials.clientSecret],
+    get bundle() {
+      const { manifest } = bundle;
+      const { id, version, contentHash, now } = manifest;
+      return { id, version, contentHash, now };
+    },
+    canaries: () => [
+      ...bundle.manifest.canaries.map((c) => c.value),
+      bundle.manifest.credentials.clientSecret,
+    ],
     calls: () => log.all(),
     checkState: (assertions) =>
       checkState({ bundle: bundle.files, touched: state.touched() }, assertions),
-    reset: () => {
+    reset: (fixture, settings = {}) => {
+      if (fixture === undefined) bundle = startBundle;
+      else {
+        const dir = resolveBundleDir(fixture);
+        bundle = bundles.get(dir) ?? loadBundle(dir);
+        bundles.set(dir, bundle);
+      }
+      handlerOptions.strictQuery = settings.strictQuery ?? options.strictQuery ?? false;
       state = freshState();
       log.clear();
+    },
+    state: () => {
+      const { id, version, contentHash } = bundle.manifest;
+      return {
+        bundle: { id, version, contentHash },
+        changes: stateChanges(bundle.files, state.touched()),
+      };
     },
     setFaults: (plan) => {
       faultPlan = plan;
       state.faults = plan ? new FaultInjector(plan) : null;
     },
     serverEnv: () => proxyEnvironment(url, caFile.path),
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await control?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
         tunnels.destroyAll();
         caFile.remove();
-      }),
+      });
+    },
   };
-}
-
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new FakeCentralError(
-              'port_in_use',
-              `Port ${port} on ${host} is already in use`,
-              'choose another --port, or 0 for a free one',
-              error,
-            )
-          : error,
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
+  if (options.control) {
+    try {
+      control = await startControlServer(fake, options.control === true ? {} : options.control);
+    } catch (error) {
+      await fake.close();
+      throw error;
+    }
+    fake.control = { url: control.url, token: control.token };
+  }
+  return fake;
 }
