@@ -1,4 +1,4 @@
-import { BenchError, exitCodeFor, formatError } from '../errors.js';
+import { BenchError, exitCodeFor, formatError } from '../common/errors.js';
 import { compareCommand } from './commands/compare.js';
 import { conformanceCommand } from './commands/conformance.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
