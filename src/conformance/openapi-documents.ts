@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 
 /** A JSON value as read from an OpenAPI document. */
 export type JsonValue =

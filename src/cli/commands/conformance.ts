@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { BenchError, EXIT_CODES } from '../../errors.js';
+import { BenchError, EXIT_CODES } from '../../common/errors.js';
 import { loadDocuments } from '../../conformance/openapi-documents.js';
 import { renderConformance } from '../../conformance/render-conformance.js';
 import { runConformance, shares } from '../../conformance/run-conformance.js';
