@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Verdict } from '../gate/types.js';
 import type { Report } from '../report/types.js';
-import { serializeReport } from '../run/write-report.js';
+import { serializeReport } from '../report-io/write-report.js';
 
 /** What a later `mode: comment` job needs to post the comment a gate job could not. */
 export interface StoredComment {

@@ -54,19 +54,19 @@ describe('the module boundaries are lint errors', () => {
     ],
     [
       'fake-central/routes/planted.ts',
-      "import { BenchError } from '../../src/errors.js';",
+      "import { BenchError } from '../../src/common/errors.js';",
       /never src\//,
     ],
     [
       'fake-central/proxy/planted.ts',
-      "import { BenchError } from '../../src/errors.js';",
+      "import { BenchError } from '../../src/common/errors.js';",
       /never src\//,
     ],
     ['fake-central/planted.ts', "import YAML from 'yaml';", /fake-central imports only node/],
     ['fake-central/planted.ts', "import { RE2JS } from 're2js';", /fake-central imports only node/],
     [
       'fake-central/endpoint-pattern.ts',
-      "import { closest } from '../src/scenarios/did-you-mean.js';",
+      "import { closest } from '../src/common/did-you-mean.js';",
       /never src\//,
     ],
     [
@@ -106,7 +106,7 @@ describe('the module boundaries are lint errors', () => {
     ['fake-central/endpoint-pattern.ts', "import { RE2JS } from 're2js';"],
     ['src/metrics/planted.ts', "import type { CallRecord } from '../../fake-central/index.js';"],
     [
-      'src/faults/planted.ts',
+      'src/resilience/planted.ts',
       "import schema from '../../fake-central/faults/fault-plan.schema.json' with { type: 'json' };",
     ],
     ['src/cli/planted.ts', "import { fakeCentralCommand } from './commands/fake-central.js';"],
