@@ -4,7 +4,7 @@ export {
   type FakeCentralOptions,
   type FakeStateReport,
 } from './start-fake-central.js';
-export type { ControlOptions } from './control/control-server.js';
+export type { ControlOptions, FaultPlanParser } from './fake-central-api.js';
 export type { StateChange } from './state-checks/state-changes.js';
 export { FakeCentralError } from './errors.js';
 export {

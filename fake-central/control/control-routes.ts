@@ -1,13 +1,10 @@
 import type { FaultPlan } from '../faults/fault-plan.js';
-import type { FakeCentral } from '../start-fake-central.js';
+import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
 import type { StateAssertion } from '../state-checks/types.js';
 import type { Json } from '../types.js';
 import { filterCalls, parseCallsQuery } from './calls-query.js';
 import { ControlError, hintedProblem } from './control-error.js';
 import { checkFaultPlanShape } from './fault-plan-shape.js';
-
-/** Validates a fault plan sent as JSON text; throws an error with `message` and `hint`. */
-export type FaultPlanParser = (text: string, source: string) => FaultPlan;
 
 /** A control request after authentication. */
 export interface ControlRequest {

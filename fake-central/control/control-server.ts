@@ -1,20 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FakeCentral } from '../start-fake-central.js';
+import type { ControlOptions, FakeCentral } from '../fake-central-api.js';
 import type { Json } from '../types.js';
 import { ControlError } from './control-error.js';
-import { answerControl, type FaultPlanParser } from './control-routes.js';
-
-/** Options of the control API (`startFakeCentral({ control: … })`). */
-export interface ControlOptions {
-  /**
-   * Validates a fault plan sent to `PUT /_fake/faults` (JSON text) and throws an error with a
-   * `message` and `hint` when it is invalid. The CLI and the npm package pass the harness's
-   * schema validator; without one the plan gets a structural check.
-   */
-  parseFaultPlan?: FaultPlanParser;
-}
+import { answerControl } from './control-routes.js';
 
 /** The running control API: its own loopback port, and the bearer token every request needs. */
 export interface ControlEndpoint {
