@@ -83,7 +83,10 @@ server.setRequestHandler(ListToolsRequestSchema, () => ({
 }));
 server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
   const args = req.params.arguments ?? {};
-  const outcome = await attempt(String(args.url), typeof args.path === 'string' ? args.path : '/_fake/info');
+  const outcome = await attempt(
+    String(args.url),
+    typeof args.path === 'string' ? args.path : '/_fake/info',
+  );
   return { content: [{ type: 'text', text: JSON.stringify(outcome) }] };
 });
 await server.connect(new StdioServerTransport());
