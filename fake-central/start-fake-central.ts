@@ -177,6 +177,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         ...(result.fault === undefined ? {} : { fault: result.fault }),
         ...(result.retryAfterEarly ? { retryAfterEarly: true as const } : {}),
         ...(result.shortPage ? { shortPage: result.shortPage } : {}),
+        ...(result.unrouted ? { unrouted: true as const } : {}),
       },
       seq,
       started,

@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { findPullRequest } from '../github/find-pull-request.js';
 import type { ActionInputs } from './inputs.js';
 import { publishComment } from './publish.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { DEFAULT_THRESHOLDS, parseThresholds } from '../gate/thresholds.js';
 import { INPUTS, OUTPUTS, parseActionInputs, type InputName } from './inputs.js';
 

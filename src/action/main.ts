@@ -1,15 +1,15 @@
 import * as core from '@actions/core';
 import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
-import { BenchError, formatError } from '../errors.js';
-import type { Logger } from '../ports.js';
+import { BenchError, formatError } from '../common/errors.js';
+import type { Logger } from '../run/ports.js';
 import { budgetLimits } from '../llm/budget-limits.js';
 import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
-import { runBench } from '../run-bench.js';
-import { runResilience } from '../run-resilience.js';
+import { runBench } from '../run/run-bench.js';
+import { runResilience } from '../run/run-resilience.js';
 import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
-import { takeSecrets, withSecretEnv } from '../secrets.js';
-import { mergeReports } from '../run/merge-reports.js';
+import { takeSecrets, withSecretEnv } from '../common/secrets.js';
+import { mergeReports } from '../report-io/merge-reports.js';
 import { resolveBench } from '../run/resolve-bench.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
@@ -103,7 +103,7 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
 /** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
 export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
   const env = deps.env ?? process.env;
-  // First thing: no child of the harness can inherit a token after this (src/secrets.ts).
+  // First thing: no child of the harness can inherit a token after this (src/common/secrets.ts).
   const secrets = takeSecrets(env);
   try {
     const inputs = parseActionInputs((name) =>

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Verdict } from '../gate/types.js';
 import type { Report } from '../report/types.js';
-import { serializeReport } from '../run/write-report.js';
+import { serializeReport } from '../report-io/write-report.js';
 import type { StoredComment } from './stored-comment.js';
 
 /** Writes report.json, verdict.json, comment.md and (for a PR) comment.json into the report dir. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
 
 /** What a gate job writes for a later `mode: comment` job (report-dir/comment.json). */

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 
 /** A regression threshold: relative (`10%`), absolute (a number) or `off`. */
 export type Threshold =

@@ -1,7 +1,7 @@
 import { FakeCentralError, listBundles, startFakeCentral } from '../../../fake-central/index.js';
 import type { CallRecord } from '../../../fake-central/index.js';
-import { BenchError } from '../../errors.js';
-import { loadFaultPlan } from '../../faults/load-fault-plan.js';
+import { BenchError } from '../../common/errors.js';
+import { loadFaultPlan } from '../../resilience/load-fault-plan.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
 
