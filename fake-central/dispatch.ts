@@ -15,6 +15,8 @@ export interface Dispatched extends FakeResponse {
   retryAfterEarly?: true;
   /** A `short_page` fault cut this page: items served of the page's full length. */
   shortPage?: { served: number; of: number };
+  /** No route answered this request (route-miss 404 or 405); copied to the call log. */
+  unrouted?: true;
 }
 
 function parseBody(req: FakeRequest): Json | undefined {
@@ -53,6 +55,7 @@ export async function dispatch(
     return {
       ...errorResponse(404, 'HPE_GL_ERROR_NOT_FOUND', `Not Found: ${req.method} ${path}`),
       kind: readOrWrite(req.method),
+      unrouted: true,
     };
   }
   if ('allowed' in found) {
@@ -64,6 +67,7 @@ export async function dispatch(
       ),
       headers: { Allow: [...new Set(found.allowed)].join(', ') },
       kind: readOrWrite(req.method),
+      unrouted: true,
     };
   }
   const { route, params } = found;

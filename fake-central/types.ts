@@ -53,6 +53,11 @@ export interface CallRecord {
   retryAfterEarly?: true;
   /** A `short_page` fault cut this page: `served` of its `of` items were sent. */
   shortPage?: { served: number; of: number };
+  /**
+   * The fake has no route for this request (its route-miss 404, or 405 for a path it serves with
+   * other methods): a gap in the fake or a wrong call by the client, reported as a finding.
+   */
+  unrouted?: true;
   /** Arrival in ms since the last reset (timing; excluded from determinism comparisons). */
   atMs?: number;
   /** Wall-clock handling time; excluded from determinism comparisons. */

@@ -21,10 +21,10 @@ import { bareClient } from './bench/bare-client.js';
 import { startFakeCentral, type FakeCentral } from '../fake-central/index.js';
 import { defaultBenchConfig, REFERENCE_SERVER } from '../src/config/default-config.js';
 import type { StdioServerConfig } from '../src/config/types.js';
-import { silentLogger } from '../src/ports.js';
-import { runBench } from '../src/run-bench.js';
+import { silentLogger } from '../src/run/ports.js';
+import { runBench } from '../src/run/run-bench.js';
 import { loadScenarios } from '../src/scenarios/load-scenarios.js';
-import { packageRoot } from '../src/scenarios/package-root.js';
+import { packageRoot } from '../src/common/package-root.js';
 import type { Scenario } from '../src/scenarios/types.js';
 
 const { values } = parseArgs({

@@ -19,7 +19,7 @@ import type { ServerConfig } from '../src/config/types.js';
 import { quantile } from '../src/report/quantile.js';
 import { launchServer } from '../src/servers/launch-server.js';
 import { resolveSandbox } from '../src/servers/sandbox/probe-sandbox.js';
-import { packageRoot } from '../src/scenarios/package-root.js';
+import { packageRoot } from '../src/common/package-root.js';
 
 const { values } = parseArgs({ options: { n: { type: 'string', default: '15' } } });
 const n = Number(values.n);

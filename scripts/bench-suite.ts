@@ -29,13 +29,13 @@ import { defaultBenchConfig, REFERENCE_SERVER } from '../src/config/default-conf
 import { loadBenchConfig } from '../src/config/load-bench-config.js';
 import { expandTemplates, templateVariables } from '../src/config/template-variables.js';
 import type { BenchConfig, StdioServerConfig } from '../src/config/types.js';
-import { silentLogger } from '../src/ports.js';
+import { silentLogger } from '../src/run/ports.js';
 import type { Isolation, Report } from '../src/report/types.js';
-import { runBench } from '../src/run-bench.js';
+import { runBench } from '../src/run/run-bench.js';
 import { defaultConcurrency } from '../src/run/check-options.js';
 import { runQueue } from '../src/run/work-queue.js';
 import { loadScenarios } from '../src/scenarios/load-scenarios.js';
-import { packageRoot } from '../src/scenarios/package-root.js';
+import { packageRoot } from '../src/common/package-root.js';
 import { serverEnvironment } from '../src/servers/server-environment.js';
 
 const MODES = ['floor', 'server', 'scenario', 'run'] as const;

@@ -9,7 +9,7 @@ export const CHECKED_TREES = ['src', 'fake-central'] as const;
 /**
  * The unit a file belongs to: a folder directly under a checked tree (`src/agent`, its subfolders
  * included: `src/metrics/discoverability` is part of `src/metrics`), or a file directly in it
- * (`src/run-bench.ts`, `fake-central/state.ts`), which is a module of its own. Null for anything
+ * (`fake-central/state.ts`), which is a module of its own. Null for anything
  * outside the checked trees (schemas, fixtures, packages).
  */
 export function unitOf(path: string): string | null {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { DEFAULT_THRESHOLDS, parseThresholds } from '../gate/thresholds.js';
 import { INPUTS, OUTPUTS, parseActionInputs, type InputName } from './inputs.js';
 
@@ -184,6 +184,8 @@ describe('parseThresholds', () => {
       tokenUsage: { kind: 'relative', fraction: 0.05 },
       apiCallCount: { kind: 'absolute', value: 2 },
       latencyP95: { kind: 'relative', fraction: 0.2 },
+      renames: { servers: {}, scenarios: {} },
+      retired: { servers: [], scenarios: [] },
     });
     expect(parseThresholds('token-usage: off').tokenUsage).toEqual({ kind: 'off' });
     expect(parseThresholds('latency-p95: 15%').apiCallCount).toEqual(

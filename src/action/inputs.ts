@@ -1,4 +1,4 @@
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
 import { SANDBOX_MODES, type SandboxMode } from '../config/types.js';
 import { parseThresholds, type Thresholds } from '../gate/thresholds.js';

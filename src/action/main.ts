@@ -1,20 +1,19 @@
 import * as core from '@actions/core';
 import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
-import { BenchError, formatError } from '../errors.js';
-import type { Logger } from '../ports.js';
+import { BenchError, formatError } from '../common/errors.js';
+import type { Logger } from '../run/ports.js';
 import { budgetLimits } from '../llm/budget-limits.js';
 import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
-import { runBench } from '../run-bench.js';
-import { runResilience } from '../run-resilience.js';
+import { runBench } from '../run/run-bench.js';
+import { runResilience } from '../run/run-resilience.js';
 import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
-import { takeSecrets, withSecretEnv } from '../secrets.js';
-import { mergeReports } from '../run/merge-reports.js';
+import { takeSecrets, withSecretEnv } from '../common/secrets.js';
+import { mergeReports } from '../report-io/merge-reports.js';
 import { resolveBench } from '../run/resolve-bench.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
-import { publishComment } from './publish.js';
-import { readStoredComment } from './report-files.js';
+import { postStoredComment } from './comment-mode.js';
 import { readRunContext, type RunContext } from './run-context.js';
 import { finishGate } from './run-gate.js';
 
@@ -101,29 +100,10 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
   await finishGate(report, inputs, context, deps.baselineStore);
 }
 
-async function comment(inputs: ActionInputs): Promise<void> {
-  const stored = await readStoredComment(inputs.reportDir);
-  if (!stored) {
-    throw new BenchError('usage', `mode: comment found no comment.json in ${inputs.reportDir}`, {
-      hint: 'download the gate job’s report-dir artifact there first (see the README’s fork-safe workflows)',
-    });
-  }
-  const url = await publishComment(
-    inputs,
-    {
-      ...readRunContext(),
-      repo: { owner: stored.owner, repo: stored.repo },
-      pullNumber: stored.pullNumber,
-    },
-    stored.body,
-  );
-  core.setOutput('comment-url', url);
-}
-
 /** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
 export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
   const env = deps.env ?? process.env;
-  // First thing: no child of the harness can inherit a token after this (src/secrets.ts).
+  // First thing: no child of the harness can inherit a token after this (src/common/secrets.ts).
   const secrets = takeSecrets(env);
   try {
     const inputs = parseActionInputs((name) =>
@@ -151,7 +131,7 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
         await finishGate(await mergeReports(inputs.reportDir), inputs, context, full.baselineStore);
         break;
       case 'comment':
-        await comment(inputs);
+        core.setOutput('comment-url', await postStoredComment(inputs, context));
         break;
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { parseReport } from '../report/parse-report.js';
 import type { Report } from '../report/types.js';
 import { BaselineUnavailableError, type Baseline } from './types.js';

@@ -1,4 +1,4 @@
-import { takeSecrets } from '../secrets.js';
+import { takeSecrets } from '../common/secrets.js';
 /** Where a CLI command writes; the binary passes process streams, tests pass buffers. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -13,7 +13,7 @@ export interface CliIo {
 
 /** The real process's streams and signals. */
 export function processIo(): CliIo {
-  // First thing: no child of the CLI can inherit a token after this (src/secrets.ts).
+  // First thing: no child of the CLI can inherit a token after this (src/common/secrets.ts).
   takeSecrets();
   return {
     stdout: (text) => process.stdout.write(text),

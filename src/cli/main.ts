@@ -1,5 +1,6 @@
-import { BenchError, exitCodeFor, formatError } from '../errors.js';
+import { BenchError, exitCodeFor, formatError } from '../common/errors.js';
 import { compareCommand } from './commands/compare.js';
+import { conformanceCommand } from './commands/conformance.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
 import { publishCommand } from './commands/publish.js';
 import { runCommand } from './commands/run.js';
@@ -13,6 +14,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   compare: {
     run: compareCommand,
     summary: 'gate REPORT.json against --baseline BASE.json (the PR check, for any CI)',
+  },
+  conformance: {
+    run: conformanceCommand,
+    summary: 'measure the fake against OpenAPI documents (--openapi DIR): routed and schema-valid',
   },
   'fake-central': {
     run: fakeCentralCommand,

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 
 /** node:util parseArgs with errors that name the command and the offending option. */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(

@@ -1,7 +1,7 @@
 import { isScalar } from 'yaml';
-import { didYouMean } from '../scenarios/did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import type { ScenarioError } from '../scenarios/types.js';
-import { errorAt, type YamlDocument } from '../scenarios/yaml-source.js';
+import { errorAt, type YamlDocument } from '../common/yaml-source.js';
 import {
   expandTemplates,
   envTemplateName,

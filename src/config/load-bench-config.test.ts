@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { REPO_ROOT } from '../servers/test-servers.js';
 import { DEFAULT_TIMEOUTS, loadBenchConfig, parseBenchConfig } from './load-bench-config.js';
 

@@ -9,11 +9,11 @@ import type {
   ServerConfig,
   ServerTimeouts,
 } from './types.js';
-import { BenchError } from '../errors.js';
-import { createAjv } from '../scenarios/ajv.js';
-import { schemaErrors } from '../scenarios/schema-errors.js';
+import { BenchError } from '../common/errors.js';
+import { createAjv } from '../common/ajv.js';
+import { schemaErrors } from '../common/schema-errors.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
-import { parseYamlDocuments } from '../scenarios/yaml-source.js';
+import { parseYamlDocuments } from '../common/yaml-source.js';
 import { checkBenchConfig } from './config-checks.js';
 
 /** Time limits a server gets when its config does not set them. */

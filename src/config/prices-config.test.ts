@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { parseBenchConfig } from './load-bench-config.js';
 
 const SERVER = 'servers:\n  ref:\n    transport: stdio\n    command: node\n';

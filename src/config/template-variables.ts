@@ -1,5 +1,5 @@
 import type { FakeCentral } from '../../fake-central/index.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { TemplateVariables } from './types.js';
 
 /** Every variable a bench config may template, in the order the docs list them. */

@@ -1,4 +1,4 @@
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { BudgetLimits } from './budget.js';
 
 /** `--max-cost` / `--max-tokens` (or the action inputs) as limits; `name` says how to call them. */

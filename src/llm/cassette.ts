@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { canonicalJson } from './conversation.js';
 import type { Exchange } from './llm-policy.js';
 import type { LlmSettings, MeasuredUsage } from './types.js';

@@ -1,5 +1,5 @@
 import type { PolicyInfo } from '../agent/types.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { BudgetLimits } from './budget.js';
 import type { ModelPrice } from '../config/types.js';
 import type { PolicyChoice } from './run-policies.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_TURNS } from '../agent/run-agent-loop.js';
-import { takenSecret } from '../secrets.js';
-import { BenchError } from '../errors.js';
+import { takenSecret } from '../common/secrets.js';
+import { BenchError } from '../common/errors.js';
 import { readCassetteSettings } from './cassette.js';
 import type { PolicyChoice } from './run-policies.js';
 import { LLM_PROMPT_VERSION } from './system-prompt.js';
@@ -181,7 +181,7 @@ export async function resolvePolicy(
     max_retries: DEFAULT_MAX_RETRIES,
   };
   const keyEnv = given(raw.apiKeyEnv) ? raw.apiKeyEnv.trim() : DEFAULT_KEY_ENV[provider];
-  // The CLI's entry takes the model keys out of the environment first (src/secrets.ts).
+  // The CLI's entry takes the model keys out of the environment first (src/common/secrets.ts).
   const apiKey = env[keyEnv] ?? takenSecret(env, keyEnv);
   if (apiKey === undefined || apiKey.trim() === '') {
     throw new BenchError('usage', `the ${provider} API key is missing: ${keyEnv} is not set`, {

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Report } from '../report/types.js';
-import { createAjv } from '../scenarios/ajv.js';
-import { didYouMean } from '../scenarios/did-you-mean.js';
-import { packageRoot } from '../scenarios/package-root.js';
-import { schemaErrors } from '../scenarios/schema-errors.js';
+import { createAjv } from '../common/ajv.js';
+import { didYouMean } from '../common/did-you-mean.js';
+import { packageRoot } from '../common/package-root.js';
+import { schemaErrors } from '../common/schema-errors.js';
 import type { ScenarioError } from '../scenarios/types.js';
-import { errorAt, parseYamlDocuments } from '../scenarios/yaml-source.js';
+import { errorAt, parseYamlDocuments } from '../common/yaml-source.js';
 
 /** Why a (server, scenario) did not pass. */
 export const CLASSES = [

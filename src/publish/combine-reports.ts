@@ -1,4 +1,4 @@
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { Report, SuiteReport } from '../report/types.js';
 
 /** A report and the file it was read from (named in errors). */

@@ -1,4 +1,4 @@
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './types.js';
 import { READABLE_REPORT_VERSIONS, upgradeReport1to2 } from './upgrade-report.js';
 import { reportSchemaErrors } from './validate-report.js';

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import schema from '../../schemas/report.schema.json' with { type: 'json' };
-import { createAjv } from '../scenarios/ajv.js';
+import { createAjv } from '../common/ajv.js';
 import type { Report } from './types.js';
 
 let compiled: ValidateFunction | undefined;

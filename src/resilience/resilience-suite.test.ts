@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenarios } from '../scenarios/load-scenarios.js';
-import { packageRoot } from '../scenarios/package-root.js';
+import { packageRoot } from '../common/package-root.js';
 import { resilienceRequest, resilienceScenarios } from './resilience-suite.js';
 
 const none = { resilience: false, suites: [], scenarioIds: [], scenarioPaths: [] };

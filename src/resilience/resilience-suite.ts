@@ -1,4 +1,4 @@
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { Scenario } from '../scenarios/types.js';
 
 /** The tag that puts a golden scenario in the `resilience` suite (docs/resilience.md). */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { FaultPlan } from '../../fake-central/index.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { MIN_GATING_RUNS } from '../report/build-report.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
 import { ISOLATIONS, type Isolation } from '../report/types.js';

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition } from '../trajectory/types.js';
 import type { ModelPrice, ServerConfig } from '../config/types.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { Secret } from '../metrics/leak-scan.js';
 import { scoreRun } from '../metrics/score-run.js';
 import type { EscapePolicy } from '../metrics/types.js';

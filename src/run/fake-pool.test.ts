@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { getToken } from '../../test/helpers/temp-bundle.js';
-import { packageRoot } from '../scenarios/package-root.js';
+import { packageRoot } from '../common/package-root.js';
 import { FakePool } from './fake-pool.js';
 
 describe('FakePool', () => {

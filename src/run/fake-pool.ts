@@ -5,7 +5,7 @@ import {
   type FakeCentral,
   type FaultPlan,
 } from '../../fake-central/index.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 
 /**
  * One worker's fakes: at most one per fixture bundle, started on first use and kept for the

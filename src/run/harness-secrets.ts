@@ -1,5 +1,5 @@
 import type { Secret } from '../metrics/leak-scan.js';
-import { takenSecretEntries } from '../secrets.js';
+import { takenSecretEntries } from '../common/secrets.js';
 
 /** Variable names whose values the harness treats as its own secrets. */
 const SECRET_NAME =
@@ -13,7 +13,7 @@ const MIN_LENGTH = 8;
  * A server never gets these (server-environment.ts), so finding one in its output means it read
  * them from somewhere else (e.g. /proc/<ppid>/environ); the leak check looks for them like the
  * fixture canaries. Labelled by variable name only, so a finding never repeats the value.
- * The variables takeSecrets (src/secrets.ts) already removed from `env` are included.
+ * The variables takeSecrets (src/common/secrets.ts) already removed from `env` are included.
  */
 export function harnessSecrets(env: NodeJS.ProcessEnv = process.env): Secret[] {
   const secrets = new Map<string, Secret>();

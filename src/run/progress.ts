@@ -1,4 +1,4 @@
-import type { Logger } from '../ports.js';
+import type { Logger } from './ports.js';
 import type { RunOutcome, RunUnit } from './execute-runs.js';
 
 /**

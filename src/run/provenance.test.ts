@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../scenarios/package-root.js';
+import { packageRoot } from '../common/package-root.js';
 import { fixtureInfo, gitHead, harnessVersion, manifestHash } from './provenance.js';
 
 async function tree(files: Record<string, string>): Promise<string> {

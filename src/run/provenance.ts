@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { Report } from '../report/types.js';
-import { packageRoot } from '../scenarios/package-root.js';
+import { packageRoot } from '../common/package-root.js';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BenchError } from '../errors.js';
-import { packageRoot } from '../scenarios/package-root.js';
+import { BenchError } from '../common/errors.js';
+import { packageRoot } from '../common/package-root.js';
 import { manifestHash } from './provenance.js';
 import { resolveBench, type BenchRequest } from './resolve-bench.js';
 

@@ -7,7 +7,7 @@ import type { Isolation } from '../report/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 
-// The input of runBench (src/run-bench.ts). It lives in src/run so that the run's helpers
+// The input of runBench (src/run/run-bench.ts). It lives in src/run so that the run's helpers
 // (check-options.ts) read it without importing the orchestrator that imports them.
 
 /** What to run: servers × scenarios × runs, and how. */

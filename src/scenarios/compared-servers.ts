@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { schemaValidator } from './ajv.js';
-import { packageRoot } from './package-root.js';
-import { schemaErrors } from './schema-errors.js';
+import { schemaValidator } from '../common/ajv.js';
+import { packageRoot } from '../common/package-root.js';
+import { schemaErrors } from '../common/schema-errors.js';
 import type { ScenarioError } from './types.js';
-import { parseYamlDocuments } from './yaml-source.js';
+import { parseYamlDocuments } from '../common/yaml-source.js';
 
 /** A server scenarios can name: an external repository pinned by commit, or one in this repo. */
 export interface ComparedServer {

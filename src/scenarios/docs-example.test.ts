@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentHashOf } from '../../fake-central/fixture-store.js';
 import { loadScenarios } from './load-scenarios.js';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../common/package-root.js';
 import { comparedServers, writeTree } from './test-helpers.js';
 import { formatScenarioError } from './types.js';
 

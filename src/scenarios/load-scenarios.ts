@@ -1,18 +1,18 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { BenchError } from '../errors.js';
-import { schemaValidator } from './ajv.js';
+import { BenchError } from '../common/errors.js';
+import { schemaValidator } from '../common/ajv.js';
 import {
   defaultServersFile,
   loadComparedServers,
   type ComparedServer,
 } from './compared-servers.js';
 import { createFixtureIndex } from './fixture-index.js';
-import { packageRoot } from './package-root.js';
-import { schemaErrors } from './schema-errors.js';
+import { packageRoot } from '../common/package-root.js';
+import { schemaErrors } from '../common/schema-errors.js';
 import { checkScenario, duplicateIds, type LoadedScenario } from './semantic-checks.js';
 import type { Scenario, ScenarioError } from './types.js';
-import { parseYamlDocuments, positionOf, type YamlDocument } from './yaml-source.js';
+import { parseYamlDocuments, positionOf, type YamlDocument } from '../common/yaml-source.js';
 
 /** Where the loader finds fixtures and the compared set. */
 export interface LoadOptions {

@@ -1,9 +1,9 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv } from './ajv.js';
-import { unsafePatternProblem } from './safe-regex.js';
-import { schemaErrors } from './schema-errors.js';
+import { createAjv } from '../common/ajv.js';
+import { unsafePatternProblem } from '../common/safe-regex.js';
+import { schemaErrors } from '../common/schema-errors.js';
 import type { ScenarioError } from './types.js';
-import { errorAt, type YamlDocument } from './yaml-source.js';
+import { errorAt, type YamlDocument } from '../common/yaml-source.js';
 
 const ajv = createAjv({ linearRegExp: true });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schemaValidator } from './ajv.js';
-import { packageRoot } from './package-root.js';
+import { schemaValidator } from '../common/ajv.js';
+import { packageRoot } from '../common/package-root.js';
 import { comparedServers } from './test-helpers.js';
 import type { Scenario } from './types.js';
 

@@ -1,5 +1,5 @@
-import { BenchError } from '../errors.js';
-import { didYouMean } from './did-you-mean.js';
+import { BenchError } from '../common/errors.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import type { Scenario } from './types.js';
 
 /** How an error names a value of an option: `--suite "x"` in the CLI, `Input "suites" names "x"` in the action. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { closest } from './did-you-mean.js';
+import { closest } from '../common/did-you-mean.js';
 import { createFixtureIndex, occursInJsonText } from './fixture-index.js';
 import { checkScenario, duplicateIds } from './semantic-checks.js';
 import { comparedServers, TEST_ROOT } from './test-helpers.js';
 import type { Scenario } from './types.js';
-import { parseYamlDocuments } from './yaml-source.js';
+import { parseYamlDocuments } from '../common/yaml-source.js';
 
 describe('occursInJsonText (fact grounding)', () => {
   const text = JSON.stringify([

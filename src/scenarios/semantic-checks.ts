@@ -1,11 +1,11 @@
 import type { ComparedServer } from './compared-servers.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import { parseEndpointPattern } from '../../fake-central/index.js';
 import type { FixtureIndex } from './fixture-index.js';
 import { resultSchemaErrors } from './result-schema.js';
 import { stateChecks } from './state-checks.js';
 import type { Scenario, ScenarioError } from './types.js';
-import { errorAt, type YamlDocument } from './yaml-source.js';
+import { errorAt, type YamlDocument } from '../common/yaml-source.js';
 
 /** What the checks beyond the schema need to know about the bench tree. */
 export interface SemanticContext {

@@ -1,8 +1,8 @@
 import { itemsOf, matchesWhere, type Json } from '../../fake-central/index.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import type { FixtureIndex } from './fixture-index.js';
 import type { Scenario, ScenarioError } from './types.js';
-import { errorAt, type YamlDocument } from './yaml-source.js';
+import { errorAt, type YamlDocument } from '../common/yaml-source.js';
 
 /**
  * `expect.state` checks a schema cannot express: each collection is a data file of the

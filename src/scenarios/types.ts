@@ -76,23 +76,5 @@ export interface SourcePosition {
   col: number;
 }
 
-/**
- * One problem in a manifest. `line` 0 means the problem has no position (a directory without
- * suite files). `pointer` is a JSON pointer into the YAML document ('' for the whole file).
- */
-export interface ScenarioError {
-  file: string;
-  line: number;
-  col: number;
-  pointer: string;
-  message: string;
-  hint?: string;
-}
-
-/** `file:line:col: pointer: message (hint)`, leaving out the parts a problem does not have. */
-export function formatScenarioError(error: ScenarioError): string {
-  const where = error.line > 0 ? `${error.file}:${error.line}:${error.col}` : error.file;
-  const pointer = error.pointer === '' ? '' : `${error.pointer}: `;
-  const hint = error.hint ? ` (${error.hint})` : '';
-  return `${where}: ${pointer}${error.message}${hint}`;
-}
+// The problem type every YAML loader reports, with its one formatter (src/common/source-error.ts).
+export { formatScenarioError, type ScenarioError } from '../common/source-error.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
 import type { HttpServerConfig } from '../config/types.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { launchServer } from './launch-server.js';
 import { HARNESS_CANARIES, httpTestServer, REPO_ROOT, workDir } from './test-servers.js';

@@ -9,7 +9,7 @@ import {
   templateVariables,
 } from '../config/template-variables.js';
 import type { SandboxMode, ServerConfig, TemplateVariables } from '../config/types.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { freePort } from './free-port.js';
 import { GroupStdioTransport } from './group-stdio-transport.js';

@@ -11,7 +11,7 @@ import {
 import pkg from '../../package.json' with { type: 'json' };
 import type { ToolCallOutcome, ToolDefinition } from '../trajectory/types.js';
 import type { ServerTimeouts } from '../config/types.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { answerElicitation } from './elicitation.js';
 import { describeExit, type ExitInfo, type GroupProcess } from './process-group.js';

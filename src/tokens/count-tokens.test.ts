@@ -2,7 +2,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../trajectory/types.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { makeScenario, makeTrajectory, tool, toolCall } from '../metrics/test-builders.js';
 import { countTokens, loadTokenizer, menuBreakdown } from './count-tokens.js';
 import { tokenCount } from './encoders.js';

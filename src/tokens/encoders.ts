@@ -1,6 +1,6 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { pieceCounter, type PieceCounter } from './linear-bpe.js';
 
 /** The tokenizers the harness counts with (bundled ranks: nothing is downloaded). */

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readReport } from '../../src/run/read-report.js';
-import { packageRoot } from '../../src/scenarios/package-root.js';
+import { readReport } from '../../src/report-io/read-report.js';
+import { packageRoot } from '../../src/common/package-root.js';
 import { runCliCaptured } from '../helpers/run-cli.js';
 import { referenceSubjectConfig } from '../helpers/reference-subject-config.js';
 

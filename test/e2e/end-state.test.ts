@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultBenchConfig } from '../../src/config/default-config.js';
-import { silentLogger } from '../../src/ports.js';
+import { silentLogger } from '../../src/run/ports.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
-import { runBench } from '../../src/run-bench.js';
+import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
-import { packageRoot } from '../../src/scenarios/package-root.js';
+import { packageRoot } from '../../src/common/package-root.js';
 import { benchSubjects, onlyRun, resultOf, SUBJECT_SCENARIOS } from '../subjects/run-subjects.js';
 
 const ROOT = packageRoot();

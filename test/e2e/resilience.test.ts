@@ -10,15 +10,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBenchConfig } from '../../src/config/load-bench-config.js';
 import { defaultBenchConfig } from '../../src/config/default-config.js';
 import type { BenchConfig, StdioServerConfig } from '../../src/config/types.js';
-import { silentLogger } from '../../src/ports.js';
+import { silentLogger } from '../../src/run/ports.js';
 import { renderSummaryMarkdown } from '../../src/report/render-summary.js';
 import type { Report } from '../../src/report/types.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
 import { RESILIENCE_FAULTS } from '../../src/resilience/fault-matrix.js';
 import { resilienceScenarios } from '../../src/resilience/resilience-suite.js';
-import { runResilience } from '../../src/run-resilience.js';
+import { runResilience } from '../../src/run/run-resilience.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
-import { packageRoot } from '../../src/scenarios/package-root.js';
+import { packageRoot } from '../../src/common/package-root.js';
 import { SUBJECT_SCENARIOS, SUBJECTS_CONFIG } from '../subjects/run-subjects.js';
 
 const ROOT = packageRoot();

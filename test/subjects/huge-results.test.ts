@@ -11,7 +11,7 @@ import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js'
 import { parseBenchConfig } from '../../src/config/load-bench-config.js';
 import type { StdioServerConfig } from '../../src/config/types.js';
 import type { Report } from '../../src/report/types.js';
-import { runBench } from '../../src/run-bench.js';
+import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { launchServer } from '../../src/servers/launch-server.js';
 import { workDir } from '../../src/servers/test-servers.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseBenchConfig } from '../../src/config/load-bench-config.js';
 import type { Report } from '../../src/report/types.js';
-import { runBench } from '../../src/run-bench.js';
+import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { onlyRun, resultOf, SUBJECT_SCENARIOS } from './run-subjects.js';
 import { REPO_ROOT } from './spawn-stdio.js';

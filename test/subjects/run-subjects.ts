@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { loadBenchConfig } from '../../src/config/load-bench-config.js';
 import type { EscapePolicy } from '../../src/metrics/types.js';
-import type { Logger } from '../../src/ports.js';
+import type { Logger } from '../../src/run/ports.js';
 import type { Report, RunResult, ScenarioServerResult } from '../../src/report/types.js';
-import { runBench } from '../../src/run-bench.js';
+import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { formatScenarioError } from '../../src/scenarios/types.js';
 import { REPO_ROOT } from './spawn-stdio.js';

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { BenchError, EXIT_CODES } from '../../errors.js';
+import { BenchError, EXIT_CODES } from '../../common/errors.js';
 import { gate } from '../../gate/gate.js';
 import { DEFAULT_THRESHOLDS, parseThresholds, THRESHOLD_KEYS } from '../../gate/thresholds.js';
-import { readReport } from '../../run/read-report.js';
+import { readReport } from '../../report-io/read-report.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
 

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { BenchError } from '../../errors.js';
+import { BenchError } from '../../common/errors.js';
 import { parseClassification, type Classification } from '../../publish/classification.js';
 import { combineReports, type NamedReport } from '../../publish/combine-reports.js';
 import { nonPassing } from '../../publish/derive.js';

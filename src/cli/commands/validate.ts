@@ -3,7 +3,7 @@ import { defaultServersFile } from '../../scenarios/compared-servers.js';
 import { DEFAULT_MAX_TURNS } from '../../agent/run-agent-loop.js';
 import { loadScenarios } from '../../scenarios/load-scenarios.js';
 import { plansOverTurnLimit } from '../../scenarios/plan-turns.js';
-import { packageRoot } from '../../scenarios/package-root.js';
+import { packageRoot } from '../../common/package-root.js';
 import { formatScenarioError, type ScenarioError } from '../../scenarios/types.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';

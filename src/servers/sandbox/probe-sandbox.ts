@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { BenchError } from '../../errors.js';
+import { BenchError } from '../../common/errors.js';
 import type { SandboxStatus } from './types.js';
 import type { SandboxMode } from '../../config/types.js';
 

@@ -8,7 +8,7 @@ import {
   type Document,
   type Node,
 } from 'yaml';
-import type { ScenarioError } from './types.js';
+import type { ScenarioError } from './source-error.js';
 
 /** One YAML document of a file, with what is needed to map a JSON pointer back to line:col. */
 export interface YamlDocument {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULT_KINDS } from '../../fake-central/index.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { loadFaultPlan, parseFaultPlan } from './load-fault-plan.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'fault-plan-'));

@@ -1,10 +1,10 @@
-import type { FaultPlan } from '../fake-central/index.js';
-import type { Report } from './report/types.js';
-import { aggregateResilience } from './resilience/aggregate-resilience.js';
-import { RESILIENCE_FAULTS, type MatrixFault } from './resilience/fault-matrix.js';
+import type { FaultPlan } from '../../fake-central/index.js';
+import type { Report } from '../report/types.js';
+import { aggregateResilience } from '../resilience/aggregate-resilience.js';
+import { RESILIENCE_FAULTS, type MatrixFault } from '../resilience/fault-matrix.js';
 import { runBench, type RunBenchPorts } from './run-bench.js';
-import type { RunBenchOptions } from './run/run-bench-options.js';
-import { writeReport } from './run/write-report.js';
+import type { RunBenchOptions } from './run-bench-options.js';
+import { writeReport } from '../report-io/write-report.js';
 
 /** The plan with `match` set on every fault that takes one and has none. */
 export function aimedAt(plan: FaultPlan, match: string[]): FaultPlan {

@@ -1,6 +1,6 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { renderSummaryMarkdown } from '../report/render-summary.js';
 import type { Report } from '../report/types.js';
 import { reportSchemaErrors } from '../report/validate-report.js';

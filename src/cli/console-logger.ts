@@ -1,4 +1,4 @@
-import type { Logger } from '../ports.js';
+import type { Logger } from '../run/ports.js';
 
 /** Where the console logger writes, and how. */
 export interface ConsoleLoggerOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileResultSchema } from './result-schema.js';
+import { compileResultSchema } from '../scenarios/result-schema.js';
 import { compileLinear, nestedQuantifier, unsafePatternProblem } from './safe-regex.js';
 
 describe('nestedQuantifier', () => {

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { didYouMean } from './did-you-mean.js';
 import { endpointPatternProblem } from '../../fake-central/index.js';
-import type { ScenarioError } from './types.js';
+import type { ScenarioError } from './source-error.js';
 import { errorAt, pointerSegments, toPointer, type YamlDocument } from './yaml-source.js';
 
 type SchemaNode = Record<string, unknown>;

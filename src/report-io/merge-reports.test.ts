@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { buildReport } from '../report/build-report.js';
 import { sampleReport } from '../report/test-helpers.js';
 import type { Report } from '../report/types.js';

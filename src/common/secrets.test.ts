@@ -26,7 +26,7 @@ describe('takeSecrets', () => {
 
   it('keeps a child the process starts afterwards from inheriting them (real process)', async () => {
     const script = `
-      import { takeSecrets } from './src/secrets.ts';
+      import { takeSecrets } from './src/common/secrets.ts';
       import { execFileSync } from 'node:child_process';
       const secrets = takeSecrets();
       const child = execFileSync('sh', ['-c', 'echo "[$GITHUB_TOKEN][$ANTHROPIC_API_KEY]"'], { encoding: 'utf8' });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { parseReport } from '../report/parse-report.js';
 import type { Report } from '../report/types.js';
 

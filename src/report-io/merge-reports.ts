@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildReport } from '../report/build-report.js';
 import type { Report } from '../report/types.js';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { readReport } from './read-report.js';
 
 async function findReports(dir: string): Promise<string[]> {

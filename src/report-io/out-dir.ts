@@ -1,6 +1,6 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 
 /**
  * Makes sure `dir` exists and takes files, before the bench spends minutes on runs. Missing

@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { endpointPatternProblem, type FaultPlan } from '../../fake-central/index.js';
 import schema from '../../fake-central/faults/fault-plan.schema.json' with { type: 'json' };
-import { BenchError } from '../errors.js';
+import { BenchError } from '../common/errors.js';
 import { explainPlanError, type PlanProblem } from './fault-plan-errors.js';
 
 const SCHEMA_FILE = 'fake-central/faults/fault-plan.schema.json';

@@ -1,0 +1,90 @@
+import { documentedValue, knownValue, type FixtureIds } from './fixture-ids.js';
+import type { JsonValue, Operation, OperationParameter } from './openapi-documents.js';
+import type { ProbeClient } from './probe-client.js';
+
+const norm = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Fallback for a required parameter nothing else fills: a value of the documented type. */
+function typedValue(param: OperationParameter): string {
+  const type = Array.isArray(param.schema.type) ? param.schema.type[0] : param.schema.type;
+  if (type === 'integer' || type === 'number')
+    return typeof param.schema.minimum === 'number' ? String(param.schema.minimum) : '1';
+  if (type === 'boolean') return 'false';
+  return 'conformance-probe';
+}
+
+/** The first array of objects in a list answer (top level, or one level down: `items`, `wlan-ssid`…). */
+function firstItem(body: JsonValue | undefined): Record<string, JsonValue> | undefined {
+  const isRow = (v: JsonValue): v is Record<string, JsonValue> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (Array.isArray(body)) return body.find(isRow);
+  if (!body || typeof body !== 'object') return undefined;
+  for (const value of Object.values(body)) {
+    if (Array.isArray(value) && value.some(isRow)) return value.find(isRow);
+  }
+  for (const value of Object.values(body)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = firstItem(value);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/** The item field that names this parameter (`name`, `id`, `wlan-name` → `wlanName`/`essid`…). */
+function fieldFor(item: Record<string, JsonValue>, param: string): string | undefined {
+  const wanted = norm(param);
+  const candidates = [wanted, wanted.replace(/id$/, ''), 'name', 'id', 'essid', 'serialnumber'];
+  for (const c of candidates) {
+    const key = Object.keys(item).find((k) => norm(k) === c);
+    const value = key === undefined ? undefined : item[key];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return undefined;
+}
+
+/**
+ * Fills one operation's path template and required query parameters with fixture ids: first the
+ * ids the bundle knows by name (sites, serials, MACs, the clock window), then the first item the
+ * fake lists at the parent collection, then the document's example/enum/default.
+ */
+export async function fillOperation(
+  op: Operation,
+  ids: FixtureIds,
+  client: ProbeClient,
+  listed: Map<string, JsonValue | undefined>,
+): Promise<string> {
+  const query = new URLSearchParams();
+  for (const p of op.parameters) {
+    if (p.in !== 'query' || !p.required) continue;
+    query.set(p.name, knownValue(op, p, ids) ?? documentedValue(p) ?? typedValue(p));
+  }
+  let path = '';
+  for (const segment of op.path.split('/').slice(1)) {
+    const match = /^\{(.+)\}$/.exec(segment);
+    if (!match) {
+      path += `/${segment}`;
+      continue;
+    }
+    const name = match[1] ?? '';
+    const param = op.parameters.find((p) => p.in === 'path' && p.name === name) ?? {
+      name,
+      in: 'path' as const,
+      required: true,
+      schema: {},
+    };
+    let value = knownValue(op, param, ids);
+    if (value === undefined) {
+      if (!listed.has(path)) {
+        const answer = await client.get(path);
+        listed.set(path, answer.status === 200 ? answer.body : undefined);
+      }
+      const item = firstItem(listed.get(path));
+      value = item ? fieldFor(item, name) : undefined;
+    }
+    value ??= documentedValue(param) ?? typedValue(param);
+    path += `/${encodeURIComponent(value)}`;
+  }
+  const qs = query.toString();
+  return qs === '' ? path : `${path}?${qs}`;
+}

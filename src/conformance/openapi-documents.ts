@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { BenchError } from '../common/errors.js';
+
+/** A JSON value as read from an OpenAPI document. */
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+type JsonObject = { [key: string]: JsonValue };
+
+/** One documented parameter, after its `$ref` (if any) is resolved. */
+export interface OperationParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: JsonObject;
+  example?: JsonValue;
+}
+
+/** One documented operation: what conformance asks the fake. */
+export interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  parameters: OperationParameter[];
+  /** The documented `application/json` schema of the 200 answer, when there is one. */
+  okSchema: JsonObject | undefined;
+}
+
+/** An OpenAPI document as conformance uses it: its file, version and operations. */
+export interface OpenApiDocument {
+  file: string;
+  openapi: string;
+  /** The whole parsed document: `$ref`s in schemas point into it. */
+  root: JsonObject;
+  operations: Operation[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Follows a local `#/…` reference inside the document; throws naming the file on a bad one. */
+export function resolvePointer(root: JsonObject, ref: string, file: string): JsonValue {
+  if (!ref.startsWith('#/')) {
+    throw new BenchError('usage', `${file}: only local $refs are supported, got "${ref}"`);
+  }
+  let node: JsonValue | undefined = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = isObject(node) ? node[key] : undefined;
+    if (node === undefined) throw new BenchError('usage', `${file}: $ref "${ref}" points nowhere`);
+  }
+  return node;
+}
+
+function deref(
+  root: JsonObject,
+  value: JsonValue | undefined,
+  file: string,
+): JsonValue | undefined {
+  let node = value;
+  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 20; hops++) {
+    node = resolvePointer(root, node.$ref, file);
+  }
+  return node;
+}
+
+function parameters(
+  root: JsonObject,
+  list: JsonValue | undefined,
+  file: string,
+): OperationParameter[] {
+  if (!Array.isArray(list)) return [];
+  const out: OperationParameter[] = [];
+  for (const entry of list) {
+    const p = deref(root, entry, file);
+    if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') continue;
+    const schema = deref(root, p.schema, file);
+    out.push({
+      name: p.name,
+      in: p.in as OperationParameter['in'],
+      required: p.required === true,
+      schema: isObject(schema) ? schema : {},
+      ...(p.example === undefined ? {} : { example: p.example }),
+    });
+  }
+  return out;
+}
+
+function okSchema(root: JsonObject, op: JsonObject, file: string): JsonObject | undefined {
+  const responses = isObject(op.responses) ? op.responses : {};
+  const ok = deref(root, responses['200'], file);
+  if (!isObject(ok) || !isObject(ok.content)) return undefined;
+  const media =
+    ok.content['application/json'] ??
+    Object.entries(ok.content).find(([type]) => type.includes('json'))?.[1];
+  return isObject(media) && isObject(media.schema) ? media.schema : undefined;
+}
+
+/** Parses one OpenAPI 3.x document into its operations (path-level parameters merged in). */
+export function parseDocument(file: string, root: JsonObject): OpenApiDocument {
+  const operations: Operation[] = [];
+  const paths = isObject(root.paths) ? root.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    const shared = parameters(root, item.parameters, file);
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const own = parameters(root, op.parameters, file);
+      // An operation-level parameter overrides a path-level one of the same name and place.
+      const merged = [
+        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
+        ...own,
+      ];
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: typeof op.operationId === 'string' ? op.operationId : `${method} ${path}`,
+        parameters: merged,
+        okSchema: okSchema(root, op, file),
+      });
+    }
+  }
+  return { file, openapi: typeof root.openapi === 'string' ? root.openapi : '', root, operations };
+}
+
+/**
+ * Every OpenAPI 3.x document (`*.json` with `openapi` and `paths`) directly under `dir`, sorted by
+ * file name. Other JSON files (manifests, notices) are skipped; an unreadable one is an error.
+ */
+export function loadDocuments(dir: string): OpenApiDocument[] {
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
+  } catch (error) {
+    throw new BenchError(
+      'usage',
+      `--openapi ${dir}: ${error instanceof Error ? error.message : String(error)}`,
+      { hint: 'pass a directory holding OpenAPI 3.x JSON documents' },
+    );
+  }
+  const docs: OpenApiDocument[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    let parsed: JsonValue;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8')) as JsonValue;
+    } catch (error) {
+      throw new BenchError(
+        'usage',
+        `${path}: not JSON (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+    if (!isObject(parsed) || typeof parsed.openapi !== 'string' || !isObject(parsed.paths))
+      continue;
+    docs.push(parseDocument(basename(path), parsed));
+  }
+  if (docs.length === 0) {
+    throw new BenchError('usage', `--openapi ${dir}: no OpenAPI 3.x JSON document in it`);
+  }
+  return docs;
+}

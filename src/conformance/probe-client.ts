@@ -1,0 +1,54 @@
+import type { FakeCentral } from '../../fake-central/index.js';
+import type { JsonValue } from './openapi-documents.js';
+
+/** One answer of the fake as conformance sees it. */
+export interface ProbeAnswer {
+  status: number;
+  /** Parsed JSON body; undefined when empty, the raw text when it is not JSON. */
+  body: JsonValue | undefined;
+  notJson?: string;
+  /** The fake's call log marks the request unrouted (route-miss 404 or 405). */
+  unrouted: boolean;
+}
+
+/** An authenticated client of one running fake that reads back how each request was logged. */
+export class ProbeClient {
+  private token: string | undefined;
+
+  constructor(private readonly fake: FakeCentral) {}
+
+  private async bearer(): Promise<string> {
+    if (this.token !== undefined) return this.token;
+    const res = await fetch(`${this.fake.url}/as/token.oauth2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: this.fake.credentials.clientId,
+        client_secret: this.fake.credentials.clientSecret,
+      }),
+    });
+    const body = (await res.json()) as { access_token?: string };
+    if (typeof body.access_token !== 'string') {
+      throw new Error(`the fake's token endpoint answered ${res.status} without a token`);
+    }
+    this.token = body.access_token;
+    return this.token;
+  }
+
+  /** GETs `pathAndQuery` and reports the status, the body and whether a route answered. */
+  async get(pathAndQuery: string): Promise<ProbeAnswer> {
+    const res = await fetch(`${this.fake.url}${pathAndQuery}`, {
+      headers: { authorization: `Bearer ${await this.bearer()}`, accept: 'application/json' },
+    });
+    const text = await res.text();
+    const calls = this.fake.calls();
+    const unrouted = calls[calls.length - 1]?.unrouted === true;
+    if (text === '') return { status: res.status, body: undefined, unrouted };
+    try {
+      return { status: res.status, body: JSON.parse(text) as JsonValue, unrouted };
+    } catch {
+      return { status: res.status, body: undefined, notJson: text.slice(0, 80), unrouted };
+    }
+  }
+}

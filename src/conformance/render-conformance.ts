@@ -1,0 +1,34 @@
+import { shares, type ConformanceReport } from './run-conformance.js';
+
+/** The human table: one line per document, totals, then each failing operation's first mismatch. */
+export function renderConformance(
+  report: ConformanceReport,
+  options: { details?: boolean } = {},
+): string {
+  const rows = report.documents.map((d) => [d.file, d.operations, d.routed, d.ok, d.valid]);
+  const t = report.totals;
+  rows.push(['total', t.operations, t.routed, t.ok, t.valid]);
+  const width = Math.max(8, ...rows.map((r) => String(r[0]).length));
+  const line = (r: (string | number)[]): string =>
+    `${String(r[0]).padEnd(width)}  ${r
+      .slice(1)
+      .map((v) => String(v).padStart(7))
+      .join(' ')}`;
+  const s = shares(t);
+  const out = [
+    `conformance of fake-central (bundle ${report.fixture}) against the documents: ${report.methods.join(', ')} operations`,
+    line(['document', 'ops', 'routed', '200', 'valid']),
+    ...rows.map(line),
+    `routed ${s.routed}% of operations; schema-valid ${s.valid}% of 200 answers`,
+  ];
+  if (options.details !== false) {
+    for (const d of report.documents) {
+      const failing = d.results.filter((r) => r.mismatch !== undefined);
+      if (failing.length === 0) continue;
+      out.push('', `${d.file}:`);
+      for (const r of failing)
+        out.push(`  ${r.method} ${r.path} (${r.operationId}): ${r.mismatch}`);
+    }
+  }
+  return out.join('\n') + '\n';
+}

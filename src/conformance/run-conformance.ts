@@ -1,0 +1,121 @@
+import { loadBundle, resolveBundleDir, startFakeCentral } from '../../fake-central/index.js';
+import { fillOperation } from './fill-operation.js';
+import { fixtureIds } from './fixture-ids.js';
+import type { JsonValue, OpenApiDocument } from './openapi-documents.js';
+import { ProbeClient } from './probe-client.js';
+import { SchemaValidator } from './schema-validator.js';
+
+/** What one documented operation got from the fake. */
+export interface OperationResult {
+  method: string;
+  path: string;
+  operationId: string;
+  /** The request as sent (path and query, fixture ids filled in). */
+  request: string;
+  status: number;
+  /** A route of the fake answered (not its route-miss 404 or 405). */
+  routed: boolean;
+  /** 200 and the body validates against the documented 200 schema (or none is documented). */
+  valid: boolean;
+  /** The first mismatch: a route miss, a non-200 status, or the first schema error. */
+  mismatch?: string;
+}
+
+/** Per-document counts plus each operation's result. */
+export interface DocumentResult {
+  file: string;
+  openapi: string;
+  operations: number;
+  routed: number;
+  ok: number;
+  valid: number;
+  results: OperationResult[];
+}
+
+/** The conformance command's output (`--json` prints it). */
+export interface ConformanceReport {
+  fixture: string;
+  methods: string[];
+  documents: DocumentResult[];
+  totals: { operations: number; routed: number; ok: number; valid: number };
+}
+
+function errorMessage(body: JsonValue | undefined): string {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const m = body.message ?? body.detail ?? body.errorCode;
+    if (typeof m === 'string') return m.slice(0, 160);
+  }
+  return '';
+}
+
+/**
+ * Asks a fresh fake (the given bundle) every documented GET of the documents, with fixture ids in
+ * the path and the required query, and checks every 200 body against the documented schema.
+ */
+export async function runConformance(
+  documents: OpenApiDocument[],
+  options: { fixture?: string } = {},
+): Promise<ConformanceReport> {
+  const bundle = loadBundle(resolveBundleDir(options.fixture));
+  const ids = fixtureIds(bundle);
+  const fake = await startFakeCentral(
+    options.fixture === undefined ? {} : { fixture: options.fixture },
+  );
+  const validator = new SchemaValidator();
+  const client = new ProbeClient(fake);
+  const listed = new Map<string, JsonValue | undefined>();
+  const out: DocumentResult[] = [];
+  try {
+    for (const doc of documents) {
+      const results: OperationResult[] = [];
+      for (const op of doc.operations.filter((o) => o.method === 'GET')) {
+        const request = await fillOperation(op, ids, client, listed);
+        const answer = await client.get(request);
+        const base = { method: op.method, path: op.path, operationId: op.operationId, request };
+        let mismatch: string | undefined;
+        if (answer.unrouted) mismatch = `route miss: ${answer.status} ${errorMessage(answer.body)}`;
+        else if (answer.status !== 200)
+          mismatch = `status ${answer.status}: ${errorMessage(answer.body)}`;
+        else if (answer.notJson !== undefined) mismatch = `200 body is not JSON: ${answer.notJson}`;
+        else mismatch = validator.check(doc, op, answer.body ?? null);
+        results.push({
+          ...base,
+          status: answer.status,
+          routed: !answer.unrouted,
+          valid: answer.status === 200 && mismatch === undefined,
+          ...(mismatch === undefined ? {} : { mismatch }),
+        });
+      }
+      out.push({
+        file: doc.file,
+        openapi: doc.openapi,
+        operations: results.length,
+        routed: results.filter((r) => r.routed).length,
+        ok: results.filter((r) => r.status === 200).length,
+        valid: results.filter((r) => r.valid).length,
+        results,
+      });
+    }
+  } finally {
+    await fake.close();
+  }
+  const sum = (k: 'operations' | 'routed' | 'ok' | 'valid'): number =>
+    out.reduce((n, d) => n + d[k], 0);
+  return {
+    fixture: bundle.manifest.id,
+    methods: ['GET'],
+    documents: out,
+    totals: {
+      operations: sum('operations'),
+      routed: sum('routed'),
+      ok: sum('ok'),
+      valid: sum('valid'),
+    },
+  };
+}
+
+/** routed/operations and valid/200s as percentages (100 when there is nothing to count). */
+export function shares(t: ConformanceReport['totals']): { routed: number; valid: number } {
+  const pct = (a: number, b: number): number => (b === 0 ? 100 : Math.round((1000 * a) / b) / 10);
+  return { routed: pct(t.routed, t.operations), valid: pct(t.valid, t.ok) };
+}
