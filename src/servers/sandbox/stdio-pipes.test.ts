@@ -29,7 +29,7 @@ const SERVERS: Record<string, StdioServerConfig> = {
   'fastmcp beside a Node preload': stdioTestServer(undefined, {
     command: `${REPO_ROOT}.venv/bin/python`,
     args: ['test/mcp-servers/fastmcp-stdio-server.py'],
-    env: { NODE_OPTIONS: `--require ${REPO_ROOT}test/mcp-servers/touch-stdio.cjs` },
+    env: { NODE_OPTIONS: `--import ${REPO_ROOT}test/mcp-servers/touch-stdio.mjs` },
     timeouts: { startupMs: 20_000, callMs: 10_000, scenarioMs: 60_000 },
   }),
   'ts-sdk': stdioTestServer(undefined, {

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   plainLayout,
   type ExitInfo,
@@ -115,11 +115,11 @@ export async function wrapInSandbox(
   });
   const wrapped: SpawnSpec = { ...spec, command: BWRAP, args, env: forwarderEnv };
   const attach = (proc: GroupProcess): SandboxedProcess => {
-    const control = proc.child.stdio[0] as Writable | null;
+    const control = proc.child.stdio[0];
     control?.on('error', () => undefined);
     control?.end(settingsText);
     let diagnostics = '';
-    const diagnosticsStream = proc.child.stdio[2] as Readable | null;
+    const diagnosticsStream = proc.child.stdio[2];
     diagnosticsStream?.on('data', (chunk: Buffer) => {
       diagnostics = (diagnostics + chunk.toString('utf8')).slice(-4096);
     });

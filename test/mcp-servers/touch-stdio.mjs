@@ -1,4 +1,4 @@
-// A Node preload (NODE_OPTIONS=--require …) that opens process.stdout and process.stderr a
+// A Node preload (NODE_OPTIONS=--import …) that opens process.stdout and process.stderr a
 // moment after start, as any Node program does when it first logs or warns: libuv then sets
 // O_NONBLOCK on the pipes' file descriptions (and every process sharing them sees it).
 setTimeout(() => {
