@@ -17,7 +17,7 @@ import { rateLimitHeaders } from './rate-limit.js';
 import { Router, type HandlerOptions } from './router.js';
 import { checkState } from './state-checks/check-state.js';
 import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
-import { allRoutes } from './routes/index.js';
+import { allRoutes } from './all-routes.js';
 import { FakeState } from './state.js';
 import type { CallRecord, FakeCredentials, FakeRequest } from './types.js';
 
