@@ -1,9 +1,71 @@
-// The module boundaries of ../shared DESIGN.md as lint rules (imported by eslint.config.mjs and by
+// The module boundaries as lint rules (imported by eslint.config.mjs and by
 // test/e2e/lint-boundaries.test.ts, which plants violations and expects each to fail).
-// The last of those rules, no import cycles between folders, is not an ESLint rule: it is
+// ARCHITECTURE.md is the map these rules enforce: its folder table lists the same arrows as
+// LAYERS below (test/e2e/architecture-doc.test.ts keeps the two equal).
+// The last rule, no import cycles between folders, is not an ESLint rule: it is
 // `npm run lint:deps` (scripts/check-folder-cycles.ts, tested by test/e2e/lint-folder-cycles.test.ts).
 // In flat config a later block's `no-restricted-imports` replaces an earlier one for the files it
 // matches, so every block below lists all the restrictions its files are under.
+
+/**
+ * Which folders of src/ each folder of src/ may import (besides itself, packages and
+ * fake-central's public index). The entries (action, cli) are left out of every list: the ENTRY
+ * rule below says so with its own message. A folder missing here fails
+ * test/e2e/architecture-doc.test.ts: add its row here and in ARCHITECTURE.md.
+ */
+export const LAYERS = {
+  common: [],
+  trajectory: [],
+  github: [],
+  scenarios: ['common'],
+  conformance: ['common'],
+  metrics: ['scenarios', 'trajectory'],
+  tokens: ['common', 'metrics', 'scenarios', 'trajectory'],
+  config: ['common', 'metrics', 'scenarios'],
+  servers: ['common', 'config', 'scenarios', 'trajectory'],
+  agent: ['metrics', 'scenarios', 'servers', 'trajectory'],
+  llm: ['agent', 'common', 'config', 'trajectory'],
+  report: ['agent', 'common', 'llm', 'metrics', 'scenarios', 'servers', 'tokens', 'trajectory'],
+  'report-io': ['common', 'report'],
+  resilience: ['common', 'report', 'scenarios'],
+  baseline: ['common', 'report'],
+  gate: ['common', 'github', 'metrics', 'report'],
+  publish: ['common', 'report', 'scenarios'],
+  run: [
+    'agent',
+    'common',
+    'config',
+    'llm',
+    'metrics',
+    'report',
+    'report-io',
+    'resilience',
+    'scenarios',
+    'servers',
+    'tokens',
+    'trajectory',
+  ],
+};
+const ENTRIES = ['action', 'cli'];
+const ALL = [...Object.keys(LAYERS), ...ENTRIES];
+
+/** The layer rule of one folder, for files `depth` folders below src/ (1: src/run/x.ts). */
+function layer(folder, depth) {
+  const allowed = new Set([folder, ...LAYERS[folder], ...ENTRIES]);
+  const banned = ALL.filter((f) => !allowed.has(f));
+  if (banned.length === 0) return [];
+  const up = '\\.\\./'.repeat(depth);
+  const may =
+    LAYERS[folder].length === 0
+      ? 'no other folder of src/'
+      : `only src/${LAYERS[folder].join(', src/')}`;
+  return [
+    {
+      regex: `^${up}(${banned.join('|')})(/|$)`,
+      message: `src/${folder} may import ${may} (ARCHITECTURE.md): move the shared thing down a layer, or pass a function.`,
+    },
+  ];
+}
 
 const ACTIONS = {
   group: ['@actions/*'],
@@ -35,7 +97,8 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
 
 export const boundaries = [
   {
-    // The core: no @actions/*, no entry.
+    // Any file of src/ outside the entries (a folder not in LAYERS yet included): no @actions/*,
+    // no entry, the fake only through its index. The blocks after it add each folder's layer.
     files: ['src/**/*.ts'],
     ignores: [
       'src/action/**',
@@ -46,11 +109,22 @@ export const boundaries = [
     ],
     rules: restrict(ACTIONS, ENTRY, FAKE_INTERNALS),
   },
+  // The core, one block per folder and depth: no @actions/* (but in the GitHub adapters and the
+  // cache store), no entry, the fake only through its index, and the folder's own layer rule.
+  ...Object.keys(LAYERS).flatMap((folder) =>
+    [1, 2].map((depth) => {
+      const actions = folder === 'github' ? [] : [ACTIONS];
+      return {
+        files: [depth === 1 ? `src/${folder}/*.ts` : `src/${folder}/*/**/*.ts`],
+        ignores: ['**/*.test.ts', 'src/baseline/actions-cache-store.ts'],
+        rules: restrict(...actions, ENTRY, FAKE_INTERNALS, ...layer(folder, depth)),
+      };
+    }),
+  ),
   {
-    // The GitHub adapters and the cache store may use @actions/*, but no entry.
-    files: ['src/github/**/*.ts', 'src/baseline/actions-cache-store.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: restrict(ENTRY, FAKE_INTERNALS),
+    // The cache store may use @actions/cache, but no entry.
+    files: ['src/baseline/actions-cache-store.ts'],
+    rules: restrict(ENTRY, FAKE_INTERNALS, ...layer('baseline', 1)),
   },
   {
     files: ['src/cli/**/*.ts'],

@@ -66,7 +66,7 @@ export async function checkFolderCycles(root: string): Promise<number> {
   if (cycles.length > 0) {
     console.error(formatCycles(cycles));
     console.error(
-      `\n${cycles.length} import cycle(s) between folders. Move the shared thing to where it belongs (a neutral module for shared types, the settings into src/config) or pass a function instead of importing back; see README.md, Development (module boundaries).`,
+      `\n${cycles.length} import cycle(s) between folders. Move the shared thing to where it belongs (a neutral module for shared types, the settings into src/config) or pass a function instead of importing back; see ARCHITECTURE.md.`,
     );
     return 1;
   }

@@ -13,8 +13,7 @@ import { mergeReports } from '../report-io/merge-reports.js';
 import { resolveBench } from '../run/resolve-bench.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
-import { publishComment } from './publish.js';
-import { readStoredComment } from './report-files.js';
+import { postStoredComment } from './comment-mode.js';
 import { readRunContext, type RunContext } from './run-context.js';
 import { finishGate } from './run-gate.js';
 
@@ -101,25 +100,6 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
   await finishGate(report, inputs, context, deps.baselineStore);
 }
 
-async function comment(inputs: ActionInputs): Promise<void> {
-  const stored = await readStoredComment(inputs.reportDir);
-  if (!stored) {
-    throw new BenchError('usage', `mode: comment found no comment.json in ${inputs.reportDir}`, {
-      hint: 'download the gate job’s report-dir artifact there first (see the README’s fork-safe workflows)',
-    });
-  }
-  const url = await publishComment(
-    inputs,
-    {
-      ...readRunContext(),
-      repo: { owner: stored.owner, repo: stored.repo },
-      pullNumber: stored.pullNumber,
-    },
-    stored.body,
-  );
-  core.setOutput('comment-url', url);
-}
-
 /** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
 export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
   const env = deps.env ?? process.env;
@@ -151,7 +131,7 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
         await finishGate(await mergeReports(inputs.reportDir), inputs, context, full.baselineStore);
         break;
       case 'comment':
-        await comment(inputs);
+        core.setOutput('comment-url', await postStoredComment(inputs, context));
         break;
     }
   } catch (error) {

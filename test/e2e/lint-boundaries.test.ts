@@ -89,6 +89,31 @@ describe('the module boundaries are lint errors', () => {
       "import { loadBundle } from '../../fake-central/fixture-store.js';",
       /through its public index/,
     ],
+    [
+      'src/common/planted.ts',
+      "import type { Report } from '../report/types.js';",
+      /src\/common may import no other folder of src\//,
+    ],
+    [
+      'src/scenarios/planted.ts',
+      "import { runBench } from '../run/run-bench.js';",
+      /src\/scenarios may import only src\/common \(ARCHITECTURE\.md\)/,
+    ],
+    [
+      'src/metrics/discoverability/planted.ts',
+      "import type { Report } from '../../report/types.js';",
+      /src\/metrics may import only src\/scenarios, src\/trajectory/,
+    ],
+    [
+      'src/report-io/planted.ts',
+      "import { runBench } from '../run/run-bench.js';",
+      /src\/report-io may import only src\/common, src\/report/,
+    ],
+    [
+      'src/baseline/actions-cache-store.ts',
+      "import { gate } from '../gate/gate.js';",
+      /src\/baseline may import only/,
+    ],
   ])('%s: %s', async (file, code, message) => {
     const found = await violations(file, code);
     expect(found).toHaveLength(1);
@@ -114,6 +139,9 @@ describe('the module boundaries are lint errors', () => {
       'src/servers/planted.ts',
       "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
     ],
+    ['src/metrics/discoverability/planted.ts', "import { x } from '../resilience/fault-run.js';"],
+    ['src/run/planted.ts', "import { writeReport } from '../report-io/write-report.js';"],
+    ['src/gate/planted.ts', "import { MARKER } from '../github/comment-marker.js';"],
   ])('allows %s: %s', async (file, code) => {
     expect(await violations(file, code)).toEqual([]);
   });

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs config module without types
+import { LAYERS } from '../../eslint.boundaries.mjs';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const layers = LAYERS as Record<string, string[]>;
+const doc = readFileSync(resolve(REPO, 'ARCHITECTURE.md'), 'utf8');
+
+/** The table rows of ARCHITECTURE.md whose first cell is a backquoted path: path → cells. */
+function rows(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const line of doc.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    const path = /^`([^`]+)`$/.exec(cells[1] ?? '')?.[1];
+    if (path !== undefined) found.set(path.replace(/\/$/, ''), cells.slice(2, -1));
+  }
+  return found;
+}
+
+const folders = (tree: string): string[] =>
+  readdirSync(resolve(REPO, tree), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => `${tree}/${d.name}`);
+
+describe('ARCHITECTURE.md is the map the lint enforces', () => {
+  const table = rows();
+
+  it('has a row for every folder of src/ and fake-central/', () => {
+    const missing = [...folders('src'), ...folders('fake-central')].filter((f) => !table.has(f));
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every folder of src/ a layer in eslint.boundaries.mjs (the entries excepted)', () => {
+    const entries = ['src/action', 'src/cli'];
+    const missing = folders('src').filter(
+      (f) => !entries.includes(f) && layers[f.slice('src/'.length)] === undefined,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(layers))('src/%s: "may import" is its LAYERS list', (folder) => {
+    const cells = table.get(`src/${folder}`);
+    expect(cells, `ARCHITECTURE.md has no row for src/${folder}`).toBeDefined();
+    const mayImport = (cells ?? [])[1] ?? '';
+    const listed = mayImport === '—' ? [] : mayImport.split(',').map((s) => s.trim());
+    expect(listed.sort()).toEqual([...(layers[folder] ?? [])].sort());
+  });
+});
