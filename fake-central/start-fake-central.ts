@@ -18,7 +18,7 @@ import { checkState } from './state-checks/check-state.js';
 import { stateChanges } from './state-checks/state-changes.js';
 import { startControlServer, type ControlEndpoint } from './control/control-server.js';
 import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
-import { allRoutes } from './routes/index.js';
+import { allRoutes } from './all-routes.js';
 import { FakeState } from './state.js';
 import type { CallRecord, FakeRequest } from './types.js';
 

@@ -91,6 +91,7 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
       ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
       ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
       manifestFiles: resolved.manifestFiles,
+      ...(inputs.shard ? { shard: inputs.shard } : {}),
       policy,
       budget,
       ...(resolved.config.prices ? { prices: resolved.config.prices } : {}),

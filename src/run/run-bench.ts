@@ -247,6 +247,7 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
         ? {}
         : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
       sandbox,
+      ...(options.shard ? { shard: options.shard } : {}),
     },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,
