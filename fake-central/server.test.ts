@@ -89,7 +89,7 @@ describe('token endpoints', () => {
 });
 
 describe('canaries', () => {
-  it('are the planted secrets, the client secret and every token the fake issued', async () => {
+  it('are the planted secrets, the client secret and every token the fake issued', () => {
     const before = ctx.fake.canaries();
     expect(before).toContain(TEMP_CREDENTIALS.clientSecret);
     // The token endpoint's answer is one of them, so a server that shows it in a result leaks.
