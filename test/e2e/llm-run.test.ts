@@ -145,6 +145,41 @@ describe('model-driven runs through the CLI (in process)', () => {
     expect(provider.requests).toHaveLength(1);
   }, 120_000);
 
+  it('after a budget stop of a 5-run bench, says partial, not "fewer than 5 runs"', async () => {
+    provider = await startFakeModelProvider(envThenAnswer);
+    const dir = await mkdtemp(join(tmpdir(), 'llm-budget5-'));
+    const result = await runCliCaptured(
+      [
+        'run',
+        '--config',
+        await envServerConfig(dir),
+        '--scenario',
+        'client-diagnosis-001',
+        '--out',
+        join(dir, 'out'),
+        '--policy',
+        'llm',
+        '--provider',
+        'anthropic',
+        '--model',
+        'claude-test-1',
+        '--base-url',
+        provider.anthropicUrl,
+        '--max-tokens',
+        '400',
+        '--concurrency',
+        '1',
+      ],
+      { ANTHROPIC_API_KEY: KEY },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('budget: the token budget of 400 was spent');
+    expect(result.stderr).not.toContain('fewer than 5');
+    const report = JSON.parse(await readFile(join(dir, 'out/report.json'), 'utf8'));
+    expect(report.settings.runs).toBe(5);
+    expect(report.partial.reason).toMatch(/^the token budget of 400 was spent/);
+  }, 120_000);
+
   it.each([
     [
       ['--policy', 'llm', '--model', 'm'],
