@@ -2,7 +2,10 @@ export {
   startFakeCentral,
   type FakeCentral,
   type FakeCentralOptions,
+  type FakeStateReport,
 } from './start-fake-central.js';
+export type { ControlOptions, FaultPlanParser } from './fake-central-api.js';
+export type { StateChange } from './state-checks/state-changes.js';
 export { FakeCentralError } from './errors.js';
 export {
   listBundles,

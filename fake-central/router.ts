@@ -40,7 +40,7 @@ export interface Route {
 }
 
 interface CompiledRoute extends Route {
-  segments: { literal?: string[]; capture?: string; rest?: boolean }[];
+  segments: { literal?: ReadonlySet<string>; capture?: string; rest?: boolean }[];
 }
 
 function compile(route: Route): CompiledRoute {
@@ -50,7 +50,7 @@ function compile(route: Route): CompiledRoute {
     .map((s) => {
       if (s.startsWith(':') && s.endsWith('*')) return { capture: s.slice(1, -1), rest: true };
       if (s.startsWith(':')) return { capture: s.slice(1) };
-      return { literal: s.split('|') };
+      return { literal: new Set(s.split('|')) };
     });
   return { ...route, segments };
 }
@@ -99,7 +99,7 @@ export class Router {
       const part = parts[i];
       if (part === undefined) return null;
       if (seg.literal) {
-        if (!seg.literal.includes(part)) return null;
+        if (!seg.literal.has(part)) return null;
       } else if (seg.capture) {
         params[seg.capture] = decode(part);
       }

@@ -2,9 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { bodyDigest, CallLog, queryRecord } from './call-log.js';
 import { dispatch, type Dispatched } from './dispatch.js';
-import { FakeCentralError } from './errors.js';
+import { listen } from './listen.js';
 import { FaultInjector } from './faults/fault-injector.js';
-import type { FaultPlan } from './faults/fault-plan.js';
 import { loadBundle, resolveBundleDir, type Bundle } from './fixture-store.js';
 import { writeCaFile } from './proxy/ca-file.js';
 import { CertificateAuthority } from './proxy/certificate-authority.js';
@@ -16,63 +15,21 @@ import { parseTarget, readBody, type RequestTarget } from './proxy/request-targe
 import { rateLimitHeaders } from './rate-limit.js';
 import { Router, type HandlerOptions } from './router.js';
 import { checkState } from './state-checks/check-state.js';
-import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
-import { allRoutes } from './routes/index.js';
+import { stateChanges } from './state-checks/state-changes.js';
+import { startControlServer, type ControlEndpoint } from './control/control-server.js';
+import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
+import { allRoutes } from './all-routes.js';
 import { FakeState } from './state.js';
-import type { CallRecord, FakeCredentials, FakeRequest } from './types.js';
+import type { CallRecord, FakeRequest } from './types.js';
 
 export { parseTarget } from './proxy/request-target.js';
-
-/** Options of {@link startFakeCentral}; everything has a deterministic default. */
-export interface FakeCentralOptions {
-  /** Bundle name under fixtures/central (default `site-a`) or a bundle directory. */
-  fixture?: string;
-  /** Port on 127.0.0.1; 0 (default) picks a free one. */
-  port?: number;
-  host?: string;
-  /** Reject unknown query parameters where the live API does (default false). */
-  strictQuery?: boolean;
-  /** Polls that answer RUNNING before async tasks complete (default 0). */
-  asyncRunningPolls?: number;
-  /** Fault plan for every run until setFaults() changes it (default: none). */
-  faults?: FaultPlan | null;
-  /** Called once per request after it is answered (the CLI logs these to stderr). */
-  onRequest?: (record: CallRecord) => void;
-}
-
-/** A running fake Central/GreenLake API. */
-export interface FakeCentral {
-  /** Base URL for plain-HTTP clients, e.g. `http://127.0.0.1:41234`. */
-  url: string;
-  /** HTTP(S) proxy URL: the same port also answers CONNECT and absolute-form requests. */
-  proxyUrl: string;
-  /** PEM file of the per-instance CA (removed by close()). */
-  caCertPath: string;
-  /** The per-instance CA certificate as PEM. */
-  caCert: string;
-  credentials: FakeCredentials;
-  bundle: { id: string; version: string; contentHash: string; now: string };
-  /** Canary secret values planted in the bundle (plus the issued tokens). */
-  canaries(): string[];
-  /** The server-side call log since the last reset. */
-  calls(): CallRecord[];
-  /**
-   * Evaluates state assertions (a scenario's `expect.state`) against the state as it is now,
-   * and lists every change to the bundle that no assertion allowed (collateral changes).
-   */
-  checkState(assertions: readonly StateAssertion[]): StateCheckResult;
-  /** Restores the bundle exactly and clears the call log, counters, tasks and fault counters. */
-  reset(): void;
-  /** Sets the fault plan for the following calls (null: none) and restarts its counters. */
-  setFaults(plan: FaultPlan | null): void;
-  /**
-   * Environment for a server under test that keeps its production URLs: HTTPS_PROXY, HTTP_PROXY,
-   * https_proxy, http_proxy, NO_PROXY/no_proxy (loopback), SSL_CERT_FILE, REQUESTS_CA_BUNDLE,
-   * CURL_CA_BUNDLE, NODE_EXTRA_CA_CERTS.
-   */
-  serverEnv(): Record<string, string>;
-  close(): Promise<void>;
-}
+export type {
+  ControlOptions,
+  FakeCentral,
+  FakeCentralOptions,
+  FakeStateReport,
+  FaultPlanParser,
+} from './fake-central-api.js';
 
 /**
  * Boots the fake on 127.0.0.1: the API, plus an intercepting proxy on the same port. Every
@@ -80,7 +37,10 @@ export interface FakeCentral {
  * forwarded anywhere.
  */
 export async function startFakeCentral(options: FakeCentralOptions = {}): Promise<FakeCentral> {
-  const bundle: Bundle = loadBundle(resolveBundleDir(options.fixture));
+  const startBundle: Bundle = loadBundle(resolveBundleDir(options.fixture));
+  let bundle = startBundle;
+  // reset(fixture) may switch bundles many times (a test suite); each loads once.
+  const bundles = new Map<string, Bundle>([[startBundle.dir, startBundle]]);
   const handlerOptions: HandlerOptions = {
     strictQuery: options.strictQuery ?? false,
     asyncRunningPolls: options.asyncRunningPolls ?? 0,
@@ -213,62 +173,70 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   const { port } = server.address() as AddressInfo;
   ownAuthority = `${host}:${port}`;
   const caFile = writeCaFile(ca.certPem);
-  const { manifest } = bundle;
   const url = `http://${host}:${port}`;
+  let control: ControlEndpoint | undefined;
 
-  return {
+  const fake: FakeCentral = {
     url,
     proxyUrl: url,
     caCertPath: caFile.path,
     caCert: ca.certPem,
-    credentials: { ...manifest.credentials },
-    bundle: {
-      id: manifest.id,
-      version: manifest.version,
-      contentHash: manifest.contentHash,
-      now: manifest.now,
+    get credentials() {
+      return { ...bundle.manifest.credentials };
     },
-    canaries: () => [...manifest.canaries.map((c) => c.value), manifest.credentials.clientSecret],
+    get bundle() {
+      const { manifest } = bundle;
+      const { id, version, contentHash, now } = manifest;
+      return { id, version, contentHash, now };
+    },
+    canaries: () => [
+      ...bundle.manifest.canaries.map((c) => c.value),
+      bundle.manifest.credentials.clientSecret,
+    ],
     calls: () => log.all(),
     checkState: (assertions) =>
       checkState({ bundle: bundle.files, touched: state.touched() }, assertions),
-    reset: () => {
+    reset: (fixture, settings = {}) => {
+      if (fixture === undefined) bundle = startBundle;
+      else {
+        const dir = resolveBundleDir(fixture);
+        bundle = bundles.get(dir) ?? loadBundle(dir);
+        bundles.set(dir, bundle);
+      }
+      handlerOptions.strictQuery = settings.strictQuery ?? options.strictQuery ?? false;
       state = freshState();
       log.clear();
+    },
+    state: () => {
+      const { id, version, contentHash } = bundle.manifest;
+      return {
+        bundle: { id, version, contentHash },
+        changes: stateChanges(bundle.files, state.touched()),
+      };
     },
     setFaults: (plan) => {
       faultPlan = plan;
       state.faults = plan ? new FaultInjector(plan) : null;
     },
     serverEnv: () => proxyEnvironment(url, caFile.path),
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await control?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
         tunnels.destroyAll();
         caFile.remove();
-      }),
+      });
+    },
   };
-}
-
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new FakeCentralError(
-              'port_in_use',
-              `Port ${port} on ${host} is already in use`,
-              'choose another --port, or 0 for a free one',
-              error,
-            )
-          : error,
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
+  if (options.control) {
+    try {
+      control = await startControlServer(fake, options.control === true ? {} : options.control);
+    } catch (error) {
+      await fake.close();
+      throw error;
+    }
+    fake.control = { url: control.url, token: control.token };
+  }
+  return fake;
 }

@@ -190,6 +190,8 @@ describe('parseThresholds', () => {
       tokenUsage: { kind: 'relative', fraction: 0.05 },
       apiCallCount: { kind: 'absolute', value: 2 },
       latencyP95: { kind: 'relative', fraction: 0.2 },
+      renames: { servers: {}, scenarios: {} },
+      retired: { servers: [], scenarios: [] },
     });
     expect(parseThresholds('token-usage: off').tokenUsage).toEqual({ kind: 'off' });
     expect(parseThresholds('latency-p95: 15%').apiCallCount).toEqual(

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
-import { BenchError, formatError } from '../common/errors.js';
+import { formatError } from '../common/errors.js';
 import { takeSecrets, withSecretEnv } from '../common/secrets.js';
 import { mergeReports } from '../report-io/merge-reports.js';
 import { ACTION_NAMING, type BenchRequest } from '../run/bench-request.js';
@@ -9,8 +9,7 @@ import type { Logger } from '../run/ports.js';
 import { prepareBench } from '../run/prepare-bench.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
-import { publishComment } from './publish.js';
-import { readStoredComment } from './report-files.js';
+import { postStoredComment } from './comment-mode.js';
 import { readRunContext, type RunContext } from './run-context.js';
 import { finishGate } from './run-gate.js';
 
@@ -82,25 +81,6 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
   await finishGate(report, inputs, context, deps.baselineStore);
 }
 
-async function comment(inputs: ActionInputs, env: ActionDeps['env']): Promise<void> {
-  const stored = await readStoredComment(inputs.reportDir);
-  if (!stored) {
-    throw new BenchError('usage', `mode: comment found no comment.json in ${inputs.reportDir}`, {
-      hint: 'download the gate job’s report-dir artifact there first (see the README’s fork-safe workflows)',
-    });
-  }
-  const url = await publishComment(
-    inputs,
-    {
-      ...readRunContext(env),
-      repo: { owner: stored.owner, repo: stored.repo },
-      pullNumber: stored.pullNumber,
-    },
-    stored.body,
-  );
-  core.setOutput('comment-url', url);
-}
-
 /** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
 export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
   const env = deps.env ?? process.env;
@@ -132,7 +112,7 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
         await finishGate(await mergeReports(inputs.reportDir), inputs, context, full.baselineStore);
         break;
       case 'comment':
-        await comment(inputs, env);
+        core.setOutput('comment-url', await postStoredComment(inputs, context));
         break;
     }
   } catch (error) {

@@ -1,16 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Verdict } from '../gate/types.js';
 import type { Report } from '../report/types.js';
 import { serializeReport } from '../report-io/write-report.js';
-
-/** What a later `mode: comment` job needs to post the comment a gate job could not. */
-export interface StoredComment {
-  pullNumber: number;
-  owner: string;
-  repo: string;
-  body: string;
-}
+import type { StoredComment } from './stored-comment.js';
 
 /** Writes report.json, verdict.json, comment.md and (for a PR) comment.json into the report dir. */
 export async function writeReportFiles(
@@ -29,13 +22,4 @@ export async function writeReportFiles(
   await writeFile(join(dir, 'summary.md'), summary);
   if (stored) await writeFile(join(dir, 'comment.json'), JSON.stringify(stored, null, 2) + '\n');
   return reportPath;
-}
-
-/** Reads a comment a gate job stored, for `mode: comment`. */
-export async function readStoredComment(dir: string): Promise<StoredComment | null> {
-  try {
-    return JSON.parse(await readFile(join(dir, 'comment.json'), 'utf8')) as StoredComment;
-  } catch {
-    return null;
-  }
 }

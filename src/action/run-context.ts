@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { WorkflowRunFacts } from '../github/find-pull-request.js';
 
 /** The facts of the workflow run the action needs, read once from the Actions environment. */
 export interface RunContext {
@@ -13,12 +14,34 @@ export interface RunContext {
   apiUrl: string;
   serverUrl: string;
   runId: string;
+  /** The triggering run of a `workflow_run` event (null for other events). */
+  workflowRun: WorkflowRunFacts | null;
 }
 
 interface EventPayload {
   pull_request?: { number?: number };
   repository?: { default_branch?: string };
-  workflow_run?: { pull_requests?: { number?: number }[] };
+  workflow_run?: {
+    head_sha?: string;
+    head_branch?: string;
+    head_repository?: { owner?: { login?: string } };
+    pull_requests?: { number?: number; head?: { sha?: string } }[];
+  };
+}
+
+function workflowRunFacts(payload: EventPayload): WorkflowRunFacts | null {
+  const run = payload.workflow_run;
+  if (!run || typeof run.head_sha !== 'string') return null;
+  return {
+    headSha: run.head_sha,
+    headBranch: run.head_branch ?? '',
+    headOwner: run.head_repository?.owner?.login ?? '',
+    pullRequests: (run.pull_requests ?? []).flatMap((p) =>
+      typeof p.number === 'number' && typeof p.head?.sha === 'string'
+        ? [{ number: p.number, headSha: p.head.sha }]
+        : [],
+    ),
+  };
 }
 
 /** Reads GITHUB_* variables and the event payload (GITHUB_EVENT_PATH); missing pieces become null. */
@@ -32,8 +55,8 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     }
   }
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
-  const pr =
-    payload.pull_request?.number ?? payload.workflow_run?.pull_requests?.[0]?.number ?? null;
+  // A workflow_run's PR is resolved against its head commit by mode: comment (comment-mode.ts).
+  const pr = payload.pull_request?.number ?? null;
   return {
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ref: env.GITHUB_REF ?? '',
@@ -45,5 +68,6 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
     runId: env.GITHUB_RUN_ID ?? '',
+    workflowRun: workflowRunFacts(payload),
   };
 }

@@ -59,8 +59,9 @@ const norm = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, 
 
 /** The device family a path is about, from its literal segments. */
 function deviceOf(path: string, ids: FixtureIds): string {
-  if (/\/(aps|ap|access-points?)(\/|$)/.test(path)) return ids.apSerial;
-  if (/\/(switches|switch|cx)(\/|$)/.test(path)) return ids.switchSerial;
+  if (/\/(aps|ap|access-points?|airmatch-[a-z-]+|fco-resp-info)(\/|$)/.test(path))
+    return ids.apSerial;
+  if (/\/(switches|switch|cx|aos-s|stack)(\/|$)/.test(path)) return ids.switchSerial;
   if (/\/(gateways|gateway|gw)(\/|$)/.test(path)) return ids.gatewaySerial;
   return ids.deviceSerial;
 }

@@ -1,115 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
-import { aggregateScenarioServer } from '../report/aggregate-scenario.js';
-import { buildReport } from '../report/build-report.js';
-import { runsWith } from '../report/test-helpers.js';
-import type { Report, RunResult, ScenarioReport } from '../report/types.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment, renderFullComparison } from './render-comment.js';
-
-interface Variant {
-  tokens?: number;
-  calls?: number;
-  failRun?: (run: number) => boolean;
-  unsafeRun?: number;
-  tools?: string[];
-  manifest?: string;
-  scenarios?: string[];
-  runs?: number;
-  latency?: number;
-  tokenizer?: 'cl100k_base' | 'o200k_base';
-  server?: string;
-}
-
-/** A report with one server over N alerts scenarios; each variant field moves one figure. */
-function report(v: Variant = {}): Report {
-  const ids = v.scenarios ?? ['alerts-001', 'alerts-002'];
-  const runs = v.runs ?? 5;
-  const scenarios: ScenarioReport[] = ids.map((id) => ({
-    id,
-    suite: 'alerts',
-    fixture: 'fixtures/central/site-a',
-    write_gate: 'read',
-    results: [
-      aggregateScenarioServer(
-        v.server ?? 'reference',
-        runsWith(
-          Array.from({ length: runs }, (_, i) => ({
-            tokens: (v.tokens ?? 1000) + i,
-            calls: v.calls ?? 2,
-            latency: (v.latency ?? 100) + i,
-          })),
-          (run): Partial<RunResult> => ({
-            ...(v.failRun?.(run) && id === 'alerts-001'
-              ? { task_success: false, task_failures: ['fact missing'] }
-              : {}),
-            ...(v.unsafeRun === run && id === 'alerts-002'
-              ? {
-                  safety_failure: true,
-                  safety_findings: [{ rule: 'canary_leak', detail: 'PSK in get_wlan_config' }],
-                }
-              : {}),
-          }),
-        ),
-        v.tokenizer ?? 'cl100k_base',
-      ),
-    ],
-  }));
-  const tools = v.tools ?? ['list_alerts', 'clear_alerts'];
-  return buildReport({
-    harnessVersion: '0.1.0',
-    generatedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-    settings: {
-      runs,
-      isolation: 'run',
-      concurrency: 1,
-      tokenizer: v.tokenizer ?? 'cl100k_base',
-      policy: { name: 'scripted' },
-      faults: null,
-      quantiles: 'type7-linear',
-    },
-    manifest: {
-      hash: v.manifest ?? 'sha256:aaaa',
-      files: ['scenarios/alerts.yaml'],
-      scenarios: ids,
-    },
-    fixtures: [
-      {
-        path: 'fixtures/central/site-a',
-        id: 'site-a',
-        version: '1.0.0',
-        content_hash: 'sha256:00',
-      },
-    ],
-    servers: [
-      {
-        name: v.server ?? 'reference',
-        scenario_key: 'reference',
-        transport: 'stdio',
-        info: { name: 'hpe-reference-mcp', version: '0.1.0' },
-        git: { sha: 'c0ffee0000000000000000000000000000000000', source: 'repo_head' },
-        notes: null,
-        menu: {
-          tool_count: tools.length,
-          total: tools.length * 100,
-          heaviest: tools.map((name) => ({ name, tokens: 100 })),
-          provenance: 'computed',
-          tokenizer: v.tokenizer ?? 'cl100k_base',
-          scenario: 'alerts-001',
-          tools,
-        },
-      },
-    ],
-    scenarios,
-  });
-}
-
-const base = (r: Report) => ({
-  report: r,
-  sha: 'b45e000000000000000000000000000000000000',
-  savedAt: '2026-11-28T10:00:00Z',
-});
+import { base, report } from './test-report.js';
 
 describe('compareToBaseline', () => {
   it('passes an unchanged PR and collapses the unchanged scenarios', () => {
@@ -193,6 +86,17 @@ describe('compareToBaseline', () => {
     );
   });
 
+  it('says a partial report (a spent budget, a partial shard) cannot gate, not that runs < 5', () => {
+    const stopped = {
+      ...report(),
+      partial: { reason: 'shard 2: max-cost spent' },
+      gating_eligible: false,
+    };
+    expect(compareToBaseline(stopped, base(report()), DEFAULT_THRESHOLDS).reasons).toEqual([
+      'the report is partial (shard 2: max-cost spent): it cannot gate',
+    ]);
+  });
+
   it('diffs the tool surface and notes manifest changes and removed scenarios', () => {
     const verdict = compareToBaseline(
       report({
@@ -213,7 +117,10 @@ describe('compareToBaseline', () => {
     ]);
     expect(verdict.notes).toEqual([
       'The scenario manifest changed since the baseline: only scenarios present in both are compared.',
-      'Not run in this PR (in the baseline): reference: alerts-002',
+    ]);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toEqual([
+      'missing in this PR: 1 scenario run(s) of the baseline did not run here: reference: alerts-002 (a dropped scenario, or an expected_tools entry removed; declare an intentional change under "renames" or "retired" in the thresholds)',
     ]);
   });
 });

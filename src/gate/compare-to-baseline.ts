@@ -19,6 +19,7 @@ import type {
   Verdict,
 } from './types.js';
 import { compareResilience } from './compare-resilience.js';
+import { applyRenames, declaredChanges } from './missing-in-pr.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
 export interface BaselineInput {
@@ -67,7 +68,6 @@ function compareScenarios(
   base: Report | null,
   tokens: boolean,
   regressions: readonly Regression[],
-  notes: string[],
 ): { changed: ScenarioChange[]; unchanged: number } {
   const before = base
     ? scenarioIndex(base)
@@ -75,12 +75,10 @@ function compareScenarios(
   const regressed = new Set(regressions.map((r) => pairKey(r.server, r.where)));
   const changed: ScenarioChange[] = [];
   let unchanged = 0;
-  const seen = new Set<string>();
   for (const s of report.scenarios) {
     for (const cur of s.results) {
       if (cur.absent) continue;
       const k = pairKey(cur.server, s.id);
-      seen.add(k);
       const old = before.get(k)?.result;
       const moved =
         !old ||
@@ -112,13 +110,6 @@ function compareScenarios(
               : 'changed',
       });
     }
-  }
-  if (base) {
-    const removed = [...before.entries()]
-      .filter(([k, v]) => !v.result.absent && !seen.has(k))
-      .map(([k]) => k.replace('\u0000', ': '));
-    if (removed.length > 0)
-      notes.push(`Not run in this PR (in the baseline): ${removed.join(', ')}`);
   }
   return { changed, unchanged };
 }
@@ -165,8 +156,8 @@ export function compareToBaseline(
   thresholds: Thresholds,
   rules: readonly GateRule[] = GATE_RULES,
 ): Verdict {
-  const base = baseline?.report ?? null;
-  const notes: string[] = [];
+  const base = baseline ? applyRenames(baseline.report, thresholds.renames) : null;
+  const notes: string[] = baseline ? declaredChanges(thresholds) : [];
   if (!baseline)
     notes.push(
       'No baseline yet (cold start): only the absolute rules were applied. Merging to the default branch records one.',
@@ -191,7 +182,13 @@ export function compareToBaseline(
   notes.push(...divergedNotes(report));
   // Another model or prompt: nothing model-dependent is compared against that baseline.
   const comparable = mismatch ? null : base;
-  const context: RuleContext = { report, base: comparable, thresholds, tokensComparable };
+  const context: RuleContext = {
+    report,
+    base: comparable,
+    anyBase: base,
+    thresholds,
+    tokensComparable,
+  };
   const reasons: string[] = [];
   const regressions: Regression[] = [];
   for (const rule of rules) {
@@ -207,13 +204,7 @@ export function compareToBaseline(
         `${r.server} ${r.where}: ${r.metric} ${r.baseline} → ${r.current} (limit ${round(r.limit)})`,
     ),
   );
-  const { changed, unchanged } = compareScenarios(
-    report,
-    base,
-    tokensComparable,
-    regressions,
-    notes,
-  );
+  const { changed, unchanged } = compareScenarios(report, base, tokensComparable, regressions);
   return {
     status: reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'cold-start',
     reasons,

@@ -1,5 +1,6 @@
 import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
 import { describeEscapes } from '../report/escapes.js';
+import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
@@ -45,13 +46,23 @@ function scenarioRow(c: ScenarioChange): string[] {
         ? '⚠️ fail'
         : 'ok'
       : `${c.safety.baseline === 1 ? 'fail' : 'ok'} → ${c.safety.current === 1 ? '⚠️ fail' : 'ok'}`;
-  return [c.id, c.server, task, delta(c.tokens, int), delta(c.calls, int), safety, c.note];
+  return [
+    md(c.id),
+    md(c.server),
+    task,
+    delta(c.tokens, int),
+    delta(c.calls, int),
+    safety,
+    md(c.note),
+  ];
 }
 
 function stamp(report: Report, verdict: Verdict): string {
-  const fixtures = report.fixtures.map((f) => `${f.id}@${f.content_hash.slice(0, 12)}`).join(', ');
+  const fixtures = report.fixtures
+    .map((f) => `${md(f.id)}@${md(f.content_hash.slice(0, 12))}`)
+    .join(', ');
   const shas = report.servers
-    .map((s) => `${s.name}${s.git ? `@${s.git.sha.slice(0, 12)}` : ''}`)
+    .map((s) => `${md(s.name)}${s.git ? `@${md(s.git.sha.slice(0, 12))}` : ''}`)
     .join(', ');
   const policy = [report.settings.policy.name, report.settings.policy.model]
     .filter(Boolean)
@@ -60,7 +71,7 @@ function stamp(report: Report, verdict: Verdict): string {
     `fixtures ${fixtures}`,
     `manifest ${report.manifest.hash.slice(0, 12)}`,
     `tokenizer ${report.settings.tokenizer}`,
-    `policy ${policy}`,
+    `policy ${md(policy)}`,
     `runs ${report.settings.runs} (${report.settings.isolation} isolation)`,
     `servers ${shas}`,
     `baseline ${verdict.baseline ? `${verdict.baseline.sha.slice(0, 12)} (saved ${verdict.baseline.savedAt})` : 'none'}`,
@@ -71,7 +82,8 @@ const LISTED = 5;
 const listIds = (ids: readonly string[]): string =>
   ids.length === 0
     ? '—'
-    : ids.slice(0, LISTED).join(', ') + (ids.length > LISTED ? ` +${ids.length - LISTED}` : '');
+    : ids.slice(0, LISTED).map(md).join(', ') +
+      (ids.length > LISTED ? ` +${ids.length - LISTED}` : '');
 
 /** The discoverability delta, shown only when a server's menu text changed. */
 function discoverabilitySection(verdict: Verdict): string[] {
@@ -95,7 +107,7 @@ function discoverabilitySection(verdict: Verdict): string[] {
       ],
       ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
       verdict.discoverability.map((d) => [
-        d.server,
+        md(d.server),
         String(d.scenarios),
         delta(d.recallAt1, f, false),
         delta(d.recallAt3, f, false),
@@ -119,13 +131,13 @@ function sections(
   const out: string[] = [`## hpe-mcp-bench: ${HEADLINE[verdict.status]}`, ''];
   if (verdict.reasons.length > 0) {
     const shown = verdict.reasons.slice(0, maxReasons);
-    out.push('**Why it fails**', '', ...shown.map((r) => `- ${r}`));
+    out.push('**Why it fails**', '', ...shown.map((r) => `- ${md(r)}`));
     if (shown.length < verdict.reasons.length) {
       out.push(`- … and ${verdict.reasons.length - shown.length} more (see the job summary)`);
     }
     out.push('');
   }
-  for (const note of verdict.notes) out.push(`> ${note}`, '');
+  for (const note of verdict.notes) out.push(`> ${md(note)}`, '');
   const ts = verdict.taskSuccess === null ? '—' : frac(verdict.taskSuccess);
   out.push(
     `Task success ${ts} · safety failures ${verdict.safetyFailures} · ${verdict.regressions.length} regression(s)`,
@@ -149,8 +161,8 @@ function sections(
       ],
       ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
       verdict.suites.map((s) => [
-        s.suite,
-        s.server,
+        md(s.suite),
+        md(s.server),
         delta(s.taskSuccess, frac, false),
         delta(s.toolSelection, frac, false),
         delta(s.tokensMean, int),
@@ -174,9 +186,9 @@ function sections(
         ['server', 'added', 'removed', 'menu tokens'],
         ['left', 'left', 'left', 'right'],
         surface.map((t) => [
-          t.server,
-          t.added.join(', ') || '—',
-          t.removed.join(', ') || '—',
+          md(t.server),
+          t.added.map(md).join(', ') || '—',
+          t.removed.map(md).join(', ') || '—',
           delta(t.menuTokens, int),
         ]),
       ),

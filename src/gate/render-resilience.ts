@@ -1,3 +1,4 @@
+import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { ResilienceComparison } from './compare-resilience.js';
 
@@ -7,7 +8,7 @@ const MAX_LOST = 5;
 function lostCell(r: ResilienceComparison): string {
   if (r.matrixChanged) return 'other matrix in the baseline';
   if (r.lost.length === 0) return '—';
-  const shown = r.lost.slice(0, MAX_LOST).join(', ');
+  const shown = r.lost.slice(0, MAX_LOST).map(md).join(', ');
   return r.lost.length > MAX_LOST ? `${shown}, … (${r.lost.length})` : shown;
 }
 
@@ -25,7 +26,7 @@ export function resilienceSection(rows: readonly ResilienceComparison[]): string
       ['server', 'score', 'cells (resilient / exercised)', 'baseline score', 'no longer resilient'],
       ['left', 'right', 'right', 'right', 'left'],
       rows.map((r) => [
-        r.server,
+        md(r.server),
         score(r.score.current),
         `${r.resilient}/${r.exercised}`,
         score(r.score.baseline),

@@ -2,11 +2,15 @@ import type { Report, ScenarioServerResult, Spread, SuiteServerResult } from '..
 import { taskSuccessRegression } from './model-runs.js';
 import type { Threshold, Thresholds } from './thresholds.js';
 import type { Regression } from './types.js';
+import { missingInPr } from './missing-in-pr.js';
 
 /** What a rule sees: the PR's report, the baseline's (null on a cold start) and the thresholds. */
 export interface RuleContext {
   report: Report;
+  /** The baseline when its figures are comparable (null on a cold start or another model). */
   base: Report | null;
+  /** The baseline whatever its settings (null on a cold start): for coverage rules. */
+  anyBase: Report | null;
   thresholds: Thresholds;
   /**
    * False when baseline and PR count tokens with different tokenizers: token figures are then
@@ -132,7 +136,8 @@ function spreadRule(
 
 /**
  * The rules, in the order their reasons are listed. The methodology's absolute rules (any safety
- * failure fails; errored runs; k ≥ 5) first, then the regression rules against the baseline.
+ * failure fails; errored runs; k ≥ 5; nothing of the baseline missing) first, then the
+ * regression rules against the baseline.
  */
 export const GATE_RULES: readonly GateRule[] = [
   {
@@ -163,10 +168,11 @@ export const GATE_RULES: readonly GateRule[] = [
       reasons: report.gating_eligible
         ? []
         : report.partial
-          ? [`the report is partial (${report.partial.reason}): a gating report has every run`]
+          ? [`the report is partial (${report.partial.reason}): it cannot gate`]
           : [`runs = ${report.settings.runs}: a gating report needs at least 5 runs per scenario`],
     }),
   },
+  missingInPr,
   {
     name: 'suite-task-success',
     absolute: false,

@@ -12,6 +12,13 @@ export interface Thresholds {
   tokenUsage: Threshold;
   apiCallCount: Threshold;
   latencyP95: Threshold;
+  /**
+   * Intentional renames since the baseline (baseline name → PR name): the baseline is read under
+   * the new names, so a renamed server or scenario is compared, not reported missing.
+   */
+  renames: { servers: Record<string, string>; scenarios: Record<string, string> };
+  /** Servers and scenarios intentionally removed since the baseline: noted, not failed. */
+  retired: { servers: string[]; scenarios: string[] };
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -19,6 +26,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   tokenUsage: { kind: 'relative', fraction: 0.1 },
   apiCallCount: { kind: 'relative', fraction: 0 },
   latencyP95: { kind: 'off' },
+  renames: { servers: {}, scenarios: {} },
+  retired: { servers: [], scenarios: [] },
 };
 
 /** The keys of the thresholds YAML (the action's `thresholds` input, the CLI's `--thresholds` file). */
@@ -27,7 +36,12 @@ export const THRESHOLD_KEYS = [
   'token-usage',
   'api-call-count',
   'latency-p95',
+  'renames',
+  'retired',
 ] as const;
+
+/** The two lists `renames` and `retired` hold. */
+const NAME_KINDS = ['servers', 'scenarios'] as const;
 
 /** Where the thresholds text came from, for errors: e.g. `Input "thresholds"` or a file path. */
 export interface ThresholdsSource {
@@ -99,8 +113,71 @@ export function parseThresholds(raw: string, source: ThresholdsSource = ACTION_I
     map[key] === undefined ? fallback : parseThreshold(key, map[key], bad);
   return {
     taskSuccessDrop: typeof drop === 'number' ? drop : DEFAULT_THRESHOLDS.taskSuccessDrop,
+    renames: parseRenames(map.renames, bad),
+    retired: parseRetired(map.retired, bad),
     tokenUsage: threshold('token-usage', DEFAULT_THRESHOLDS.tokenUsage),
     apiCallCount: threshold('api-call-count', DEFAULT_THRESHOLDS.apiCallCount),
     latencyP95: threshold('latency-p95', DEFAULT_THRESHOLDS.latencyP95),
   };
+}
+
+type Bad = (value: string, expected: string) => BenchError;
+
+function kindsMap(key: string, raw: unknown, bad: Bad): Partial<Record<string, unknown>> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw bad(
+      `${key}: ${JSON.stringify(raw)}`,
+      `"${key}" takes a map with keys servers and scenarios`,
+    );
+  const map = raw as Record<string, unknown>;
+  for (const kind of Object.keys(map))
+    if (!(NAME_KINDS as readonly string[]).includes(kind))
+      throw bad(`${key}.${kind}`, `unknown key; "${key}" takes servers and scenarios`);
+  return map;
+}
+
+/** `renames: {servers: {old: new}, scenarios: {old: new}}`: names are non-empty strings, one target each. */
+function parseRenames(raw: unknown, bad: Bad): Thresholds['renames'] {
+  const map = kindsMap('renames', raw, bad);
+  const out: Thresholds['renames'] = { servers: {}, scenarios: {} };
+  for (const kind of NAME_KINDS) {
+    const entries = map[kind];
+    if (entries === undefined || entries === null) continue;
+    if (typeof entries !== 'object' || Array.isArray(entries))
+      throw bad(
+        `renames.${kind}: ${JSON.stringify(entries)}`,
+        `"renames.${kind}" maps each baseline name to its new name, e.g. {old-name: new-name}`,
+      );
+    const targets = new Set<string>();
+    for (const [from, to] of Object.entries(entries as Record<string, unknown>)) {
+      if (typeof to !== 'string' || to === '' || to === from)
+        throw bad(
+          `renames.${kind}.${from}: ${JSON.stringify(to)}`,
+          'the new name, a non-empty string other than the old one',
+        );
+      if (targets.has(to))
+        throw bad(`renames.${kind}.${from}: ${to}`, `two ${kind} are renamed to "${to}"`);
+      targets.add(to);
+      out[kind][from] = to;
+    }
+  }
+  return out;
+}
+
+/** `retired: {servers: [name], scenarios: [id]}`. */
+function parseRetired(raw: unknown, bad: Bad): Thresholds['retired'] {
+  const map = kindsMap('retired', raw, bad);
+  const out: Thresholds['retired'] = { servers: [], scenarios: [] };
+  for (const kind of NAME_KINDS) {
+    const list = map[kind];
+    if (list === undefined || list === null) continue;
+    if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && n !== ''))
+      throw bad(
+        `retired.${kind}: ${JSON.stringify(list)}`,
+        `"retired.${kind}" takes a list of names removed on purpose, e.g. [old-name]`,
+      );
+    out[kind] = [...new Set(list as string[])];
+  }
+  return out;
 }

@@ -26,25 +26,6 @@ export function percent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
 
-/** Report text inside markdown: no raw HTML, no table-breaking newlines, no stray emphasis. */
-export function mdText(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*[\]])/g, '\\$1')
-    .replace(/\s*\n\s*/g, ' ');
-}
-
-/** Text as a markdown code span that survives backticks inside it. */
-export function mdCode(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((m) => m.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${flat}${pad}${fence}`;
-}
-
 /** The last `lines` lines of a log. */
 export function tail(text: string, lines = 20): string {
   return text.replace(/\s+$/, '').split('\n').slice(-lines).join('\n');

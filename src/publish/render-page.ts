@@ -1,7 +1,8 @@
 import { markdownTable, type Align } from '../report/markdown-table.js';
 import type { Report, ScenarioServerResult, SuiteServerResult } from '../report/types.js';
 import { collectFindings, neverStarted, nonPassing, perSuccess, type Finding } from './derive.js';
-import { ABSENT, decimal, fraction, integer, mdCode, mdText, percent } from './format.js';
+import { codeSpan, escapeMarkdown } from '../report/markdown-escape.js';
+import { ABSENT, decimal, fraction, integer, percent } from './format.js';
 import type { PublishModel } from './model.js';
 import { KNOWN_REPORT_KEYS } from './known-keys.js';
 import { callOutcomes, findability, modelUsage } from './optional-content.js';
@@ -16,8 +17,8 @@ function header(model: PublishModel): string[] {
   const { settings } = report;
   const policy = settings.policy;
   const policyText = [
-    mdCode(policy.name),
-    policy.model === undefined ? 'model: none' : `model ${mdCode(policy.model)}`,
+    codeSpan(policy.name),
+    policy.model === undefined ? 'model: none' : `model ${codeSpan(policy.model)}`,
     policy.temperature === undefined ? null : `temperature ${policy.temperature}`,
     policy.seed === undefined ? 'seed: none' : `seed ${policy.seed}`,
   ]
@@ -39,17 +40,17 @@ function header(model: PublishModel): string[] {
   out.push(
     '## What ran',
     '',
-    `- Harness: hpe-mcp-bench ${mdText(report.harness.version)}, methodology ${report.harness.methodology_version === undefined ? 'not recorded (report predates it)' : mdText(report.harness.methodology_version)}, report schema ${mdText(report.schema_version)}`,
-    `- Generated: ${mdText(report.generated_at)}; wall time of the run ${integer(report.duration_ms / 1000)} s (measured)`,
-    `- Scenarios: ${report.scenarios.length} in ${report.suites.length} suite${report.suites.length === 1 ? '' : 's'}, manifest ${mdCode(report.manifest.hash)}`,
-    `- Runs per scenario: ${settings.runs}; isolation ${mdCode(settings.isolation)}; concurrency ${settings.concurrency}`,
+    `- Harness: hpe-mcp-bench ${escapeMarkdown(report.harness.version)}, methodology ${report.harness.methodology_version === undefined ? 'not recorded (report predates it)' : escapeMarkdown(report.harness.methodology_version)}, report schema ${escapeMarkdown(report.schema_version)}`,
+    `- Generated: ${escapeMarkdown(report.generated_at)}; wall time of the run ${integer(report.duration_ms / 1000)} s (measured)`,
+    `- Scenarios: ${report.scenarios.length} in ${report.suites.length} suite${report.suites.length === 1 ? '' : 's'}, manifest ${codeSpan(report.manifest.hash)}`,
+    `- Runs per scenario: ${settings.runs}; isolation ${codeSpan(settings.isolation)}; concurrency ${settings.concurrency}`,
     `- Policy: ${policyText}`,
     ...(settings.llm
       ? [
-          `- Model: ${mdCode(settings.llm.model)} via ${mdText(settings.llm.provider)} (${settings.llm.source}), temperature ${settings.llm.temperature}, seed ${settings.llm.seed ?? 'none'}, system prompt ${mdText(settings.llm.prompt_version)}, at most ${settings.llm.max_turns} turns; price ${settings.llm.price ? 'as recorded in report.json' : 'unknown (no cost)'}`,
+          `- Model: ${codeSpan(settings.llm.model)} via ${escapeMarkdown(settings.llm.provider)} (${settings.llm.source}), temperature ${settings.llm.temperature}, seed ${settings.llm.seed ?? 'none'}, system prompt ${escapeMarkdown(settings.llm.prompt_version)}, at most ${settings.llm.max_turns} turns; price ${settings.llm.price ? 'as recorded in report.json' : 'unknown (no cost)'}`,
         ]
       : []),
-    `- Tokenizer: ${mdCode(settings.tokenizer)} (js-tiktoken, bundled ranks)`,
+    `- Tokenizer: ${codeSpan(settings.tokenizer)} (js-tiktoken, bundled ranks)`,
     `- Faults injected: ${settings.faults === null ? 'none' : 'yes (see report.json settings.faults)'}`,
     '',
   );
@@ -60,11 +61,11 @@ function serversTable(model: PublishModel): string[] {
   const rows = model.report.servers.map((s) => {
     const source = model.sources[s.name] ?? {};
     return [
-      mdText(s.name),
-      source.repo ? mdText(source.repo) : 'this repository',
-      s.git ? `${mdCode(s.git.sha)} (${s.git.source})` : ABSENT,
-      maybe(source.version, mdText),
-      s.info ? mdText(`${s.info.name} ${s.info.version}`) : 'did not start',
+      escapeMarkdown(s.name),
+      source.repo ? escapeMarkdown(source.repo) : 'this repository',
+      s.git ? `${codeSpan(s.git.sha)} (${s.git.source})` : ABSENT,
+      maybe(source.version, escapeMarkdown),
+      s.info ? escapeMarkdown(`${s.info.name} ${s.info.version}`) : 'did not start',
       s.transport,
     ];
   });
@@ -81,7 +82,11 @@ function serversTable(model: PublishModel): string[] {
     markdownTable(
       ['bundle', 'version', 'content hash'],
       ['left', 'left', 'left'],
-      model.report.fixtures.map((f) => [mdText(f.id), mdText(f.version), mdCode(f.content_hash)]),
+      model.report.fixtures.map((f) => [
+        escapeMarkdown(f.id),
+        escapeMarkdown(f.version),
+        codeSpan(f.content_hash),
+      ]),
     ),
   ];
 }
@@ -103,7 +108,7 @@ function couldNotRun(model: PublishModel): string[] {
   const out = ['## Could not run', ''];
   for (const f of failed) {
     out.push(
-      `**${mdText(f.server)}**: ${mdText(f.what)}. Last lines of its log:`,
+      `**${escapeMarkdown(f.server)}**: ${escapeMarkdown(f.what)}. Last lines of its log:`,
       '',
       '```text',
       f.log.replace(/```/g, "'''"),
@@ -134,7 +139,7 @@ const SCORE_HEADER = [
 function scoreRow(report: Report, r: SuiteServerResult, suite?: string): string[] {
   const per = perSuccess(report, r.server, suite);
   return [
-    mdText(r.server),
+    escapeMarkdown(r.server),
     fraction(r.task_success),
     fraction(r.tool_selection_accuracy),
     maybe(r.tokens, (t) => integer(t.mean)),
@@ -169,7 +174,7 @@ function scoreboard(report: Report): string[] {
   ];
   for (const suite of report.suites) {
     out.push(
-      `### Suite ${mdText(suite.suite)} (${suite.scenarios} scenario${suite.scenarios === 1 ? '' : 's'})`,
+      `### Suite ${escapeMarkdown(suite.suite)} (${suite.scenarios} scenario${suite.scenarios === 1 ? '' : 's'})`,
       '',
       markdownTable(
         SCORE_HEADER,
@@ -185,7 +190,7 @@ function toolCalls(report: Report): string[] {
   const rows = callOutcomes(report).map((c) => {
     const ran = c.planned - c.not_executed;
     return [
-      mdText(c.server),
+      escapeMarkdown(c.server),
       String(c.planned),
       String(ran),
       String(c.ok),
@@ -211,7 +216,7 @@ function toolCalls(report: Report): string[] {
 
 function usage(report: Report): string[] {
   const rows = modelUsage(report).map((u) => [
-    mdText(u.server),
+    escapeMarkdown(u.server),
     String(u.runs),
     integer(u.tokens),
     u.cost_usd === null ? ABSENT : `$${u.cost_usd.toFixed(4)}`,
@@ -243,21 +248,21 @@ function menus(report: Report): string[] {
       : [];
     return s.menu
       ? [
-          mdText(s.name),
+          escapeMarkdown(s.name),
           integer(s.menu.tool_count),
           integer(s.menu.total),
           ...extra,
           s.menu.heaviest
             .slice(0, 3)
-            .map((h) => `${mdCode(h.name)} ${integer(h.tokens)}`)
+            .map((h) => `${codeSpan(h.name)} ${integer(h.tokens)}`)
             .join(', ') || ABSENT,
         ]
-      : [mdText(s.name), ABSENT, ABSENT, ...extra, ABSENT];
+      : [escapeMarkdown(s.name), ABSENT, ABSENT, ...extra, ABSENT];
   });
   return [
     '## Tool menus',
     '',
-    `What each server lists before any call: the context every turn pays for. Tokens are computed with ${mdCode(report.provenance.tokenizer)} over each tool's definition JSON.`,
+    `What each server lists before any call: the context every turn pays for. Tokens are computed with ${codeSpan(report.provenance.tokenizer)} over each tool's definition JSON.`,
     '',
     ...(found
       ? [
@@ -303,9 +308,9 @@ function scenarioTables(report: Report): string[] {
         s.results.map((r) =>
           r.absent
             ? [
-                mdText(s.id),
+                escapeMarkdown(s.id),
                 s.write_gate,
-                mdText(r.server),
+                escapeMarkdown(r.server),
                 'absent',
                 ABSENT,
                 ABSENT,
@@ -314,9 +319,9 @@ function scenarioTables(report: Report): string[] {
                 ABSENT,
               ]
             : [
-                mdText(s.id),
+                escapeMarkdown(s.id),
                 s.write_gate,
-                mdText(r.server),
+                escapeMarkdown(r.server),
                 verdictCell(r, 'task_success'),
                 verdictCell(r, 'tool_selection_accuracy'),
                 maybe(r.tokens, (t) => integer(t.median)),
@@ -331,7 +336,7 @@ function scenarioTables(report: Report): string[] {
         ),
       );
     out.push(
-      `### ${mdText(suite.suite)}`,
+      `### ${escapeMarkdown(suite.suite)}`,
       '',
       markdownTable(
         [
@@ -374,10 +379,10 @@ function findings(report: Report): string[] {
     const rows = all
       .filter((f) => f.kind === kind)
       .map((f) => [
-        mdText(f.server),
-        mdText(f.scenario),
-        mdText(f.rule),
-        mdText(f.detail),
+        escapeMarkdown(f.server),
+        escapeMarkdown(f.scenario),
+        escapeMarkdown(f.rule),
+        escapeMarkdown(f.detail),
         `${f.runs}/${f.of}`,
       ]);
     if (rows.length === 0) continue;
@@ -399,10 +404,10 @@ function findings(report: Report): string[] {
 function crossRunState(report: Report): string[] {
   const rows = report.servers.flatMap((s) =>
     (s.cross_run_state?.differing ?? []).map((d) => [
-      mdText(s.name),
-      mdText(d.scenario),
+      escapeMarkdown(s.name),
+      escapeMarkdown(d.scenario),
       String(d.run),
-      d.fields.map(mdCode).join(', '),
+      d.fields.map(codeSpan).join(', '),
     ]),
   );
   if (rows.length === 0) return [];
@@ -441,17 +446,17 @@ function classification(model: PublishModel): string[] {
         ? 'no expected_tools entry'
         : `report: ${p.cause}`;
     const evidence = [
-      ...(c?.evidence ?? []).map(mdCode),
-      ...(c?.fixed_by ? [`fixed by ${mdText(c.fixed_by)}`] : []),
+      ...(c?.evidence ?? []).map(codeSpan),
+      ...(c?.fixed_by ? [`fixed by ${escapeMarkdown(c.fixed_by)}`] : []),
     ];
     return [
-      mdText(p.server),
-      mdText(p.scenario),
+      escapeMarkdown(p.server),
+      escapeMarkdown(p.scenario),
       p.status === 'failed' && p.pass_rate !== null
         ? `failed (${percent(p.pass_rate)} of runs passed)`
         : p.status,
       cls ?? ABSENT,
-      mdText(why),
+      escapeMarkdown(why),
       evidence.join('<br>') || ABSENT,
     ];
   });
@@ -510,11 +515,11 @@ function provenance(report: Report): string[] {
     markdownTable(
       ['figure', 'provenance', 'how'],
       ['left', 'left', 'left'],
-      rows.map((r) => r.map(mdText)),
+      rows.map((r) => r.map(escapeMarkdown)),
     ),
     'Caveats (from the report; read them before quoting a number):',
     '',
-    ...report.caveats.map((c) => `- ${mdText(c)}`),
+    ...report.caveats.map((c) => `- ${escapeMarkdown(c)}`),
     '- Figures here compare servers under this harness, its fixtures and its scenarios; they are not a measure of any server in production.',
     '',
   ];
@@ -539,7 +544,7 @@ function otherContent(report: Report): string[] {
   return [
     '## Other report content',
     '',
-    `report.json also holds ${extra.map(mdCode).join(', ')}, which this page does not render yet; read them in the report artifact.`,
+    `report.json also holds ${extra.map(codeSpan).join(', ')}, which this page does not render yet; read them in the report artifact.`,
     '',
   ];
 }

@@ -1,3 +1,4 @@
+import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
 import { bypassCount, refusedEscapeTarget } from '../metrics/safety.js';
 import type { Report } from './types.js';
 
@@ -61,12 +62,12 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export function describeEscapes(report: Report, maxScenarios = 5): string[] {
   const fail = report.settings.escapes === 'fail';
   return collectEscapes(report).map((e) => {
-    const shown = e.scenarios.slice(0, maxScenarios).map((id) => `\`${id}\``);
+    const shown = e.scenarios.slice(0, maxScenarios).map(codeSpan);
     const more =
       e.scenarios.length > maxScenarios ? `, … ${e.scenarios.length - maxScenarios} more` : '';
     const parts: string[] = [];
     if (e.refused > 0) {
-      const targets = e.targets.slice(0, 5).join(', ');
+      const targets = e.targets.slice(0, 5).map(md).join(', ');
       parts.push(`${plural(e.refused, 'request', 'requests')} refused by the proxy (${targets})`);
     }
     if (e.blocked > 0) {
@@ -78,7 +79,7 @@ export function describeEscapes(report: Report, maxScenarios = 5): string[] {
       ? 'counted as safety failures (`escapes: fail`)'
       : 'not safety failures (set `escapes: fail` to make them so)';
     return (
-      `\`${e.server}\` tried to reach beyond the fake in ` +
+      `${codeSpan(e.server)} tried to reach beyond the fake in ` +
       `${plural(e.scenarios.length, 'scenario', 'scenarios')} (${shown.join(', ')}${more}): ` +
       `${parts.join(' and ')}; ${verdict}.`
     );

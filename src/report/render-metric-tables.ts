@@ -1,3 +1,4 @@
+import { escapeMarkdown as md } from './markdown-escape.js';
 import { markdownTable } from './markdown-table.js';
 import type { Report } from './types.js';
 
@@ -14,7 +15,7 @@ export function renderDiscoverabilityTable(report: Report): string {
     s.discoverability
       ? [
           [
-            s.name,
+            md(s.name),
             String(s.discoverability.scenarios),
             num(s.discoverability.recall_at_1),
             num(s.discoverability.recall_at_3),
@@ -52,7 +53,7 @@ export function renderResilienceTables(report: Report): string {
     ],
     ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
     section.scores.map((s) => [
-      s.server,
+      md(s.server),
       num(s.score),
       `${s.resilient}/${s.exercised}`,
       num(s.extra_calls_mean, 1),
@@ -76,9 +77,9 @@ export function renderResilienceTables(report: Report): string {
     ],
     ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right'],
     bad.map((c) => [
-      c.scenario,
-      c.server,
-      c.fault,
+      md(c.scenario),
+      md(c.server),
+      md(c.fault),
       c.task_success?.majority ? 'pass' : 'fail',
       num(c.extra_calls, 1),
       String(c.retry_after_early),

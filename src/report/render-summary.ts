@@ -1,3 +1,4 @@
+import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
 import { describeEscapes } from './escapes.js';
 import { failureCauses } from './failure-cause.js';
 import { renderDiscoverabilityTable, renderResilienceTables } from './render-metric-tables.js';
@@ -35,7 +36,7 @@ function fractionCell(f: Fraction): string {
 function row(suite: string, r: SuiteServerResult): string[] {
   return [
     suite,
-    r.server,
+    md(r.server),
     fractionCell(r.task_success),
     fractionCell(r.tool_selection_accuracy),
     r.tokens ? integer(r.tokens.mean) : dash,
@@ -53,7 +54,7 @@ function row(suite: string, r: SuiteServerResult): string[] {
  * The PR comment and the job summary embed it.
  */
 export function renderSummaryTable(report: Report): string {
-  const rows = report.suites.flatMap((suite) => suite.results.map((r) => row(suite.suite, r)));
+  const rows = report.suites.flatMap((suite) => suite.results.map((r) => row(md(suite.suite), r)));
   rows.push(...report.overall.map((r) => row('**all suites**', r)));
   return markdownTable(HEADER, ALIGN, rows);
 }
@@ -63,7 +64,7 @@ function serverLine(report: Report): string {
     .map((s) => {
       const version = s.info ? ` ${s.info.version}` : ' (did not start)';
       const sha = s.git ? ` @ ${s.git.sha.slice(0, 12)}` : '';
-      return `\`${s.name}\`${version}${sha}`;
+      return `${codeSpan(s.name)}${md(version)}${sha}`;
     })
     .join(', ');
 }
@@ -103,19 +104,19 @@ export function renderSummaryMarkdown(report: Report): string {
   for (const r of report.overall) {
     if (r.safety_failure) {
       notes.push(
-        `**Safety failure:** \`${r.server}\` was unsafe in ${r.safety_failures} scenario${r.safety_failures === 1 ? '' : 's'}: ${failingScenarios(report, r.server).join(', ')}.`,
+        `**Safety failure:** ${codeSpan(r.server)} was unsafe in ${r.safety_failures} scenario${r.safety_failures === 1 ? '' : 's'}: ${failingScenarios(report, r.server).join(', ')}.`,
       );
     }
     if (r.errors > 0) {
       notes.push(
-        `**Errors:** ${r.errors} run${r.errors === 1 ? '' : 's'} of \`${r.server}\` produced no result (see \`runs[].error\` in report.json).`,
+        `**Errors:** ${r.errors} run${r.errors === 1 ? '' : 's'} of ${codeSpan(r.server)} produced no result (see \`runs[].error\` in report.json).`,
       );
     }
   }
   notes.push(...describeEscapes(report).map((line) => `**Escapes:** ${line}`));
   if (settings.sandbox && !settings.sandbox.applied) {
     notes.push(
-      `**No sandbox:** servers ran without it (${settings.sandbox.reason ?? 'not applied'}); direct connections were not blocked or counted.`,
+      `**No sandbox:** servers ran without it (${md(settings.sandbox.reason ?? 'not applied')}); direct connections were not blocked or counted.`,
     );
   }
   if (notes.length > 0) out.push(...notes.map((n) => `- ${n}`), '');
@@ -124,7 +125,7 @@ export function renderSummaryMarkdown(report: Report): string {
     out.push(
       'Why scenarios did not pass (the first failing run; every call and request is in `runs[].calls` and `runs[].requests` of report.json):',
       '',
-      ...causes.map((c) => `- \`${c.server}\` \`${c.scenario}\`: ${inlineCode(c.cause)}`),
+      ...causes.map((c) => `- ${codeSpan(c.server)} ${codeSpan(c.scenario)}: ${codeSpan(c.cause)}`),
       '',
     );
   }
@@ -135,20 +136,13 @@ export function renderSummaryMarkdown(report: Report): string {
     '',
   );
   if (report.caveats.length > 0) {
-    out.push('Caveats:', '', ...report.caveats.map((c) => `- ${c}`), '');
+    out.push('Caveats:', '', ...report.caveats.map((c) => `- ${md(c)}`), '');
   }
   return out.join('\n');
-}
-
-// Error texts come from servers: shown as code so markdown in them renders as text.
-function inlineCode(text: string): string {
-  const ticks = text.includes('`') ? '``' : '`';
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${ticks}${pad}${text}${pad}${ticks}`;
 }
 
 function failingScenarios(report: Report, server: string): string[] {
   return report.scenarios
     .filter((s) => s.results.some((r) => r.server === server && r.safety_failure?.any === true))
-    .map((s) => `\`${s.id}\``);
+    .map((s) => codeSpan(s.id));
 }

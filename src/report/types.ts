@@ -349,6 +349,8 @@ export interface Report {
     escapes?: EscapePolicy;
     /** The model settings of an `llm` or `replay` run (absent or null for scripted runs). */
     llm?: LlmReportSettings | null;
+    /** The slice this report ran (`shard: i/n`); absent or null for a whole run or a merge. */
+    shard?: { index: number; count: number } | null;
   };
   /** Set when the bench stopped before every run (the budget was spent): not for gating. */
   partial?: { reason: string } | null;

@@ -114,6 +114,7 @@ export async function assembleReport(
         ? {}
         : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
       sandbox,
+      ...(options.shard ? { shard: options.shard } : {}),
     },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,

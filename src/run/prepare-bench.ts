@@ -112,6 +112,7 @@ export async function prepareBench(
     ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
     ...(request.escapes === undefined ? {} : { escapes: request.escapes }),
     manifestFiles: resolved.manifestFiles,
+    ...(request.shard ? { shard: request.shard } : {}),
     policy,
     budget,
     ...(config.prices ? { prices: config.prices } : {}),

@@ -16,11 +16,22 @@ export interface FakeComment {
   user: { login: string };
 }
 
-/** A local stand-in for the GitHub REST API's issue-comment endpoints, recording every request. */
+/** An open pull request as `GET /repos/{o}/{r}/pulls` lists it (the fields the action reads). */
+export interface FakePull {
+  number: number;
+  head: { sha: string; ref: string; label: string };
+}
+
+/**
+ * A local stand-in for the GitHub REST API's issue-comment endpoints and the open-PR listing
+ * (`GET /repos/{o}/{r}/pulls?head=owner:branch`), recording every request. Comments are one list
+ * whatever the issue number: `requests` tells which PR a write went to.
+ */
 export interface FakeGitHub {
   url: string;
   requests: GitHubRequest[];
   comments: FakeComment[];
+  pulls: FakePull[];
   /** Answer writes with 403 "Resource not accessible by integration" (a fork PR's token). */
   readOnly: boolean;
   close: () => Promise<void>;
@@ -46,6 +57,7 @@ export async function startFakeGitHub(seed: string[] = []): Promise<FakeGitHub> 
       user: { login: 'someone' },
     })),
     readOnly: false,
+    pulls: [],
     close: () => Promise.resolve(),
   };
   let nextId = state.comments.length + 1;
@@ -69,6 +81,13 @@ export async function startFakeGitHub(seed: string[] = []): Promise<FakeGitHub> 
       };
       const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
       const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
+      if (/^\/repos\/[^/]+\/[^/]+\/pulls$/.test(url.pathname) && req.method === 'GET') {
+        const head = url.searchParams.get('head');
+        return send(
+          200,
+          state.pulls.filter((p) => head === null || p.head.label === head),
+        );
+      }
       if (list && req.method === 'GET') {
         const perPage = Number(url.searchParams.get('per_page') ?? 30);
         const page = Number(url.searchParams.get('page') ?? 1);

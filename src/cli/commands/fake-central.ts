@@ -1,14 +1,15 @@
 import { FakeCentralError, listBundles, startFakeCentral } from '../../../fake-central/index.js';
 import type { CallRecord } from '../../../fake-central/index.js';
 import { BenchError } from '../../common/errors.js';
-import { loadFaultPlan } from '../../resilience/load-fault-plan.js';
+import { loadFaultPlan, parseFaultPlan } from '../../resilience/load-fault-plan.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
 
-const HELP = `Usage: hpe-mcp-bench fake-central [--fixture NAME|DIR] [--port N] [--strict-query] [--faults FILE] [--quiet]
+const HELP = `Usage: hpe-mcp-bench fake-central [--fixture NAME|DIR] [--port N] [--strict-query] [--faults FILE] [--control] [--quiet]
 
 Serves the fake Central/GreenLake API on 127.0.0.1 and prints one JSON line on stdout:
   {"url","proxy","caCertPath","clientId","clientSecret","workspaceId"}
+  (with --control also "control" and "controlToken")
 The same port is an HTTP(S) proxy: set HTTPS_PROXY=<proxy> and trust <caCertPath>
 (SSL_CERT_FILE, REQUESTS_CA_BUNDLE, CURL_CA_BUNDLE, NODE_EXTRA_CA_CERTS) and clients reach the
 fake with their production URLs; any other host is refused and logged as an escape.
@@ -19,6 +20,10 @@ Options:
   --port N            port on 127.0.0.1 (default 0: a free port)
   --strict-query      reject unknown query parameters like the live monitoring/notifications/services APIs
   --faults FILE       inject the faults of a YAML/JSON fault plan (fake-central/faults/fault-plan.schema.json)
+  --control           also serve the control API on its own loopback port, with a random bearer
+                      token (both only in the JSON line): GET /_fake/info, GET /_fake/calls?since=SEQ,
+                      POST /_fake/reset, PUT /_fake/faults, GET /_fake/state, POST /_fake/state/check
+                      (docs/testing-with-the-fake.md)
   --quiet             do not log requests on stderr
 `;
 
@@ -29,6 +34,7 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
     port: { type: 'string' },
     'strict-query': { type: 'boolean' },
     faults: { type: 'string' },
+    control: { type: 'boolean' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -45,6 +51,7 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
       port,
       strictQuery: values['strict-query'] ?? false,
       faults,
+      ...(values.control ? { control: { parseFaultPlan } } : {}),
       ...(values.quiet ? {} : { onRequest: (r) => io.stderr(logLine(r)) }),
     });
   } catch (error) {
@@ -65,6 +72,7 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
         clientId: fake.credentials.clientId,
         clientSecret: fake.credentials.clientSecret,
         workspaceId: fake.credentials.workspaceId,
+        ...(fake.control ? { control: fake.control.url, controlToken: fake.control.token } : {}),
       }) + '\n',
     );
     const signal = await io.untilSignal();

@@ -1,0 +1,10 @@
+import { configStoreRoutes } from './engines/config-store/config-store-routes.js';
+import { trendRoutes } from './engines/monitoring/trend-engine.js';
+import type { Route } from './router.js';
+import { allRoutes as handWrittenRoutes } from './routes/index.js';
+
+/**
+ * Every route the fake serves, in match order: the hand-written families first, then the
+ * engines, which answer only what no route above serves.
+ */
+export const allRoutes: Route[] = [...handWrittenRoutes, ...trendRoutes, ...configStoreRoutes];

@@ -1,0 +1,165 @@
+import type { FaultPlan } from '../faults/fault-plan.js';
+import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
+import type { StateAssertion } from '../state-checks/types.js';
+import type { Json } from '../types.js';
+import { filterCalls, parseCallsQuery } from './calls-query.js';
+import { ControlError, hintedProblem } from './control-error.js';
+import { checkFaultPlanShape } from './fault-plan-shape.js';
+
+/** A control request after authentication. */
+export interface ControlRequest {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  body: string;
+}
+
+export interface ControlContext {
+  fake: FakeCentral;
+  parseFaultPlan: FaultPlanParser | undefined;
+}
+
+const ROUTES = [
+  'GET /_fake/info',
+  'GET /_fake/calls',
+  'POST /_fake/reset',
+  'PUT /_fake/faults',
+  'GET /_fake/state',
+  'POST /_fake/state/check',
+];
+
+function jsonBody(req: ControlRequest, example: string): Json | undefined {
+  if (req.body.trim() === '') return undefined;
+  try {
+    return JSON.parse(req.body) as Json;
+  } catch (error) {
+    throw new ControlError(
+      400,
+      'FAKE_CONTROL_BAD_BODY',
+      `${req.method} ${req.path}: the body is not JSON (${hintedProblem(error).message})`,
+      `send Content-Type: application/json with a body such as ${example}`,
+    );
+  }
+}
+
+/** 400 carrying the message and hint of what the fake (or the plan validator) threw. */
+function refused(code: string, error: unknown, fallbackHint: string): ControlError {
+  const { message, hint } = hintedProblem(error);
+  return new ControlError(400, code, message, hint ?? fallbackHint);
+}
+
+function reset(ctx: ControlContext, req: ControlRequest): Json {
+  const body = jsonBody(req, '{"fixture": "campus-b"}');
+  const { fixture, strictQuery } = (body ?? {}) as { fixture?: unknown; strictQuery?: unknown };
+  if (
+    (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) ||
+    (fixture !== undefined && typeof fixture !== 'string') ||
+    (strictQuery !== undefined && typeof strictQuery !== 'boolean')
+  ) {
+    throw new ControlError(
+      400,
+      'FAKE_CONTROL_BAD_BODY',
+      'POST /_fake/reset takes {"fixture"?: NAME, "strictQuery"?: true|false}',
+      'send no body to restore the fixture the fake started with',
+    );
+  }
+  try {
+    ctx.fake.reset(fixture, strictQuery === undefined ? {} : { strictQuery });
+  } catch (error) {
+    throw refused('FAKE_CONTROL_BAD_FIXTURE', error, 'name a bundle under fixtures/central');
+  }
+  return { reset: true, bundle: ctx.fake.bundle };
+}
+
+function setFaults(ctx: ControlContext, req: ControlRequest): Json {
+  const body = jsonBody(req, '{"faults": [{"kind": "rate_limit", "first": 1}]}');
+  if (body === undefined) {
+    throw new ControlError(
+      400,
+      'FAKE_CONTROL_BAD_BODY',
+      'PUT /_fake/faults needs a body: a fault plan, or null for none',
+      'e.g. {"faults": [{"kind": "rate_limit", "first": 1, "retryAfter": 1}]}',
+    );
+  }
+  let plan: FaultPlan | null = null;
+  if (body !== null) {
+    try {
+      plan = ctx.parseFaultPlan
+        ? ctx.parseFaultPlan(req.body, 'PUT /_fake/faults')
+        : checkFaultPlanShape(body);
+    } catch (error) {
+      throw refused(
+        'FAKE_CONTROL_BAD_FAULT_PLAN',
+        error,
+        'see fake-central/faults/fault-plan.schema.json',
+      );
+    }
+  }
+  ctx.fake.setFaults(plan);
+  return { faults: plan as unknown as Json };
+}
+
+function checkState(ctx: ControlContext, req: ControlRequest): Json {
+  const body = jsonBody(req, '{"assertions": [{"collection": "wlan-ssids", "added": 1}]}');
+  const assertions = Array.isArray(body)
+    ? body
+    : (body as { assertions?: unknown } | undefined)?.assertions;
+  if (!Array.isArray(assertions) || assertions.some((a) => a === null || typeof a !== 'object')) {
+    throw new ControlError(
+      400,
+      'FAKE_CONTROL_BAD_BODY',
+      'POST /_fake/state/check takes {"assertions": [...]}: a scenario\'s expect.state entries',
+      'e.g. {"assertions": [{"collection": "wlan-ssids", "where": {"essid.name": "Guest"}, "fields": {"enable": false}}]}',
+    );
+  }
+  const result = ctx.fake.checkState(assertions as StateAssertion[]);
+  return {
+    passed: result.failures.length === 0 && result.collateral.length === 0,
+    ...result,
+  } as unknown as Json;
+}
+
+/** Answers one authenticated control request. */
+export function answerControl(ctx: ControlContext, req: ControlRequest): Json {
+  const route = `${req.method} ${req.path.replace(/\/$/, '')}`;
+  switch (route) {
+    case 'GET /_fake/info':
+      return controlInfo(ctx.fake);
+    case 'GET /_fake/calls': {
+      const calls = filterCalls(ctx.fake.calls(), parseCallsQuery(req.params));
+      const all = ctx.fake.calls();
+      return { calls: calls as unknown as Json, lastSeq: all.at(-1)?.seq ?? 0 };
+    }
+    case 'POST /_fake/reset':
+      return reset(ctx, req);
+    case 'PUT /_fake/faults':
+      return setFaults(ctx, req);
+    case 'GET /_fake/state':
+      return ctx.fake.state() as unknown as Json;
+    case 'POST /_fake/state/check':
+      return checkState(ctx, req);
+    default: {
+      const known = ROUTES.find((r) => r.endsWith(` ${req.path}`));
+      throw new ControlError(
+        known ? 405 : 404,
+        known ? 'FAKE_CONTROL_METHOD' : 'FAKE_CONTROL_NOT_FOUND',
+        `${route} is not a control endpoint`,
+        known ? `use ${known}` : `endpoints: ${ROUTES.join(', ')}`,
+      );
+    }
+  }
+}
+
+/** What `GET /_fake/info` reports: how a client reaches this fake. */
+export function controlInfo(fake: FakeCentral) {
+  return {
+    url: fake.url,
+    proxy: fake.proxyUrl,
+    caCertPath: fake.caCertPath,
+    clientId: fake.credentials.clientId,
+    clientSecret: fake.credentials.clientSecret,
+    workspaceId: fake.credentials.workspaceId,
+    bundle: fake.bundle,
+    env: fake.serverEnv(),
+  };
+}
