@@ -17,7 +17,7 @@ import type { ResolveRequest } from './resolve-bench.js';
  */
 export interface RequestNaming {
   /** An option by its CLI flag name (`runs`, `faults`, `allow-few-runs`…), as this entry spells it. */
-  option(flag: string): string;
+  option: (flag: string) => string;
   /** An option and the value it names (`--suite "x"`), for selection errors. */
   label: OptionLabel;
   /** The suite option in the resilience suite's messages. */
