@@ -1,11 +1,11 @@
 import { notFound } from '../../api-error.js';
 import { text } from '../../json.js';
 import type { FakeState } from '../../state.js';
-import type { Item } from '../../types.js';
+import type { Item, Json } from '../../types.js';
 import { arrayOf, device, devices, num, unit } from './fixture-world.js';
 
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
+/** A field as the documents' string-typed figures (`"20"` for 20, `""` for null). */
+const str = (v: Json | undefined): string => text(v);
 
 /** Clients attached to a device (by serial) or to a radio/BSSID (by MAC). */
 function clientsOn(state: FakeState, where: (c: Item) => boolean): Item[] {

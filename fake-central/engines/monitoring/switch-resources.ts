@@ -56,7 +56,7 @@ export function switchVlans(state: FakeState, serial: string): Item[] {
   return vlansOf(state, text(sw.siteId)).map((v) => ({
     id: v.id,
     interfaces: ifaces
-      .filter((i) => String(i.nativeVlan) === v.id || i.uplink === true)
+      .filter((i) => text(i.nativeVlan) === v.id || i.uplink === true)
       .map((i) => text(i.name)),
     name: v.name,
     status: 'Up',
