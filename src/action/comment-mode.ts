@@ -21,14 +21,14 @@ export async function postStoredComment(
     throw new BenchError(
       'usage',
       `mode: comment runs in a workflow_run workflow; this run's event is "${context.eventName || 'unknown'}"`,
-      { hint: 'see docs/fork-pull-requests.md for the two-workflow pattern' },
+      { hint: 'see docs/workflows.md, "Fork pull requests", for the two-workflow pattern' },
     );
   }
   if (!context.repo) throw new BenchError('usage', 'GITHUB_REPOSITORY is not set');
   const stored = await readStoredComment(inputs.reportDir);
   if (!stored) {
     throw new BenchError('usage', `mode: comment found no comment.json in ${inputs.reportDir}`, {
-      hint: 'download the gate job’s report-dir artifact there first (docs/fork-pull-requests.md)',
+      hint: 'download the gate job’s report-dir artifact there first (docs/workflows.md, "Fork pull requests")',
     });
   }
   if (inputs.githubToken === '') {

@@ -86,6 +86,17 @@ describe('compareToBaseline', () => {
     );
   });
 
+  it('says a partial report (a spent budget, a partial shard) cannot gate, not that runs < 5', () => {
+    const stopped = {
+      ...report(),
+      partial: { reason: 'shard 2: max-cost spent' },
+      gating_eligible: false,
+    };
+    expect(compareToBaseline(stopped, base(report()), DEFAULT_THRESHOLDS).reasons).toEqual([
+      'the report is partial (shard 2: max-cost spent): it cannot gate',
+    ]);
+  });
+
   it('diffs the tool surface and notes manifest changes and removed scenarios', () => {
     const verdict = compareToBaseline(
       report({

@@ -167,7 +167,9 @@ export const GATE_RULES: readonly GateRule[] = [
     check: ({ report }) => ({
       reasons: report.gating_eligible
         ? []
-        : [`runs = ${report.settings.runs}: a gating report needs at least 5 runs per scenario`],
+        : report.partial
+          ? [`the report is partial (${report.partial.reason}): it cannot gate`]
+          : [`runs = ${report.settings.runs}: a gating report needs at least 5 runs per scenario`],
     }),
   },
   missingInPr,

@@ -14,12 +14,12 @@ import { mergeReports } from './merge-reports.js';
  */
 function shards(): Report[] {
   const full = sampleReport();
-  return full.scenarios.map((s) =>
+  return full.scenarios.map((s, i) =>
     buildReport({
       harnessVersion: full.harness.version,
       generatedAt: full.generated_at,
       durationMs: full.duration_ms,
-      settings: full.settings,
+      settings: { ...full.settings, shard: { index: i + 1, count: full.scenarios.length } },
       manifest: { ...full.manifest, scenarios: [s.id] },
       fixtures: full.fixtures,
       servers: full.servers,
@@ -41,6 +41,57 @@ describe('mergeReports', () => {
     expect(merged.suites).toEqual(full.suites);
     expect(merged.overall).toEqual(full.overall);
     expect(merged.manifest).toEqual(full.manifest);
+    expect(merged.servers).toEqual(full.servers);
+    expect(merged.settings).toEqual(full.settings);
+    expect(merged.gating_eligible).toBe(true);
+  });
+
+  const write = (reports: readonly (Report | undefined)[]): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'merge-'));
+    reports.forEach((r, i) => writeFileSync(join(dir, `report-${i + 1}.json`), JSON.stringify(r)));
+    return dir;
+  };
+
+  it('refuses a set with a shard missing (a failed shard job), naming it', async () => {
+    const [a] = shards();
+    await expect(mergeReports(write([a]))).rejects.toThrow('shard 2/2 is missing from the merge');
+  });
+
+  it('refuses the same shard twice, naming both files', async () => {
+    const [a, b] = shards();
+    await expect(mergeReports(write([a, b, a]))).rejects.toThrow(
+      /shard 1\/2 is there twice: .*report-1\.json and .*report-3\.json/,
+    );
+  });
+
+  it('refuses a report that is not a shard, and shards of another split', async () => {
+    const [a, b] = shards();
+    const whole = sampleReport();
+    await expect(mergeReports(write([a, whole]))).rejects.toThrow(
+      /report-2\.json is not a shard report/,
+    );
+    const other = b && { ...b, settings: { ...b.settings, shard: { index: 2, count: 4 } } };
+    await expect(mergeReports(write([a, other]))).rejects.toThrow(
+      /report-2\.json is shard 2\/4, but .*report-1\.json is one of 2/,
+    );
+  });
+
+  it('keeps a budget-stopped shard partial: the merged report cannot gate or become a baseline', async () => {
+    const [a, b] = shards();
+    const stopped = b && { ...b, partial: { reason: 'max-cost spent' }, gating_eligible: false };
+    const merged = await mergeReports(write([a, stopped]));
+    expect(merged.partial).toEqual({ reason: 'shard 2: max-cost spent' });
+    expect(merged.gating_eligible).toBe(false);
+  });
+
+  it('computes per-server discoverability over every shard, not the first', async () => {
+    const parts = shards();
+    const merged = await mergeReports(write(parts));
+    const [first] = parts;
+    const full = sampleReport();
+    const fullD = full.servers.map((s) => s.discoverability?.scenarios);
+    expect(merged.servers.map((s) => s.discoverability?.scenarios)).toEqual(fullD);
+    expect(first?.servers.map((s) => s.discoverability?.scenarios)).toEqual(fullD);
   });
 
   it('names a shard file that is not a report and its first bad field', async () => {

@@ -1,3 +1,4 @@
+import type { Shard } from './shard.js';
 import type { FaultPlan } from '../../fake-central/index.js';
 import type { BenchConfig, PriceTable, SandboxMode } from '../config/types.js';
 import type { BudgetLimits } from '../llm/budget.js';
@@ -49,4 +50,6 @@ export interface RunBenchOptions {
   budget?: BudgetLimits;
   /** Prices by model id, over the built-in table (the bench config's `prices:`). */
   prices?: PriceTable;
+  /** The slice of the manifest these scenarios are (`shard: i/n`), recorded in the report for merge. */
+  shard?: Shard | null;
 }
