@@ -59,7 +59,9 @@ describe('derived monitoring resources agree with the bundle', () => {
     );
     const trend = await api.get(`${M}/clients-trend`);
     const last = trend.samples.at(-1).data as number[];
-    expect((last[0] ?? 0) + (last[1] ?? 0)).toBe(clients.filter((c) => c.status === 'Connected').length);
+    expect((last[0] ?? 0) + (last[1] ?? 0)).toBe(
+      clients.filter((c) => c.status === 'Connected').length,
+    );
   });
 
   it("a switch's interfaces carry its clients' ports; a gateway's DHCP leases count its site's clients", async () => {
