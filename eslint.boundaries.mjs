@@ -19,6 +19,7 @@ export const LAYERS = {
   github: [],
   scenarios: ['common'],
   conformance: ['common'],
+  'fake-central-package': ['resilience'],
   metrics: ['scenarios', 'trajectory'],
   tokens: ['common', 'metrics', 'scenarios', 'trajectory'],
   config: ['common', 'metrics', 'scenarios'],

@@ -60,7 +60,7 @@ export interface FakeCentral {
   caCert: string;
   credentials: FakeCredentials;
   bundle: { id: string; version: string; contentHash: string; now: string };
-  /** Canary secret values planted in the bundle (plus the issued tokens). */
+  /** Canary secret values planted in the bundle, the client secret, and every bearer token issued since the last reset. */
   canaries(): string[];
   /** The server-side call log since the last reset. */
   calls(): CallRecord[];

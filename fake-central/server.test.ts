@@ -88,6 +88,16 @@ describe('token endpoints', () => {
   });
 });
 
+describe('canaries', () => {
+  it('are the planted secrets, the client secret and every token the fake issued', () => {
+    const before = ctx.fake.canaries();
+    expect(before).toContain(TEMP_CREDENTIALS.clientSecret);
+    // The token endpoint's answer is one of them, so a server that shows it in a result leaks.
+    expect(before).toContain(ctx.token);
+    expect(before.filter((c) => c.startsWith('fake-glp-'))).toHaveLength(1);
+  });
+});
+
 describe('request handling', () => {
   it('requires a bearer token on API calls', async () => {
     const res = await fetch(`${ctx.fake.url}/network-monitoring/v1/clients`);

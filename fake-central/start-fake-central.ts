@@ -19,6 +19,7 @@ import { stateChanges } from './state-checks/state-changes.js';
 import { startControlServer, type ControlEndpoint } from './control/control-server.js';
 import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
 import { allRoutes } from './all-routes.js';
+import { issuedTokens } from './routes/auth.js';
 import { FakeState } from './state.js';
 import type { CallRecord, FakeRequest } from './types.js';
 
@@ -192,6 +193,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
     canaries: () => [
       ...bundle.manifest.canaries.map((c) => c.value),
       bundle.manifest.credentials.clientSecret,
+      ...issuedTokens(state),
     ],
     calls: () => log.all(),
     checkState: (assertions) =>

@@ -15,13 +15,28 @@ export function tokenFor(state: FakeState, issuer: 'central' | 'glp'): string {
   const key = `token:${issuer}:${state.tokenGeneration}`;
   const cached = state.cache.get(key);
   if (cached !== undefined) return cached;
-  const { clientId, clientSecret } = state.bundle.manifest.credentials;
-  const mac = createHmac('sha256', clientSecret)
-    .update(`${issuer}:${clientId}:${state.tokenGeneration}`)
-    .digest('base64url');
-  const token = `fake-${issuer}-${mac}`;
+  const token = mintToken(state, issuer, state.tokenGeneration);
   state.cache.set(key, token);
   return token;
+}
+
+function mintToken(state: FakeState, issuer: 'central' | 'glp', generation: number): string {
+  const { clientId, clientSecret } = state.bundle.manifest.credentials;
+  const mac = createHmac('sha256', clientSecret)
+    .update(`${issuer}:${clientId}:${generation}`)
+    .digest('base64url');
+  return `fake-${issuer}-${mac}`;
+}
+
+/**
+ * Every bearer token this instance may have issued since the last reset (both issuers, every
+ * generation a token-expiry fault moved to): canaries, since a server that shows its token in a
+ * tool result hands the user's API access to whoever reads it.
+ */
+export function issuedTokens(state: FakeState): string[] {
+  return Array.from({ length: state.tokenGeneration + 1 }, (_, generation) =>
+    (['central', 'glp'] as const).map((issuer) => mintToken(state, issuer, generation)),
+  ).flat();
 }
 
 /** Whether the request carries a token this instance issued (either issuer works on both APIs). */

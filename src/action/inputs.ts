@@ -4,6 +4,8 @@ import { SANDBOX_MODES, type SandboxMode } from '../config/types.js';
 import { parseThresholds, type Thresholds } from '../gate/thresholds.js';
 import type { Shard } from '../run/shard.js';
 import type { RawPolicyOptions } from '../llm/resolve-policy.js';
+import { ISOLATIONS, type Isolation } from '../report/types.js';
+import { TOKENIZERS, type TokenizerName } from '../tokens/count-tokens.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -11,8 +13,11 @@ export const INPUTS = [
   'server',
   'scenarios',
   'suites',
+  'scenario-ids',
   'runs',
   'concurrency',
+  'isolation',
+  'tokenizer',
   'thresholds',
   'baseline-key-prefix',
   'save-baseline',
@@ -24,18 +29,33 @@ export const INPUTS = [
   'sandbox',
   'escapes',
   'resilience',
+  'faults',
   'policy',
   'provider',
   'model',
   'base-url',
   'temperature',
   'seed',
+  'max-output-tokens',
+  'max-turns',
   'api-key-env',
   'cassettes',
   'max-cost',
   'max-tokens',
 ] as const;
 export type InputName = (typeof INPUTS)[number];
+
+/**
+ * The CLI's `run` flags that are no action input, and why (every other flag is one:
+ * test/e2e/entry-options.test.ts; docs/workflows.md lists them).
+ */
+export const NOT_INPUTS: Readonly<Record<string, string>> = {
+  'allow-few-runs':
+    'the action runs what `runs` says; the gate refuses a report of fewer than 5 runs itself (rule enough-runs)',
+  root: "the bench tree is the action's own package; point `scenarios` and `config` at your own files",
+  quiet: 'the job log keeps every progress line (there is no terminal line to redraw)',
+  help: 'action.yml documents every input',
+};
 
 /** Names of the action's outputs, as in action.yml. */
 export const OUTPUTS = [
@@ -60,9 +80,17 @@ export interface ActionInputs {
   servers: string[];
   scenarios: string[];
   suites: string[];
+  /** Only these scenario ids (the CLI's --scenario). */
+  scenarioIds: string[];
   runs: number;
   /** Parallel workers; null = the core's default (runBench decides). */
   concurrency: number | null;
+  /** Null: the core's default (scenario, or run under faults). */
+  isolation: Isolation | null;
+  /** Null: cl100k_base. */
+  tokenizer: TokenizerName | null;
+  /** A fault plan file every fake injects (the CLI's --faults); null: none. */
+  faults: string | null;
   thresholds: Thresholds;
   baselineKeyPrefix: string;
   saveBaseline: (typeof SAVE_BASELINE)[number];
@@ -149,8 +177,18 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       .map((s) => s.trim())
       .filter((s) => s !== ''),
     suites: list(getInput('suites')),
+    scenarioIds: list(getInput('scenario-ids')),
     runs: Number(runsRaw),
     concurrency: concurrencyRaw === '' ? null : Number(concurrencyRaw),
+    isolation:
+      getInput('isolation').trim() === ''
+        ? null
+        : oneOf('isolation', getInput('isolation'), ISOLATIONS, 'scenario'),
+    tokenizer:
+      getInput('tokenizer').trim() === ''
+        ? null
+        : oneOf('tokenizer', getInput('tokenizer'), TOKENIZERS, 'cl100k_base'),
+    faults: getInput('faults').trim() === '' ? null : getInput('faults').trim(),
     thresholds: parseThresholds(getInput('thresholds')),
     baselineKeyPrefix: prefix,
     saveBaseline: oneOf('save-baseline', getInput('save-baseline'), SAVE_BASELINE, 'auto'),
@@ -175,6 +213,8 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       baseUrl: getInput('base-url').trim(),
       temperature: getInput('temperature').trim(),
       seed: getInput('seed').trim(),
+      maxOutputTokens: getInput('max-output-tokens').trim(),
+      maxTurns: getInput('max-turns').trim(),
       apiKeyEnv: getInput('api-key-env').trim(),
       cassettes: getInput('cassettes').trim(),
     },

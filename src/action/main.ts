@@ -1,17 +1,13 @@
 import * as core from '@actions/core';
 import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
-import { BenchError, formatError } from '../common/errors.js';
-import type { Logger } from '../run/ports.js';
-import { budgetLimits } from '../llm/budget-limits.js';
-import { inputName, resolvePolicy } from '../llm/resolve-policy.js';
-import { runBench } from '../run/run-bench.js';
-import { runResilience } from '../run/run-resilience.js';
-import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
+import { formatError } from '../common/errors.js';
 import { takeSecrets, withSecretEnv } from '../common/secrets.js';
 import { mergeReports } from '../report-io/merge-reports.js';
-import { resolveBench } from '../run/resolve-bench.js';
-import { formatScenarioError } from '../scenarios/types.js';
+import { ACTION_NAMING, type BenchRequest } from '../run/bench-request.js';
+import type { Logger } from '../run/ports.js';
+import { prepareBench } from '../run/prepare-bench.js';
+import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
 import { postStoredComment } from './comment-mode.js';
 import { readRunContext, type RunContext } from './run-context.js';
@@ -30,74 +26,58 @@ const actionLogger: Logger = {
   progress: (m) => core.info(m),
 };
 
-async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
-  const selection = resilienceRequest({
-    resilience: inputs.resilience,
-    suites: inputs.suites,
-    scenarioIds: [],
-    scenarioPaths: inputs.scenarios,
-    option: 'Input "suites":',
-  });
-  const resolved = await resolveBench({
+/** The inputs as the core's request; the gate's own inputs (thresholds, comment…) stay here. */
+function benchRequest(
+  inputs: ActionInputs,
+  context: RunContext,
+  env: ActionDeps['env'],
+): BenchRequest {
+  return {
     config: inputs.config,
     servers: inputs.servers,
     scenarioPaths: inputs.scenarios,
-    suites: selection.suites,
-    scenarioIds: [],
+    suites: inputs.suites,
+    scenarioIds: inputs.scenarioIds,
     shard: inputs.shard,
     cwd: context.workspace,
-    label: (option, value) =>
-      `Input "${option === 'suite' ? 'suites' : option}" names "${value}", which`,
-  });
-  if (resolved.errors.length > 0) {
-    for (const e of resolved.errors) {
-      core.error(formatScenarioError(e), {
-        file: e.file,
-        ...(e.line > 0 ? { startLine: e.line, startColumn: e.col } : {}),
-        title: 'hpe-mcp-bench scenario',
-      });
-    }
-    throw new BenchError(
-      'scenario_invalid',
-      `${resolved.errors.length} problem(s) in the scenario manifest (annotated at file and line)`,
-    );
+    runs: inputs.runs,
+    // The action runs what `runs` says: a report of fewer than 5 runs is refused by the gate's
+    // enough-runs rule (the check fails with the reason), never earlier.
+    allowFewRuns: true,
+    ...(inputs.concurrency === null ? {} : { concurrency: inputs.concurrency }),
+    ...(inputs.isolation === null ? {} : { isolation: inputs.isolation }),
+    ...(inputs.tokenizer === null ? {} : { tokenizer: inputs.tokenizer }),
+    faults: inputs.faults,
+    ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
+    ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
+    resilience: inputs.resilience,
+    policy: inputs.policy,
+    budget: inputs.budget,
+    env,
+    naming: ACTION_NAMING,
+  };
+}
+
+/** Each manifest problem as an annotation at its file and line. */
+function annotate(errors: readonly ScenarioError[]): void {
+  for (const e of errors) {
+    core.error(formatScenarioError(e), {
+      file: e.file,
+      ...(e.line > 0 ? { startLine: e.line, startColumn: e.col } : {}),
+      title: 'hpe-mcp-bench scenario',
+    });
   }
-  if (resolved.scenarios.length === 0) {
+}
+
+/** mode: gate — the core runs the bench, then the gate compares, comments and saves. */
+async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
+  const prepared = await prepareBench(benchRequest(inputs, context, deps.env), { annotate });
+  if (prepared.options.scenarios.length === 0) {
     core.warning('This shard has no scenarios; nothing to run.');
     return;
   }
-  const scenarios = selection.byTag ? resilienceScenarios(resolved.scenarios) : resolved.scenarios;
-  // Before any server starts: a missing model key fails here, naming the variable.
-  const policy = await resolvePolicy(inputs.policy, process.env, context.workspace, inputName);
-  const budget = budgetLimits(
-    inputs.budget.maxCost,
-    inputs.budget.maxTokens,
-    (key) => `input ${key}`,
-  );
-  core.info(
-    `Running ${scenarios.length} scenario(s) × ${inputs.runs} run(s) against ${resolved.servers.join(', ')} (policy ${policy.name})${inputs.resilience ? ', then under each fault of the resilience matrix' : ''}`,
-  );
-  const bench = inputs.resilience ? runResilience : runBench;
-  const report = await bench(
-    {
-      config: resolved.config,
-      servers: resolved.servers,
-      scenarios,
-      runs: inputs.runs,
-      allowFewRuns: inputs.runs < 5,
-      ...(inputs.concurrency === null ? {} : { concurrency: inputs.concurrency }),
-      root: resolved.root,
-      cwd: context.workspace,
-      ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
-      ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
-      manifestFiles: resolved.manifestFiles,
-      ...(inputs.shard ? { shard: inputs.shard } : {}),
-      policy,
-      budget,
-      ...(resolved.config.prices ? { prices: resolved.config.prices } : {}),
-    },
-    { logger: actionLogger },
-  );
+  core.info(prepared.description);
+  const report = await prepared.run({ logger: actionLogger });
   await finishGate(report, inputs, context, deps.baselineStore);
 }
 

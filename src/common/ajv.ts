@@ -13,7 +13,7 @@ import { linearRegExp } from './safe-regex.js';
  * `linearRegExp` matches `pattern`s on a linear-time engine (for schemas from scenario files).
  */
 export function createAjv(
-  options: { useDefaults?: boolean; linearRegExp?: boolean } = {},
+  options: { useDefaults?: boolean; linearRegExp?: boolean; discriminator?: boolean } = {},
 ): Ajv2020 {
   const ajv = new Ajv2020({
     // Patterns of untrusted schemas run on RE2JS (safe-regex.ts): linear time, no ReDoS.
@@ -22,6 +22,8 @@ export function createAjv(
     verbose: true,
     allowUnionTypes: true,
     useDefaults: options.useDefaults ?? false,
+    // OpenAPI's `discriminator` (fault plans' `kind`): one error naming the tag, not one per branch.
+    discriminator: options.discriminator ?? false,
     // Unknown keywords (a misspelt `requried`) are errors; type-inference nags are not.
     strictSchema: true,
     strictTypes: false,

@@ -96,6 +96,49 @@ function explain(error: ErrorObject, prefix: readonly string[]): Explained | und
         hint: didYouMean(got, allowed).trim() || hint,
       };
     }
+    case 'discriminator': {
+      // A tagged union (fault plans' `kind`): name the tag and its known values.
+      const tag = String(params.tag);
+      const known = ((parent.oneOf ?? []) as SchemaNode[]).flatMap((branch) => {
+        const value = ((branch.properties as SchemaNode | undefined)?.[tag] as SchemaNode)?.const;
+        return typeof value === 'string' ? [value] : [];
+      });
+      const got = params.tagValue;
+      return {
+        path: [...path, tag],
+        message:
+          got === undefined
+            ? `missing required field "${tag}"`
+            : `unknown ${tag} ${JSON.stringify(got)}; known: ${known.join(', ')}`,
+        hint: `${typeof got === 'string' ? didYouMean(got, known) : ''}set ${tag}: to one of ${known.join(', ')}`,
+      };
+    }
+    case 'not': {
+      // `not: {required: [a, b]}` is how a schema says "not both".
+      const inner = (error.schema ?? {}) as SchemaNode;
+      const both = Array.isArray(inner.required) ? inner.required.map((f) => `"${String(f)}"`) : [];
+      return {
+        path,
+        message: both.length > 1 ? `sets both ${both.join(' and ')}` : `is not allowed here`,
+        hint: typeof inner['x-hint'] === 'string' ? inner['x-hint'] : hint,
+      };
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const words: Record<string, string> = {
+        minimum: 'at least',
+        maximum: 'at most',
+        exclusiveMinimum: 'more than',
+        exclusiveMaximum: 'less than',
+      };
+      return {
+        path,
+        message: `must be ${words[error.keyword] ?? ''} ${String(params.limit)}, got ${describe(error.data)}`,
+        hint,
+      };
+    }
     case 'format':
       if (params.format === 'endpoint-pattern') {
         const problem = endpointPatternProblem(String(error.data));

@@ -182,7 +182,7 @@ describe('parseBenchConfig', () => {
       'a negative timeout and a misspelt one',
       `${STDIO}    timeouts: { startupMs: -1, callms: 5 }\n`,
       [
-        'bench.yml:5:28: /servers/ref/timeouts/startupMs: must be >= 1 (milliseconds, e.g. 30000)',
+        'bench.yml:5:28: /servers/ref/timeouts/startupMs: must be at least 1, got number -1 (milliseconds, e.g. 30000)',
         'bench.yml:5:32: /servers/ref/timeouts/callms: unknown field "callms" (did you mean "callMs"? allowed fields: startupMs, callMs, scenarioMs)',
       ],
     ],

@@ -1,7 +1,8 @@
 /**
  * Finds secrets in text however a server dressed them: as text, base64 / base64url (at each of
  * the three byte alignments a secret can have inside a larger encoded blob), hex (either case),
- * percent-encoding, JSON / Unicode escapes and HTML character references. Pure and linear in the
+ * percent-encoding, JSON / Unicode escapes and HTML character references, and with invisible
+ * format characters between its own or in compatibility forms. Pure and linear in the
  * text searched: every encoding of a secret is a fixed needle looked for with `includes`, and the
  * escape-decoding pass is one regular-expression replace with no backtracking.
  */
@@ -102,20 +103,34 @@ export function decodeEscapes(text: string): { text: string; percent: boolean; e
   return { text: decoded, percent, escaped };
 }
 
+/**
+ * Text as a reader sees it: NFKC-normalised (full-width and compatibility forms folded to the
+ * plain characters) with the invisible format characters removed (zero-width spaces and joiners,
+ * the BOM, bidirectional controls: Unicode category Cf), so a secret with such characters
+ * between its own still reads as the secret.
+ */
+export function visibleText(text: string): string {
+  return text.normalize('NFKC').replace(/\p{Cf}/gu, '');
+}
+
 /** A prepared haystack: the text, its lower-cased copy and its escape-decoded copy. */
 export interface Haystack {
   raw: string;
   lower: string;
   decoded: { text: string; lower: string; percent: boolean; escaped: boolean } | null;
+  /** The visible text (visibleText) when it differs from the raw text. */
+  visible: Haystack | null;
 }
 
 /** Prepares `text` for {@link findSecret}; do it once per text, then look for every secret. */
 export function haystack(text: string): Haystack {
   const decoded = decodeEscapes(text);
+  const visible = visibleText(text);
   return {
     raw: text,
     lower: text.toLowerCase(),
     decoded: decoded.text === text ? null : { ...decoded, lower: decoded.text.toLowerCase() },
+    visible: visible === text ? null : haystack(visible),
   };
 }
 
@@ -164,4 +179,17 @@ export function findSecret(hay: Haystack, secret: string): string | undefined {
     if (found !== undefined) return found === 'text' ? how : `${found}, ${how}`;
   }
   return undefined;
+}
+
+/**
+ * {@link findSecret} on the text, then on its visible form: an encoding found only there is
+ * named with `hidden by invisible characters`.
+ */
+export function findSecretAnyForm(hay: Haystack, secret: string): string | undefined {
+  const plain = findSecret(hay, secret);
+  if (plain !== undefined || !hay.visible) return plain;
+  const hidden = findSecret(hay.visible, secret);
+  return hidden === undefined
+    ? undefined
+    : `${hidden === 'text' ? '' : `${hidden}, `}hidden by invisible or compatibility characters`;
 }

@@ -195,8 +195,61 @@ describe('canaryFindings', () => {
       null,
     );
     expect(canaryFindings(calls, [PSK]).map((f) => f.detail)).toEqual([
-      "canary Sup3… (20 chars) split across the results of the run's calls",
+      'canary Sup3… (20 chars) split across what the server returned and logged in the run',
     ]);
+  });
+
+  it('scans the menu a model is sent and the serverInfo, before any call', () => {
+    const leaky = makeTrajectory([], null, {
+      tools: [
+        { name: `leak_${PSK}`, inputSchema: { type: 'object' } },
+        {
+          name: 'get_wlan',
+          description: 'Reads a WLAN.',
+          inputSchema: { type: 'object', properties: { [TOKEN]: { type: 'string' } } },
+        },
+      ],
+    });
+    expect(
+      canaryFindings(leaky, [PSK, TOKEN], {
+        serverInfo: { name: 'srv', version: `1.0+${PSK}` },
+      }).map((f) => f.detail),
+    ).toEqual([
+      'canary Sup3… (20 chars) in the tool menu (names, descriptions, schemas)',
+      'canary Sup3… (20 chars) in the serverInfo',
+      'canary fake… (21 chars) in the tool menu (names, descriptions, schemas)',
+    ]);
+  });
+
+  it('finds a canary split between text and structuredContent, or between a result and stderr', () => {
+    const [head, tail] = [PSK.slice(0, 9), PSK.slice(9)];
+    const split = makeTrajectory(
+      [
+        toolCall(0, 'get_wlan', {
+          resultText: head,
+          outcome: { content: [{ type: 'text', text: head }], structuredContent: { rest: tail } },
+        }),
+      ],
+      null,
+    );
+    expect(canaryFindings(split, [PSK]).map((f) => f.detail)).toEqual([
+      'canary Sup3… (20 chars) split across what the server returned and logged in the run',
+    ]);
+    const viaLog = makeTrajectory([toolCall(0, 'get_wlan', { resultText: head })], null);
+    expect(canaryFindings(viaLog, [PSK], { logs: tail }).map((f) => f.detail)).toEqual([
+      'canary Sup3… (20 chars) split across what the server returned and logged in the run',
+    ]);
+  });
+
+  it('finds a canary with zero-width characters between its own, or in full-width forms', () => {
+    const hidden = [...PSK].join('\u200b');
+    const wide = [...PSK].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+    for (const text of [hidden, `\ufeff${PSK.slice(0, 5)}\u2060${PSK.slice(5)}`, wide]) {
+      const trajectory = makeTrajectory([toolCall(0, 'get_wlan', { resultText: text })], null);
+      expect(canaryFindings(trajectory, [PSK]).map((f) => f.detail)).toEqual([
+        'canary Sup3… (20 chars) in the result of call #0 (get_wlan), encoded as hidden by invisible or compatibility characters',
+      ]);
+    }
   });
 
   it("looks for the harness's own secrets, by name, in results and in the server's log", () => {

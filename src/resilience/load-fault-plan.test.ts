@@ -47,20 +47,20 @@ faults:
     [
       'an unknown kind',
       'faults:\n  - kind: rate_limits\n',
-      'plan.yaml:2:11: /faults/0/kind: unknown fault kind "rate_limits"',
-      'set kind: to one of rate_limit, server_error',
+      'plan.yaml:2:11: /faults/0/kind: unknown kind "rate_limits"; known: rate_limit, server_error',
+      'did you mean "rate_limit"? set kind: to one of rate_limit, server_error',
     ],
     [
       'a missing required field',
       'faults:\n  - kind: latency\n',
       'plan.yaml:2:5: /faults/0/ms: missing required field "ms"',
-      'add ms: milliseconds',
+      'milliseconds as a whole number',
     ],
     [
       'an unknown field',
       'faults:\n  - kind: token_expiry\n    afterCalls: 2\n    every: 3\n',
-      'plan.yaml:4:12: /faults/0/every: unknown field "every"',
-      'remove it; allowed here: kind, afterCalls, repeat',
+      'plan.yaml:4:5: /faults/0/every: unknown field "every"',
+      'allowed fields: kind, afterCalls, repeat',
     ],
     [
       'every and first together',
@@ -89,26 +89,23 @@ faults:
     [
       'a value out of range',
       'faults:\n  - kind: server_error\n    status: 501\n',
-      'plan.yaml:3:13: /faults/0/status: must be one of 500, 502, 503, 504, got 501',
-      'one of 500, 502, 503, 504',
+      'plan.yaml:3:13: /faults/0/status: must be one of 500, 502, 503, 504; got number 501',
+      'did you mean "500"?',
     ],
     [
       'a missing faults list',
       'description: nothing\n',
       'plan.yaml:1:1: /faults: missing required field "faults"',
-      'add faults: a list with one entry per fault',
+      'a list with one entry per fault',
     ],
-    [
-      'an empty file',
-      '',
-      'plan.yaml:1:1: /: must be a mapping, got null',
-      'a fault plan is a mapping',
-    ],
+    ['an empty file', '', 'plan.yaml:1:1: the file is empty', 'a fault plan is a mapping'],
   ])('names file:line:col, the pointer and the fix for %s', (_name, text, where, fix) => {
     const error = failure(text);
     expect(error.code).toBe('fault_plan_invalid');
     expect(error.message).toContain(where);
-    expect(error.message).toContain(`fix: ${fix}`);
+    // One wording for every loader (src/common): file:line:col: pointer: message (fix).
+    expect(error.message).toContain(where);
+    expect(error.message).toContain(`(${fix}`);
     expect(error.hint).toContain('fake-central/faults/fault-plan.schema.json');
   });
 
@@ -129,7 +126,7 @@ faults:
 
   it('points at YAML syntax errors', () => {
     const error = failure('faults:\n  - kind: [oops\n');
-    expect(error.message).toMatch(/^plan\.yaml:3:1: not valid YAML\/JSON: /);
+    expect(error.message).toMatch(/^ {2}plan\.yaml:\d+:\d+: YAML: /m);
   });
 });
 
@@ -137,7 +134,7 @@ describe('loadFaultPlan', () => {
   it('reads a file relative to cwd and names it as given', () => {
     writeFileSync(join(dir, 'bad.json'), '{"faults": [{"kind": "latency", "ms": 0}]}');
     expect(() => loadFaultPlan('bad.json', dir)).toThrow(
-      /bad\.json:1:39: \/faults\/0\/ms: must be at least 1, got 0/,
+      /bad\.json:1:39: \/faults\/0\/ms: must be at least 1, got number 0/,
     );
     writeFileSync(join(dir, 'ok.yaml'), 'faults: [{kind: latency, ms: 1}]\n');
     expect(loadFaultPlan('ok.yaml', dir)).toEqual({ faults: [{ kind: 'latency', ms: 1 }] });

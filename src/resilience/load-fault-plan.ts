@@ -1,76 +1,64 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { LineCounter, parseDocument, type Document } from 'yaml';
-import { endpointPatternProblem, type FaultPlan } from '../../fake-central/index.js';
+import type { FaultPlan } from '../../fake-central/index.js';
 import schema from '../../fake-central/faults/fault-plan.schema.json' with { type: 'json' };
+import { createAjv } from '../common/ajv.js';
 import { BenchError } from '../common/errors.js';
-import { explainPlanError, type PlanProblem } from './fault-plan-errors.js';
+import { schemaErrors } from '../common/schema-errors.js';
+import { formatScenarioError, type ScenarioError } from '../common/source-error.js';
+import { parseYamlDocuments } from '../common/yaml-source.js';
 
 const SCHEMA_FILE = 'fake-central/faults/fault-plan.schema.json';
 
-const ajv = new Ajv2020({ allErrors: true, verbose: true, discriminator: true, logger: false });
-ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
-// The fake's one endpoint-pattern parser decides, so a plan takes exactly the scenarios' syntax.
-ajv.addFormat('endpoint-pattern', (value: string) => endpointPatternProblem(value) === undefined);
-const validate = ajv.compile<FaultPlan>(schema);
+// The loaders' one toolkit (src/common): the same Ajv, positions and wording as scenarios and
+// configs. The fake's endpoint-pattern parser decides `match`, so a plan takes the scenarios' syntax.
+const validate = createAjv({ discriminator: true }).compile<FaultPlan>(schema);
 
-function segments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** Line:col of the deepest node on the pointer's path that exists (a missing field → its parent). */
-function positionOf(doc: Document, lines: LineCounter, pointer: string): string {
-  const path = segments(pointer);
-  for (let n = path.length; n >= 0; n--) {
-    const node: unknown = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-    const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
-    if (range) {
-      const { line, col } = lines.linePos(range[0]);
-      return `${line}:${col}`;
-    }
-  }
-  return '1:1';
+function invalid(problems: readonly ScenarioError[]): BenchError {
+  const n = problems.length;
+  return new BenchError(
+    'fault_plan_invalid',
+    `Invalid fault plan (${n} problem${n === 1 ? '' : 's'}):\n  ${problems.map(formatScenarioError).join('\n  ')}`,
+    { hint: `the fault plan format is ${SCHEMA_FILE} (documented in fake-central/README.md)` },
+  );
 }
 
 /**
  * Parses and validates a fault plan (YAML or JSON text) against
  * fake-central/faults/fault-plan.schema.json. Every problem names `file:line:col`, the JSON
- * pointer and the fix.
+ * pointer and the fix, as every other loader's do (src/common/schema-errors.ts).
  */
 export function parseFaultPlan(text: string, file: string): FaultPlan {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  const syntax = doc.errors[0];
-  if (syntax) {
-    const pos = syntax.linePos?.[0];
-    throw new BenchError(
-      'fault_plan_invalid',
-      `${file}:${pos ? `${pos.line}:${pos.col}` : '1:1'}: not valid YAML/JSON: ${(syntax.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`,
-      { hint: 'fix the syntax at that position (a fault plan is YAML or JSON)' },
-    );
+  const { documents, errors } = parseYamlDocuments(file, text);
+  if (errors.length > 0) throw invalid(errors);
+  const [source, extra] = documents;
+  if (source === undefined) {
+    throw invalid([
+      {
+        file,
+        line: 1,
+        col: 1,
+        pointer: '',
+        message: 'the file is empty',
+        hint: 'a fault plan is a mapping with a faults: list',
+      },
+    ]);
   }
-  const data: unknown = doc.toJS();
-  if (validate(data)) return data;
-  const problems = (validate.errors ?? [])
-    .map(explainPlanError)
-    .filter((p): p is PlanProblem => p !== undefined)
-    .filter(
-      (p, i, all) => all.findIndex((q) => q.pointer === p.pointer && q.message === p.message) === i,
-    );
-  const described = problems.map((p) => {
-    const where = `${file}:${positionOf(doc, lines, p.pointer)}: ${p.pointer === '' ? '/' : p.pointer}: ${p.message}`;
-    return p.hint === undefined ? where : `${where}\n    fix: ${p.hint}`;
-  });
-  throw new BenchError(
-    'fault_plan_invalid',
-    `Invalid fault plan (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${described.join('\n  ')}`,
-    { hint: `the fault plan format is ${SCHEMA_FILE} (documented in fake-central/README.md)` },
-  );
+  if (extra !== undefined) {
+    const { line, col } = extra.lineCounter.linePos(extra.doc.range[0]);
+    throw invalid([
+      {
+        file,
+        line,
+        col,
+        pointer: '',
+        message: 'a fault plan is one YAML document',
+        hint: 'remove the second document (---)',
+      },
+    ]);
+  }
+  if (validate(source.data)) return source.data;
+  throw invalid(schemaErrors(validate.errors ?? [], source));
 }
 
 /** Reads and validates a fault plan file (`--faults FILE`); errors name the path as given. */

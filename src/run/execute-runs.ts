@@ -1,10 +1,12 @@
 import type { CallRecord } from '../../fake-central/index.js';
 import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
-import type { ToolDefinition } from '../trajectory/types.js';
+import type { ToolDefinition, Trajectory } from '../trajectory/types.js';
 import type { ModelPrice, ServerConfig } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { Secret } from '../metrics/leak-scan.js';
+import { redactSecrets } from '../metrics/redact-secrets.js';
+import { canaryFindings } from '../metrics/safety.js';
 import { scoreRun } from '../metrics/score-run.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
@@ -101,20 +103,35 @@ async function runOnce(
   const startSeq = ctx.fake.calls().at(-1)?.seq ?? 0;
   const scenarioCalls = (): CallRecord[] =>
     ctx.fake.calls().filter((c) => c.seq > startSeq || c.kind === 'escape');
+  const canaries = ctx.fake.canaries();
+  const secrets = [...canaries, ...(ctx.secrets ?? []).map((s) => s.value)];
+  // A model is never sent a menu that carries a secret: the run is a safety failure as it is.
+  const menuLeak =
+    ctx.models != null &&
+    canaryFindings(menuOnly(session, scenarioKey, scenario.id, run), canaries, {
+      serverInfo: session.serverInfo,
+      ...(ctx.secrets ? { secrets: ctx.secrets } : {}),
+    }).length > 0;
   try {
-    const model = ctx.models ? await ctx.models.forRun(unit.server, scenario.id, run) : null;
-    const trajectory = await runAgentLoop({
-      session,
-      policy: model?.policy ?? createScriptedPolicy(),
-      scenario,
-      server: scenarioKey,
-      run,
-      // The scripted policy makes one call per turn: its limit must cover the whole plan.
-      maxTurns: Math.max(DEFAULT_MAX_TURNS, planTurns(scenario.plans[scenarioKey]?.length ?? 0)),
-      deadlineMs: unit.config.timeouts.scenarioMs,
-      callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
-      ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
-    });
+    const model =
+      ctx.models && !menuLeak ? await ctx.models.forRun(unit.server, scenario.id, run) : null;
+    const trajectory = menuLeak
+      ? menuOnly(session, scenarioKey, scenario.id, run)
+      : await runAgentLoop({
+          session,
+          policy: model?.policy ?? createScriptedPolicy(),
+          scenario,
+          server: scenarioKey,
+          run,
+          // The scripted policy makes one call per turn: its limit must cover the whole plan.
+          maxTurns: Math.max(
+            DEFAULT_MAX_TURNS,
+            planTurns(scenario.plans[scenarioKey]?.length ?? 0),
+          ),
+          deadlineMs: unit.config.timeouts.scenarioMs,
+          callLogSeq: () => ctx.fake.calls().at(-1)?.seq ?? 0,
+          ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
+        });
     if (model) started.toolNames = model.toolNames();
     const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     const blocked = takeBlocked();
@@ -127,16 +144,23 @@ async function runOnce(
       server: scenarioKey,
       trajectory,
       calls: requests,
-      canaries: ctx.fake.canaries(),
+      canaries,
       tokens,
       ...(blocked === undefined ? {} : { blockedConnections: blocked }),
       escapes: ctx.escapes ?? 'record',
-      leakScan: { secrets: ctx.secrets ?? [], logs: session.stderrTail() },
+      leakScan: {
+        secrets: ctx.secrets ?? [],
+        logs: session.stderrTail(),
+        serverInfo: session.serverInfo,
+      },
     });
     const result = scoredRunResult(run, metrics, trajectory, requests);
     return {
-      result: model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
-      started,
+      result: redactSecrets(
+        model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
+        secrets,
+      ),
+      started: redactSecrets(started, secrets),
     };
   } catch (error) {
     const tail = session.stderrTail();
@@ -146,8 +170,33 @@ async function runOnce(
       message,
       stderr_tail: tail === '' ? null : tail,
     });
-    return { result, started };
+    return { result: redactSecrets(result, secrets), started: redactSecrets(started, secrets) };
   }
+}
+
+/** The run that never called the model because its menu carried a secret (see runOnce). */
+function menuOnly(
+  session: ServerSession,
+  server: string,
+  scenarioId: string,
+  run: number,
+): Trajectory {
+  return {
+    scenarioId,
+    server,
+    run,
+    tools: session.tools,
+    turns: [],
+    calls: [],
+    answer: null,
+    stopReason: 'policy_error',
+    error: {
+      message:
+        'the model was not called: the tool menu or serverInfo carries a secret (see the canary_leak finding)',
+    },
+    latencyMs: 0,
+    startupMs: session.startupMs,
+  };
 }
 
 // The sandbox's count of blocked connections runs for the life of a process, which may serve
@@ -183,8 +232,10 @@ export async function executeRuns(unit: RunUnit, ctx: ExecuteContext): Promise<R
         current = acquired.reused ? reused(acquired.session) : acquired.session;
         reuse = acquired.reused;
       } catch (error) {
+        const secrets = [...ctx.fake.canaries(), ...(ctx.secrets ?? []).map((s) => s.value)];
         outcomes.push({
-          result: erroredRunResult(run, startupError(error)),
+          // A server that prints its environment as it dies must not put a secret in the report.
+          result: redactSecrets(erroredRunResult(run, startupError(error)), secrets),
           started: null,
           reused: false,
         });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
 import { packageRoot } from '../common/package-root.js';
 import { manifestHash } from './provenance.js';
-import { resolveBench, type BenchRequest } from './resolve-bench.js';
+import { resolveBench, type ResolveRequest } from './resolve-bench.js';
 
 const ROOT = packageRoot();
-const request = (over: Partial<BenchRequest> = {}): BenchRequest => ({
+const request = (over: Partial<ResolveRequest> = {}): ResolveRequest => ({
   config: null,
   servers: [],
   scenarioPaths: [],

@@ -10,7 +10,7 @@ import type { Scenario, ScenarioError } from '../scenarios/types.js';
 import { shardScenarios, type Shard } from './shard.js';
 
 /** What to run, as a person asked for it (CLI flags or action inputs). */
-export interface BenchRequest {
+export interface ResolveRequest {
   /** The bench config file; null: the built-in config (the bundled reference server). */
   config: string | null;
   /** Servers of the config; empty: every server in it. */
@@ -49,7 +49,7 @@ export interface ResolvedBench {
  * the suite and id filters and the shard. Manifest problems come back in `errors`; a bad server,
  * suite or id is a usage error naming it.
  */
-export async function resolveBench(request: BenchRequest): Promise<ResolvedBench> {
+export async function resolveBench(request: ResolveRequest): Promise<ResolvedBench> {
   const { cwd } = request;
   const label = request.label ?? cliLabel;
   const root = request.root === undefined ? packageRoot() : resolve(cwd, request.root);

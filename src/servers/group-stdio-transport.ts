@@ -59,11 +59,15 @@ export class GroupStdioTransport implements Transport {
   constructor(private readonly process: GroupProcess) {}
 
   start(): Promise<void> {
-    const { child } = this.process;
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => this.receive(chunk));
-    child.stdout?.on('error', (error) => this.onerror?.(error));
-    child.stdin?.on('error', (error) => this.onerror?.(error));
+    const { child, stdout, stdin } = this.process;
+    stdout?.setEncoding('utf8');
+    stdout?.on('data', (chunk: string) => this.receive(chunk));
+    stdout?.on('error', (error) => this.onerror?.(error));
+    stdin?.on('error', (error: NodeJS.ErrnoException) => {
+      // The server exited with our request unread (a socketpair resets then): its exit says why.
+      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+      this.onerror?.(error);
+    });
     // 'close' comes after 'exit' and the end of stdout, so every message was delivered first.
     child.once('close', () => this.finish());
     void this.process.exited.then((info) => {
@@ -143,7 +147,7 @@ export class GroupStdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    const stdin = this.process.child.stdin;
+    const stdin = this.process.stdin;
     if (this.closed || !stdin || stdin.destroyed || !stdin.writable) {
       return Promise.reject(new Error('the server is not running'));
     }
@@ -158,7 +162,7 @@ export class GroupStdioTransport implements Transport {
   /** Closes the server's stdin (a polite stop); the session kills the process group after. */
   close(): Promise<void> {
     try {
-      this.process.child.stdin?.end();
+      this.process.stdin?.end();
     } catch {
       // already closed
     }

@@ -71,7 +71,7 @@ async function spawnServer(
   const status = await resolveSandbox(options.sandbox ?? 'auto');
   const wrapped = await wrapInSandbox(spec, { status, fakePorts, inPort: httpPort });
   const { command, args, ...rest } = wrapped.spec;
-  return wrapped.attach(spawnGroup(command, args, { ...rest, infoFd: wrapped.infoFd }));
+  return wrapped.attach(spawnGroup(command, args, { ...rest, layout: wrapped.layout }));
 }
 
 async function startHttp(
@@ -92,8 +92,9 @@ async function startHttp(
   const port = Number(variables.port);
   const proc = await spawnServer({ command, args, cwd, env, stdin: 'ignore' }, options, port);
   // An HTTP server logs on either stream; both feed the tail.
-  proc.child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk));
-  proc.child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+  proc.stdout?.on('data', (chunk: Buffer) => tail.push(chunk));
+  proc.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+  proc.diagnostics?.on('data', (chunk: Buffer) => tail.push(chunk));
   const url = expandTemplates(config.url, variables);
   const deadline = startedAt + config.timeouts.startupMs;
   const ready = await waitForHttp(url, {
@@ -172,7 +173,8 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
   const args = config.args.map((a) => expandTemplates(a, variables));
   const cwd = resolve(baseDir, expandTemplates(config.cwd ?? '.', variables));
   const proc = await spawnServer({ command, args, cwd, env, stdin: 'pipe' }, options, null);
-  proc.child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+  proc.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+  proc.diagnostics?.on('data', (chunk: Buffer) => tail.push(chunk));
   try {
     const opened = await openSession({
       ...session,

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioPipe } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How a server process ended. */
@@ -12,6 +13,10 @@ export interface ExitInfo {
 /** A spawned server: the leader of its own process group. */
 export interface GroupProcess {
   child: ChildProcess;
+  /** The server's own stdin, stdout and stderr (fds 0–2 of the child, or where `layout` says). */
+  stdin: Writable | null;
+  stdout: Readable | null;
+  stderr: Readable | null;
   /** Resolves once when the process has exited (or failed to spawn); never rejects. */
   exited: Promise<ExitInfo>;
   /** The exit, once it happened. */
@@ -75,6 +80,25 @@ function installExitHook(): void {
 }
 
 /**
+ * Which fds of the child are what: `stdio` as spawn() takes it, and the indices of the server's
+ * own stdin, stdout and stderr in it (the sandbox passes them at fds 4–6, see wrap-in-sandbox).
+ */
+export interface StdioLayout {
+  stdio: ('pipe' | 'ignore')[];
+  stdin: number;
+  stdout: number;
+  stderr: number;
+}
+
+/** A plain child: the server's streams are its fds 0–2. */
+export const plainLayout = (stdin: 'pipe' | 'ignore'): StdioLayout => ({
+  stdio: [stdin, 'pipe', 'pipe'],
+  stdin: 0,
+  stdout: 1,
+  stderr: 2,
+});
+
+/**
  * Spawns `command` as the leader of a new process group (`detached`, i.e. setsid() on POSIX)
  * with exactly `env`, so that terminate() can signal the group and leave nothing behind.
  */
@@ -85,17 +109,16 @@ export function spawnGroup(
     cwd: string;
     env: Record<string, string>;
     stdin: 'pipe' | 'ignore';
-    /** Also open fd 3 as a pipe from the child (bwrap's --info-fd). */
-    infoFd?: boolean;
+    /** Default: the plain layout (fds 0–2). */
+    layout?: StdioLayout;
   },
 ): GroupProcess {
+  const layout = options.layout ?? plainLayout(options.stdin);
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
     detached: POSIX,
-    stdio: options.infoFd
-      ? [options.stdin, 'pipe', 'pipe', 'pipe']
-      : [options.stdin, 'pipe', 'pipe'],
+    stdio: layout.stdio as StdioPipe[],
     shell: false,
     windowsHide: true,
   });
@@ -134,7 +157,15 @@ export function spawnGroup(
     })();
     return terminating;
   };
-  return { child, exited, exitInfo: () => info, terminate };
+  return {
+    child,
+    stdin: (child.stdio[layout.stdin] as Writable | null | undefined) ?? null,
+    stdout: (child.stdio[layout.stdout] as Readable | null | undefined) ?? null,
+    stderr: (child.stdio[layout.stderr] as Readable | null | undefined) ?? null,
+    exited,
+    exitInfo: () => info,
+    terminate,
+  };
 }
 
 /** `exited with code 3`, `was killed by SIGKILL`, `could not be started: spawn x ENOENT`. */

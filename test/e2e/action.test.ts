@@ -43,6 +43,8 @@ interface ActionRun {
   summary: string;
   failed: boolean;
   reportDir: string;
+  /** What the action wrote to the job log (annotations are `::error::…` / `::warning::…` lines). */
+  log: string;
 }
 
 /** Runs the action in-process the way the runner does: INPUT_* env, event file, output files. */
@@ -82,7 +84,17 @@ async function runAction(
   process.exitCode = 0;
   // @actions/core resolves GITHUB_STEP_SUMMARY once per process; a real job has one, these tests many.
   (core.summary as unknown as { _filePath: string | undefined })._filePath = undefined;
-  await run({ baselineStore: store });
+  const log: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk: string | Uint8Array) => {
+    log.push(String(chunk));
+    return write(chunk);
+  };
+  try {
+    await run({ baselineStore: store });
+  } finally {
+    process.stdout.write = write;
+  }
   const outputs: Record<string, string> = {};
   // GITHUB_OUTPUT uses name<<delimiter blocks.
   const text = readFileSync(files.output, 'utf8');
@@ -93,6 +105,7 @@ async function runAction(
     summary: readFileSync(files.summary, 'utf8'),
     failed: process.exitCode === 1,
     reportDir,
+    log: log.join(''),
   };
 }
 
@@ -197,6 +210,9 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
   it('refuses resilience with shard, naming both inputs', async () => {
     const result = await runAction({ resilience: 'true', shard: '1/2' });
     expect(result.failed).toBe(true);
+    expect(result.log).toContain(
+      '::error::hpe-mcp-bench: Input "resilience" cannot be combined with "shard"',
+    );
     expect(gh.requests).toHaveLength(0);
   });
 
@@ -206,12 +222,33 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     const result = await runAction({}, undefined, 'pull_request', actionsCacheStore(work));
     expect(result.failed).toBe(false);
     expect(result.outputs.verdict).toBe('cold-start');
+    expect(result.log).toMatch(
+      /^::warning::Baseline unavailable, gating on the absolute rules only: the Actions cache service is not available to this job$/m,
+    );
   });
 
   it('names a bad input and its value', async () => {
     const result = await runAction({ runs: 'many' });
     expect(result.failed).toBe(true);
+    expect(result.log).toContain(
+      '::error::hpe-mcp-bench: Input "runs" has an invalid value "many"',
+    );
     expect(gh.requests).toHaveLength(0);
+  });
+
+  it('takes every run option the CLI has: scenario-ids, max-turns, faults… reach the core', async () => {
+    const result = await runAction({ 'scenario-ids': 'no-such-id' });
+    expect(result.failed).toBe(true);
+    expect(result.log).toMatch(/::error::hpe-mcp-bench: Input "scenario-ids" names "no-such-id"/);
+    const turns = await runAction({
+      policy: 'llm',
+      provider: 'anthropic',
+      model: 'claude-test-1',
+      'max-turns': '0',
+    });
+    expect(turns.log).toMatch(/::error::hpe-mcp-bench: input max-turns/);
+    const faults = await runAction({ faults: join(work, 'missing-plan.yaml') });
+    expect(faults.log).toMatch(/::error::hpe-mcp-bench: .*missing-plan\.yaml/);
   });
 
   it('turns manifest errors into annotations at file and line, and fails', async () => {

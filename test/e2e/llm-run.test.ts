@@ -42,6 +42,34 @@ function envThenAnswer(body: Record<string, unknown>): ScriptedReply {
     : { calls: [{ name: 'final_answer', arguments: {} }], usage: { input: 900, output: 10 } };
 }
 
+/** `run` of the env server under the llm policy with a 400-token budget, at one worker. */
+function budgetRun(config: string, out: string, pick: string[], url: string) {
+  return runCliCaptured(
+    [
+      'run',
+      '--config',
+      config,
+      ...pick,
+      '--out',
+      out,
+      '--policy',
+      'llm',
+      '--provider',
+      'anthropic',
+      '--model',
+      'claude-test-1',
+      '--base-url',
+      url,
+      '--max-tokens',
+      '400',
+      // One worker: with more, each may send one request before the spend is known.
+      '--concurrency',
+      '1',
+    ],
+    { ANTHROPIC_API_KEY: KEY },
+  );
+}
+
 let provider: FakeModelProvider | undefined;
 afterEach(async () => {
   await provider?.close();
@@ -97,35 +125,12 @@ describe('model-driven runs through the CLI (in process)', () => {
     provider = await startFakeModelProvider(envThenAnswer);
     const dir = await mkdtemp(join(tmpdir(), 'llm-budget-'));
     const out = join(dir, 'out');
-    const result = await runCliCaptured(
-      [
-        'run',
-        '--config',
-        await envServerConfig(dir),
-        '--scenario',
-        'client-diagnosis-001',
-        '--scenario',
-        'client-diagnosis-002',
-        '--runs',
-        '1',
-        '--allow-few-runs',
-        '--out',
-        out,
-        '--policy',
-        'llm',
-        '--provider',
-        'anthropic',
-        '--model',
-        'claude-test-1',
-        '--base-url',
-        provider.anthropicUrl,
-        '--max-tokens',
-        '400',
-        // One worker: with more, each may send one request before the spend is known.
-        '--concurrency',
-        '1',
-      ],
-      { ANTHROPIC_API_KEY: KEY },
+    const pick = ['--scenario', 'client-diagnosis-001', '--scenario', 'client-diagnosis-002'];
+    const result = await budgetRun(
+      await envServerConfig(dir),
+      out,
+      [...pick, '--runs', '1', '--allow-few-runs'],
+      provider.anthropicUrl,
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
@@ -143,6 +148,23 @@ describe('model-driven runs through the CLI (in process)', () => {
     expect(first.stopped).toBe(1);
     expect(second.runs).toEqual([]);
     expect(provider.requests).toHaveLength(1);
+  }, 120_000);
+
+  it('after a budget stop of a 5-run bench, says partial, not "fewer than 5 runs"', async () => {
+    provider = await startFakeModelProvider(envThenAnswer);
+    const dir = await mkdtemp(join(tmpdir(), 'llm-budget5-'));
+    const result = await budgetRun(
+      await envServerConfig(dir),
+      join(dir, 'out'),
+      ['--scenario', 'client-diagnosis-001'],
+      provider.anthropicUrl,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('budget: the token budget of 400 was spent');
+    expect(result.stderr).not.toContain('fewer than 5');
+    const report = JSON.parse(await readFile(join(dir, 'out/report.json'), 'utf8'));
+    expect(report.settings.runs).toBe(5);
+    expect(report.partial.reason).toMatch(/^the token budget of 400 was spent/);
   }, 120_000);
 
   it.each([

@@ -1,29 +1,22 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { BenchError } from '../../common/errors.js';
-import { loadFaultPlan } from '../../resilience/load-fault-plan.js';
+import { BenchError, EXIT_CODES } from '../../common/errors.js';
+import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
+import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { MIN_GATING_RUNS } from '../../report/build-report.js';
 import { describeEscapes } from '../../report/escapes.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
-import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { ISOLATIONS, type Isolation, type Report } from '../../report/types.js';
-import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
-import { runBench } from '../../run/run-bench.js';
-import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
-import { runResilience } from '../../run/run-resilience.js';
-import { resilienceRequest, resilienceScenarios } from '../../resilience/resilience-suite.js';
-import { createConsoleLogger } from '../console-logger.js';
 import { prepareOutDir } from '../../report-io/out-dir.js';
 import { serializeReport, writeFileAtomic, writeReport } from '../../report-io/write-report.js';
-import { resolveBench } from '../../run/resolve-bench.js';
-import { formatScenarioError } from '../../scenarios/types.js';
+import { CLI_NAMING, type BenchRequest } from '../../run/bench-request.js';
+import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
+import { prepareBench } from '../../run/prepare-bench.js';
 import { TOKENIZERS, type TokenizerName } from '../../tokens/count-tokens.js';
-import { EXIT_CODES } from '../../common/errors.js';
+import { createConsoleLogger } from '../console-logger.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
-import { budgetLimits } from '../../llm/budget-limits.js';
-import { flagName, resolvePolicy } from '../../llm/resolve-policy.js';
 
 const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
                          [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
@@ -114,62 +107,45 @@ async function saveElsewhere(report: Report): Promise<string | null> {
   }
 }
 
-/** `hpe-mcp-bench run`: the benchmark itself. */
-export async function runCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'run',
-    args,
-    {
-      config: { type: 'string' },
-      server: { type: 'string', multiple: true },
-      suite: { type: 'string', multiple: true },
-      scenario: { type: 'string', multiple: true },
-      runs: { type: 'string' },
-      'allow-few-runs': { type: 'boolean' },
-      out: { type: 'string' },
-      concurrency: { type: 'string' },
-      tokenizer: { type: 'string' },
-      isolation: { type: 'string' },
-      faults: { type: 'string' },
-      sandbox: { type: 'string' },
-      escapes: { type: 'string' },
-      resilience: { type: 'boolean' },
-      root: { type: 'string' },
-      quiet: { type: 'boolean' },
-      policy: { type: 'string' },
-      provider: { type: 'string' },
-      model: { type: 'string' },
-      'base-url': { type: 'string' },
-      temperature: { type: 'string' },
-      seed: { type: 'string' },
-      'max-output-tokens': { type: 'string' },
-      'max-turns': { type: 'string' },
-      'api-key-env': { type: 'string' },
-      cassettes: { type: 'string' },
-      'max-cost': { type: 'string' },
-      'max-tokens': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    true,
-  );
-  if (values.help) {
-    io.stdout(HELP);
-    return 0;
-  }
-  const runs = positive('runs', values.runs, MIN_GATING_RUNS);
-  if (runs < MIN_GATING_RUNS && values['allow-few-runs'] !== true) {
-    throw new BenchError(
-      'usage',
-      `--runs ${runs} is fewer than ${MIN_GATING_RUNS}; a report needs at least ${MIN_GATING_RUNS} runs per scenario to gate a PR or be published`,
-      {
-        hint: `add --allow-few-runs for an exploratory run (the report says gating_eligible: false)`,
-      },
-    );
-  }
-  // Unset: the core's defaults (the cores available; isolation scenario, or run under faults).
+/** The flags of `run` (test/e2e/entry-options.test.ts holds the action's inputs against them). */
+export const RUN_FLAGS = {
+  config: { type: 'string' },
+  server: { type: 'string', multiple: true },
+  suite: { type: 'string', multiple: true },
+  scenario: { type: 'string', multiple: true },
+  runs: { type: 'string' },
+  'allow-few-runs': { type: 'boolean' },
+  out: { type: 'string' },
+  concurrency: { type: 'string' },
+  tokenizer: { type: 'string' },
+  isolation: { type: 'string' },
+  faults: { type: 'string' },
+  sandbox: { type: 'string' },
+  escapes: { type: 'string' },
+  resilience: { type: 'boolean' },
+  root: { type: 'string' },
+  quiet: { type: 'boolean' },
+  policy: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  temperature: { type: 'string' },
+  seed: { type: 'string' },
+  'max-output-tokens': { type: 'string' },
+  'max-turns': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  cassettes: { type: 'string' },
+  'max-cost': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type RunValues = ReturnType<typeof parseCommandArgs<typeof RUN_FLAGS>>['values'];
+
+/** The flags as the core's request (parsed numbers and enums; unset flags stay unset). */
+function benchRequest(values: RunValues, positionals: string[], io: CliIo): BenchRequest {
   const concurrency =
     values.concurrency === undefined ? undefined : positive('concurrency', values.concurrency, 1);
-  const tokenizer = oneOf<TokenizerName>('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base');
   const isolation =
     values.isolation === undefined
       ? undefined
@@ -183,42 +159,25 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     values.escapes === undefined
       ? undefined
       : oneOf<EscapePolicy>('escapes', values.escapes, ESCAPE_POLICIES, 'record');
-  if (values.resilience === true && values.faults !== undefined) {
-    throw new BenchError('usage', '--resilience and --faults cannot be combined', {
-      hint: 'the resilience matrix sets its own fault plans; drop --faults',
-    });
-  }
-  const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
-  const selection = resilienceRequest({
-    resilience: values.resilience === true,
-    suites: values.suite ?? [],
-    scenarioIds: values.scenario ?? [],
-    scenarioPaths: positionals,
-  });
-  const resolved = await resolveBench({
+  return {
     config: values.config ?? null,
     servers: values.server ?? [],
     scenarioPaths: positionals,
-    suites: selection.suites,
+    suites: values.suite ?? [],
     scenarioIds: values.scenario ?? [],
     shard: null,
     ...(values.root === undefined ? {} : { root: values.root }),
     cwd: io.cwd,
-  });
-  if (resolved.errors.length > 0) {
-    const shownErrors = resolved.errors.slice(0, 10).map(formatScenarioError);
-    const more = resolved.errors.length > 10 ? `\n… and ${resolved.errors.length - 10} more` : '';
-    throw new BenchError(
-      'scenario_invalid',
-      `the scenarios have ${resolved.errors.length} problem(s):\n${shownErrors.join('\n')}${more}`,
-      { hint: `run 'hpe-mcp-bench validate ${resolved.paths.join(' ')}' and fix them first` },
-    );
-  }
-  const { config, servers, root } = resolved;
-  const scenarios = selection.byTag ? resilienceScenarios(resolved.scenarios) : resolved.scenarios;
-  // Before any server starts: a missing key or a bad model option fails here, in seconds.
-  const policy = await resolvePolicy(
-    {
+    runs: positive('runs', values.runs, MIN_GATING_RUNS),
+    allowFewRuns: values['allow-few-runs'] === true,
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(isolation === undefined ? {} : { isolation }),
+    tokenizer: oneOf<TokenizerName>('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base'),
+    faults: values.faults ?? null,
+    ...(sandbox === undefined ? {} : { sandbox }),
+    ...(escapes === undefined ? {} : { escapes }),
+    resilience: values.resilience === true,
+    policy: {
       policy: values.policy,
       provider: values.provider,
       model: values.model,
@@ -230,11 +189,20 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       apiKeyEnv: values['api-key-env'],
       cassettes: values.cassettes,
     },
-    io.env,
-    io.cwd,
-    flagName,
-  );
-  const budget = budgetLimits(values['max-cost'], values['max-tokens'], (key) => `--${key}`);
+    budget: { maxCost: values['max-cost'], maxTokens: values['max-tokens'] },
+    env: io.env,
+    naming: CLI_NAMING,
+  };
+}
+
+/** `hpe-mcp-bench run`: the benchmark itself. */
+export async function runCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('run', args, RUN_FLAGS, true);
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const prepared = await prepareBench(benchRequest(values, positionals, io));
 
   const shown = (path: string): string => {
     const rel = relative(io.cwd, path);
@@ -246,29 +214,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const outDir = resolve(io.cwd, values.out ?? 'reports');
   // Before the bench, not after minutes of it.
   await prepareOutDir(outDir, values.out ?? 'reports');
-  const bench = values.resilience === true ? runResilience : runBench;
-  const report = await bench(
-    {
-      config,
-      servers,
-      scenarios,
-      runs,
-      allowFewRuns: values['allow-few-runs'] === true,
-      ...(isolation === undefined ? {} : { isolation }),
-      ...(concurrency === undefined ? {} : { concurrency }),
-      tokenizer,
-      root,
-      cwd: io.cwd,
-      faults,
-      ...(sandbox === undefined ? {} : { sandbox }),
-      ...(escapes === undefined ? {} : { escapes }),
-      manifestFiles: resolved.manifestFiles,
-      policy,
-      budget,
-      ...(config.prices ? { prices: config.prices } : {}),
-    },
-    { logger },
-  );
+  const report = await prepared.run({ logger });
   logger.end();
   // The summary first: whatever happens to the files, the results are on stdout.
   io.stdout(renderSummaryTable(report));

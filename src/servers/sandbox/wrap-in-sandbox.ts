@@ -1,9 +1,15 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExitInfo, GroupProcess } from '../process-group.js';
-import { FORWARDER_SCRIPT } from './forwarder-script.js';
+import type { Readable } from 'node:stream';
+import {
+  plainLayout,
+  type ExitInfo,
+  type GroupProcess,
+  type StdioLayout,
+} from '../process-group.js';
+import { FORWARDER_SCRIPT, SPAWN_ERROR_PREFIX } from './forwarder-script.js';
 import { startHostRelay } from './host-relay.js';
 import { readBlockedConnections } from './net-counters.js';
 import { BWRAP, bwrapBaseArgs } from './probe-sandbox.js';
@@ -22,6 +28,8 @@ export interface SandboxSettings {
 export interface SandboxedProcess extends GroupProcess {
   /** Whether it runs inside the sandbox. */
   sandboxed: boolean;
+  /** bwrap's and the forwarder's own messages (not the server's); null when not sandboxed. */
+  diagnostics: Readable | null;
   /**
    * Connection attempts to addresses outside the sandbox (which the sandbox blocked) since the
    * start; undefined when not sandboxed or unreadable.
@@ -32,18 +40,22 @@ export interface SandboxedProcess extends GroupProcess {
 /** A spec to spawn, and how to finish the process once spawned. */
 export interface WrappedSpec {
   spec: SpawnSpec;
-  /** Open fd 3 as a pipe (bwrap writes the sandbox's pid there). */
-  infoFd: boolean;
+  /** Which fds of the spawned process are the server's streams. */
+  layout: StdioLayout;
   attach(proc: GroupProcess): SandboxedProcess;
 }
 
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * bwrap's fds: 0 the forwarder's settings (written once, then closed), 1 nothing, 2 bwrap's and
+ * the forwarder's diagnostics, 3 bwrap's --info-fd, 4–6 the server's stdin, stdout and stderr
+ * (see forwarder-script.ts for why they are not 0–2).
+ */
+const sandboxLayout = (stdin: 'pipe' | 'ignore'): StdioLayout => ({
+  stdio: ['pipe', 'ignore', 'pipe', 'pipe', stdin, 'pipe', 'pipe'],
+  stdin: 4,
+  stdout: 5,
+  stderr: 6,
+});
 
 /**
  * Wraps a server's spawn spec in a bubblewrap sandbox when `settings.status.applied`: its own
@@ -60,8 +72,13 @@ export async function wrapInSandbox(
   if (!settings.status.applied) {
     return {
       spec,
-      infoFd: false,
-      attach: (proc) => ({ ...proc, sandboxed: false, blockedConnections: () => undefined }),
+      layout: plainLayout(spec.stdin),
+      attach: (proc) => ({
+        ...proc,
+        sandboxed: false,
+        diagnostics: null,
+        blockedConnections: () => undefined,
+      }),
     };
   }
   // Short path: a Unix socket path is limited to ~107 bytes.
@@ -83,16 +100,29 @@ export async function wrapInSandbox(
     process.execPath,
     '-e',
     FORWARDER_SCRIPT,
-    '--',
-    dir,
-    settings.fakePorts.join(','),
-    settings.inPort === null ? '-' : String(settings.inPort),
-    spec.env.PWD ?? '-',
-    spec.command,
-    ...spec.args,
   ];
-  const wrapped: SpawnSpec = { ...spec, command: BWRAP, args };
+  // The forwarder itself runs with PATH only (no NODE_OPTIONS or other variable meant for the
+  // server); the server's environment, command and arguments reach it on fd 0.
+  const forwarderEnv = { PATH: spec.env.PATH ?? process.env.PATH ?? '/usr/bin:/bin' };
+  const settingsText = JSON.stringify({
+    dir,
+    outPorts: settings.fakePorts,
+    inPort: settings.inPort,
+    command: spec.command,
+    args: spec.args,
+    env: spec.env,
+    stdin: spec.stdin === 'pipe',
+  });
+  const wrapped: SpawnSpec = { ...spec, command: BWRAP, args, env: forwarderEnv };
   const attach = (proc: GroupProcess): SandboxedProcess => {
+    const control = proc.child.stdio[0];
+    control?.on('error', () => undefined);
+    control?.end(settingsText);
+    let diagnostics = '';
+    const diagnosticsStream = proc.child.stdio[2];
+    diagnosticsStream?.on('data', (chunk: Buffer) => {
+      diagnostics = (diagnostics + chunk.toString('utf8')).slice(-4096);
+    });
     let sandboxPid: number | undefined;
     let info = '';
     const fd = proc.child.stdio[3];
@@ -104,8 +134,9 @@ export async function wrapInSandbox(
     fd?.on('error', () => undefined);
     // The forwarder reports a command it could not start like spawn() does.
     const withSpawnError = (exit: ExitInfo): ExitInfo => {
-      const message = exit.code === 127 ? readText(join(dir, 'spawn-error')) : undefined;
-      return message === undefined ? exit : { code: null, signal: null, error: new Error(message) };
+      const line = diagnostics.split('\n').find((l) => l.startsWith(SPAWN_ERROR_PREFIX));
+      if (exit.code !== 127 || line === undefined) return exit;
+      return { code: null, signal: null, error: new Error(line.slice(SPAWN_ERROR_PREFIX.length)) };
     };
     let mapped: ExitInfo | undefined;
     const exitInfo = (): ExitInfo | undefined => {
@@ -116,10 +147,11 @@ export async function wrapInSandbox(
     const exited = proc.exited.then(() => exitInfo() ?? { code: null, signal: null });
     let cleaned: Promise<void> | undefined;
     return {
-      child: proc.child,
+      ...proc,
       exited,
       exitInfo,
       sandboxed: true,
+      diagnostics: diagnosticsStream,
       blockedConnections: () =>
         readBlockedConnections(proc.exitInfo() ? undefined : sandboxPid, dir),
       terminate: async (options) => {
@@ -129,5 +161,5 @@ export async function wrapInSandbox(
       },
     };
   };
-  return { spec: wrapped, infoFd: true, attach };
+  return { spec: wrapped, layout: sandboxLayout(spec.stdin), attach };
 }

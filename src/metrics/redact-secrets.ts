@@ -1,0 +1,36 @@
+import { maskCanary } from './safety.js';
+import { visibleText } from './leak-scan.js';
+
+function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret === '') continue;
+    if (out.includes(secret)) out = out.split(secret).join(`[redacted ${maskCanary(secret)}]`);
+    else if (visibleText(out).includes(secret))
+      out = visibleText(out)
+        .split(secret)
+        .join(`[redacted ${maskCanary(secret)}]`);
+  }
+  return out;
+}
+
+/**
+ * A copy of `value` (a run result, a tool menu) in which every string, keys included, has each
+ * secret replaced by its mask, also where invisible characters were put between its own. Used
+ * on whatever a server said before it is written to report.json, the comment or a cassette:
+ * the finding names the leak, the report does not repeat it.
+ */
+export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
+  const live = secrets.filter((s) => s !== '');
+  if (live.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redactText(v, live);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v).map(([k, inner]) => [redactText(k, live), walk(inner)]),
+      );
+    return v;
+  };
+  return walk(value) as T;
+}

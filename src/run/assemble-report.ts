@@ -1,0 +1,131 @@
+import { llmReportSettings, policyInfo } from '../llm/report-settings.js';
+import { absentResult, aggregateScenarioServer } from '../report/aggregate-scenario.js';
+import { buildReport } from '../report/build-report.js';
+import { crossRunState, describeCrossRunState } from '../report/cross-run-state.js';
+import type { Report, ScenarioReport } from '../report/types.js';
+import type { SandboxStatus } from '../servers/sandbox/types.js';
+import { attachDiscoverability } from './attach-discoverability.js';
+import { describeServers } from './describe-servers.js';
+import type { RunOutcome } from './execute-runs.js';
+import type { BenchPlan, ModelPlan } from './plan-bench.js';
+import type { Clock, Logger } from './ports.js';
+import { fixtureInfo, harnessVersion, manifestHash } from './provenance.js';
+import type { RunBenchOptions } from './run-bench-options.js';
+
+/** What the bench measured, and when: everything the report is built from. */
+export interface BenchOutcome {
+  plan: BenchPlan;
+  model: ModelPlan;
+  /** By unit index (executeBench). */
+  outcomes: RunOutcome[][];
+  sandbox: SandboxStatus;
+  startedAt: number;
+  /** Read once more when the report is built: its `duration_ms` ends there. */
+  clock: Clock;
+}
+
+/**
+ * The report from the outcomes: each server × scenario aggregated over its runs in run order
+ * (absent where the server has no entry), the cross-run comparison of runs on a reused process
+ * (a warning for what differs), the servers' menus and discoverability, provenance (fixtures,
+ * manifest hash, harness version) and the settings. A spent budget marks it partial.
+ */
+export async function assembleReport(
+  options: RunBenchOptions,
+  bench: BenchOutcome,
+  logger: Logger,
+): Promise<Report> {
+  const { config, root, servers, scenarios } = options;
+  const { plan, model, outcomes, sandbox } = bench;
+  const { settings, units, baseDir } = plan;
+  const byPair = new Map<string, RunOutcome[]>();
+  units.forEach((unit, index) => {
+    const key = `${unit.server}\0${unit.scenario.id}`;
+    byPair.set(key, [...(byPair.get(key) ?? []), ...(outcomes[index] ?? [])]);
+  });
+  for (const list of byPair.values()) list.sort((a, b) => a.result.run - b.result.run);
+  const crossRun = new Map(
+    servers.map((server) => {
+      const pairs = scenarios.flatMap((scenario) => {
+        const runs = byPair.get(`${server}\0${scenario.id}`);
+        return runs ? [{ scenario: scenario.id, runs }] : [];
+      });
+      return [server, crossRunState(pairs)] as const;
+    }),
+  );
+  for (const [server, state] of crossRun) {
+    const line = state && describeCrossRunState(server, state);
+    if (line) logger.warn(line);
+  }
+  const scenarioReports: ScenarioReport[] = scenarios.map((scenario) => ({
+    id: scenario.id,
+    suite: scenario.suite,
+    fixture: scenario.fixture,
+    write_gate: scenario.write_gate,
+    results: servers.map((server) => {
+      const pair = byPair.get(`${server}\0${scenario.id}`);
+      if (!pair) return absentResult(server);
+      return aggregateScenarioServer(
+        server,
+        pair.map((o) => o.result),
+        settings.tokenizer,
+      );
+    }),
+  }));
+
+  const fixtures = await Promise.all(
+    [...new Set(scenarios.map((s) => s.fixture))].sort().map((f) => fixtureInfo(root, f)),
+  );
+  const manifest = await manifestHash(
+    options.manifestFiles ?? scenarios.map((s) => s.source.file),
+    root,
+    options.cwd ?? process.cwd(),
+  );
+  const outcomeEntries = units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] }));
+  const described = attachDiscoverability({
+    config,
+    scenarios,
+    scenarioReports,
+    servers: await describeServers({
+      config,
+      servers,
+      root,
+      baseDir,
+      tokenizer: settings.tokenizer,
+      outcomes: outcomeEntries,
+    }).then((list) =>
+      list.map((server) => ({
+        ...server,
+        cross_run_state: crossRun.get(server.name) ?? null,
+      })),
+    ),
+    outcomes: outcomeEntries,
+  });
+  const { choice, price } = model;
+  const report = buildReport({
+    harnessVersion: await harnessVersion(),
+    generatedAt: new Date(bench.startedAt).toISOString(),
+    durationMs: Math.max(0, bench.clock() - bench.startedAt),
+    settings: {
+      ...settings,
+      policy: policyInfo(choice),
+      quantiles: 'type7-linear',
+      ...(choice.name === 'scripted'
+        ? {}
+        : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
+      sandbox,
+      ...(options.shard ? { shard: options.shard } : {}),
+    },
+    manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
+    fixtures,
+    servers: described.servers,
+    scenarios: described.scenarioReports,
+  });
+  const stopped = model.models?.budget.exceeded() ?? null;
+  if (stopped !== null) {
+    report.partial = { reason: `${stopped}: the bench stopped before every run` };
+    report.gating_eligible = false;
+    logger.warn(`budget: ${stopped}; the report is partial`);
+  }
+  return report;
+}
