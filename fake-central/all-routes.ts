@@ -1,4 +1,7 @@
+import { catalogRoutes } from './engines/catalog/catalog-routes.js';
+import { scopeRoutes } from './engines/catalog/scope-routes.js';
 import { configStoreRoutes } from './engines/config-store/config-store-routes.js';
+import { resourceRoutes } from './engines/monitoring/resource-engine.js';
 import { trendRoutes } from './engines/monitoring/trend-engine.js';
 import type { Route } from './router.js';
 import { allRoutes as handWrittenRoutes } from './routes/index.js';
@@ -7,4 +10,11 @@ import { allRoutes as handWrittenRoutes } from './routes/index.js';
  * Every route the fake serves, in match order: the hand-written families first, then the
  * engines, which answer only what no route above serves.
  */
-export const allRoutes: Route[] = [...handWrittenRoutes, ...trendRoutes, ...configStoreRoutes];
+export const allRoutes: Route[] = [
+  ...handWrittenRoutes,
+  ...trendRoutes,
+  ...resourceRoutes,
+  ...catalogRoutes,
+  ...scopeRoutes,
+  ...configStoreRoutes,
+];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultBenchConfig, REFERENCE_SERVER } from './default-config.js';
-import { DEFAULT_TIMEOUTS } from './load-bench-config.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS } from './load-bench-config.js';
 
 describe('defaultBenchConfig', () => {
   it('runs the reference server from source with tsx when there is no bundle', async () => {
@@ -27,6 +27,8 @@ describe('defaultBenchConfig', () => {
           },
           network: 'proxy',
           timeouts: DEFAULT_TIMEOUTS,
+          writable: [],
+          limits: DEFAULT_LIMITS,
           notes: 'in-repo reference server (from source via tsx)',
         },
       },

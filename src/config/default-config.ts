@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_TIMEOUTS } from './load-bench-config.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS } from './load-bench-config.js';
 import type { BenchConfig, StdioServerConfig } from './types.js';
 
 /** The server name of the built-in default (as scenarios/compared-servers.yml names it). */
@@ -35,6 +35,8 @@ export function defaultBenchConfig(root: string): BenchConfig {
     },
     network: 'proxy',
     timeouts: { ...DEFAULT_TIMEOUTS },
+    writable: [],
+    limits: { ...DEFAULT_LIMITS },
     notes: fromBundle
       ? 'in-repo reference server (dist/reference-server bundle)'
       : 'in-repo reference server (from source via tsx)',

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
 import { REPO_ROOT } from '../servers/test-servers.js';
-import { DEFAULT_TIMEOUTS, loadBenchConfig, parseBenchConfig } from './load-bench-config.js';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_TIMEOUTS,
+  loadBenchConfig,
+  parseBenchConfig,
+} from './load-bench-config.js';
 
 /** The problems a config text is rejected with, one formatted line each. */
 function problems(text: string): string[] {
@@ -46,6 +51,8 @@ describe('parseBenchConfig', () => {
           gates: {},
           network: 'proxy',
           timeouts: DEFAULT_TIMEOUTS,
+          writable: [],
+          limits: DEFAULT_LIMITS,
         },
         web: {
           transport: 'http',
@@ -56,6 +63,8 @@ describe('parseBenchConfig', () => {
           gates: {},
           network: 'proxy',
           timeouts: DEFAULT_TIMEOUTS,
+          writable: [],
+          limits: DEFAULT_LIMITS,
         },
       },
     });
@@ -90,7 +99,7 @@ describe('parseBenchConfig', () => {
       `servers:\n  ref:\n    transport: stdio\n    comand: node\n`,
       [
         'bench.yml:3:5: /servers/ref/command: missing required field "command" (transport: stdio needs the executable, e.g. command: node)',
-        'bench.yml:4:5: /servers/ref/comand: unknown field "comand" (did you mean "command"? allowed fields: transport, command, args, cwd, start, url, readyPollMs, env, gates, network, timeouts, notes, scenarioKey, router)',
+        'bench.yml:4:5: /servers/ref/comand: unknown field "comand" (did you mean "command"? allowed fields: transport, command, args, cwd, start, url, readyPollMs, env, gates, network, timeouts, writable, limits, notes, scenarioKey, router)',
       ],
     ],
     [

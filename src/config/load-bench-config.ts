@@ -7,6 +7,7 @@ import type {
   PriceTable,
   SandboxMode,
   ServerConfig,
+  ServerLimits,
   ServerTimeouts,
 } from './types.js';
 import { BenchError } from '../common/errors.js';
@@ -15,6 +16,15 @@ import { schemaErrors } from '../common/schema-errors.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
 import { parseYamlDocuments } from '../common/yaml-source.js';
 import { checkBenchConfig } from './config-checks.js';
+
+/** Resource limits a server gets in the sandbox when its config does not set them. */
+export const DEFAULT_LIMITS: ServerLimits = {
+  memoryMb: 2048,
+  cpuSeconds: 600,
+  processes: 256,
+  fileSizeMb: 256,
+  connections: 256,
+};
 
 /** Time limits a server gets when its config does not set them. */
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
@@ -51,6 +61,8 @@ interface RawServer extends Partial<RawCommand> {
   notes?: string;
   scenarioKey?: string;
   router?: { tool: string; name?: string; arguments?: string; byPrefix?: Record<string, string> };
+  writable?: string[];
+  limits?: Partial<ServerLimits>;
 }
 
 /** A schema-valid server entry with every default filled in. */
@@ -60,6 +72,8 @@ function normalise(raw: RawServer): ServerConfig {
     gates: raw.gates ?? {},
     network: raw.network ?? 'proxy',
     timeouts: { ...DEFAULT_TIMEOUTS, ...raw.timeouts },
+    writable: raw.writable ?? [],
+    limits: { ...DEFAULT_LIMITS, ...raw.limits },
     ...(raw.notes === undefined ? {} : { notes: raw.notes }),
     ...(raw.scenarioKey === undefined ? {} : { scenarioKey: raw.scenarioKey }),
     ...(raw.router === undefined

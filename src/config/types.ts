@@ -58,6 +58,20 @@ export interface ServerTimeouts {
   scenarioMs: number;
 }
 
+/** The `limits:` of a server (rlimits and the relay's cap in the sandbox; docs/security.md). */
+export interface ServerLimits {
+  /** RLIMIT_DATA per process, MiB. */
+  memoryMb: number;
+  /** RLIMIT_CPU per process, seconds. */
+  cpuSeconds: number;
+  /** RLIMIT_NPROC in the sandbox's user namespace. */
+  processes: number;
+  /** RLIMIT_FSIZE, MiB. */
+  fileSizeMb: number;
+  /** Connections to the fake open at once through the relay. */
+  connections: number;
+}
+
 interface ServerCommon {
   /** Extra environment (templated). The server gets only this plus the fake/proxy/CA variables and PATH/HOME/LANG. */
   env: Record<string, string>;
@@ -80,6 +94,10 @@ interface ServerCommon {
   scenarioKey?: string;
   /** Route planned calls to unlisted tools through a meta tool (see src/servers/router-adapter.ts). */
   router?: RouterConfig;
+  /** Paths relative to the cwd the server may write in the sandbox (default none). */
+  writable: string[];
+  /** Resource limits in the sandbox, defaults filled in. */
+  limits: ServerLimits;
 }
 
 /** A server spoken to over stdio (the harness spawns it). */

@@ -16,6 +16,7 @@ import { GroupStdioTransport } from './group-stdio-transport.js';
 import { openSession } from './mcp-session.js';
 import { withRouter } from './router-adapter.js';
 import { describeExit, spawnGroup, type GroupProcess } from './process-group.js';
+import { preloadLazyModules } from './sandbox/preload-lazy-modules.js';
 import { resolveSandbox } from './sandbox/probe-sandbox.js';
 import type { SpawnSpec } from './sandbox/types.js';
 import { wrapInSandbox, type SandboxedProcess } from './sandbox/wrap-in-sandbox.js';
@@ -69,7 +70,18 @@ async function spawnServer(
     Number(new URL(url).port),
   );
   const status = await resolveSandbox(options.sandbox ?? 'auto');
-  const wrapped = await wrapInSandbox(spec, { status, fakePorts, inPort: httpPort });
+  // Before any server can touch the file system: the harness runs only code it loaded itself.
+  if (status.applied) await preloadLazyModules();
+  const wrapped = await wrapInSandbox(spec, {
+    status,
+    fakePorts,
+    inPort: httpPort,
+    home: spec.env.HOME ?? options.workDir,
+    tmp: spec.env.TMPDIR ?? options.workDir,
+    writable: options.config.writable.map((path) => resolve(spec.cwd, path)),
+    visible: [options.baseDir],
+    limits: options.config.limits,
+  });
   const { command, args, ...rest } = wrapped.spec;
   return wrapped.attach(spawnGroup(command, args, { ...rest, layout: wrapped.layout }));
 }

@@ -8,6 +8,8 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
   /** Set when the process could not be spawned at all (ENOENT, EACCES, bad cwd). */
   error?: Error;
+  /** The resource limit the exit means (sandbox), e.g. `the CPU-time limit (limits.cpuSeconds: 600)`. */
+  limit?: string;
 }
 
 /** A spawned server: the leader of its own process group. */
@@ -157,6 +159,8 @@ export function spawnGroup(
     })();
     return terminating;
   };
+  // A server that dies with our write in flight makes EPIPE on its stdin: its exit says why.
+  for (const stream of child.stdio) stream?.on('error', () => undefined);
   return {
     child,
     stdin: (child.stdio[layout.stdin] as Writable | null | undefined) ?? null,
@@ -171,6 +175,8 @@ export function spawnGroup(
 /** `exited with code 3`, `was killed by SIGKILL`, `could not be started: spawn x ENOENT`. */
 export function describeExit(info: ExitInfo): string {
   if (info.error) return `could not be started: ${info.error.message}`;
-  if (info.signal) return `was killed by ${info.signal}`;
+  if (info.signal) {
+    return `was killed by ${info.signal}${info.limit ? `: it reached ${info.limit}` : ''}`;
+  }
   return `exited with code ${info.code ?? 'unknown'}`;
 }

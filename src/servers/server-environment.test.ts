@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../config/load-bench-config.js';
 import type { StdioServerConfig } from '../config/types.js';
 import { serverEnvironment } from './server-environment.js';
 
@@ -10,6 +11,8 @@ const config: StdioServerConfig = {
   gates: { write: { SHARED: 'gate', WRITES: '1' } },
   network: 'proxy',
   timeouts: { startupMs: 1, callMs: 1, scenarioMs: 1 },
+  writable: [],
+  limits: DEFAULT_LIMITS,
 };
 const host = {
   PATH: '/usr/bin',

@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LIMITS } from '../config/load-bench-config.js';
 import type { HttpServerConfig, StdioServerConfig } from '../config/types.js';
 
 /** The repository root: the test servers are spawned from here with `node --import tsx`. */
@@ -13,6 +14,8 @@ const COMMON = {
   gates: {},
   network: 'proxy' as const,
   timeouts: { startupMs: 15_000, callMs: 5_000, scenarioMs: 60_000 },
+  writable: [] as string[],
+  limits: DEFAULT_LIMITS,
 };
 
 /** test/mcp-servers/servers-stdio-server.ts in `mode` (see its header). */

@@ -130,8 +130,16 @@ function handler(spec: TrendSpec) {
     const sub = [params.port, params.radio, params.tunnel, params.link, params.probe, params.wlan];
     const anchored = sub.every((s) => s === undefined) ? subject : {};
     const seed = [spec.path, sn, params.cluster, ...sub].join('/');
-    const metric = spec.path.split('/').pop() ?? 'trends';
+    const metric =
+      spec.path
+        .split('/')
+        .filter((s) => s.endsWith('-trends'))
+        .pop() ?? 'trends';
+    // Cluster capacity answers name which capacity the series measure (monitoring document,
+    // getClusterCapacityTrendV1: client_capacity or device_capacity).
+    const capacity = metric === 'capacity-trends' ? { capacityType: 'client_capacity' } : {};
     return ok({
+      ...capacity,
       id: sn !== '' ? sn : (params.cluster ?? params.wlan ?? ''),
       type: 'network-monitoring/trends',
       metric: metric.replace(/-trends$/, ''),

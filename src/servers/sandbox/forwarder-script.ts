@@ -1,3 +1,5 @@
+import { GO } from './host-relay.js';
+
 /** How the forwarder's diagnostics line for a command it could not start begins. */
 export const SPAWN_ERROR_PREFIX = 'hpe-mcp-bench sandbox: could not start the server: ';
 
@@ -7,11 +9,14 @@ export const SPAWN_ERROR_PREFIX = 'hpe-mcp-bench sandbox: could not start the se
  *
  * - for every fake port, it listens on 127.0.0.1:<port> (the address in the server's
  *   HTTPS_PROXY and base-URL variables, unchanged) and relays each connection to the Unix socket
- *   `<dir>/o<port>` that the harness serves outside (and connects to the real fake);
- * - for an HTTP server, it serves the Unix socket `<dir>/i` and relays each connection to
- *   127.0.0.1:<inPort> inside, where the server listens (the harness listens on the same port
- *   outside and relays to `<dir>/i`);
- * - then it starts the server and exits as the server does.
+ *   `<relay>/o<port>` that the harness serves outside (and connects to the real fake);
+ * - for an HTTP server, it keeps BACK_POOL idle connections to `<relay>/i` (served by the
+ *   harness); when the harness sends GO on one, a client of the harness is on it and the
+ *   forwarder connects it to 127.0.0.1:<inPort> inside, where the server listens;
+ * - then it starts the server under `prlimit` (the limits) and exits as the server does.
+ *
+ * `<relay>` is bound read-only: nothing in the sandbox can add, replace or remove a file there.
+ * At most `maxConnections` relayed connections are open at once; more are closed on accept.
  *
  * Its own fds, as wrap-in-sandbox.ts lays them out: 0 its settings (one JSON document, read to
  * the end), 1 /dev/null, 2 its diagnostics (read by the harness into the stderr tail), and 4, 5,
@@ -21,15 +26,15 @@ export const SPAWN_ERROR_PREFIX = 'hpe-mcp-bench sandbox: could not start the se
  * shared with the server, a Python server's blocking writes then fail with EAGAIN — issue 18.)
  * The forwarder runs with no environment of the server's: the server's goes to spawn() as is.
  *
- * When the command cannot be started it writes `SPAWN_ERROR_PREFIX<message>` on fd 2 and exits
- * 127 (the harness reports it like a failed spawn). When the server exits it copies the
- * namespace's /proc/self/net/snmp{,6} into `<dir>` first, so the harness can read the
- * blocked-connection counters after the namespace is gone.
+ * A command that cannot be found or run is reported as `SPAWN_ERROR_PREFIX<message>` on fd 2
+ * with exit status 127 (the harness reports it like a failed spawn).
  *
  * Plain CommonJS, node:* only: it runs from a string, in whatever Node the harness runs on.
  */
 export const FORWARDER_SCRIPT = String.raw`'use strict';
 const SPAWN_ERROR_PREFIX = ${JSON.stringify(SPAWN_ERROR_PREFIX)};
+const GO = ${GO};
+const BACK_POOL = 4;
 const net = require('node:net');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -40,34 +45,78 @@ const say = (text) => {
     fs.writeSync(2, text + '\n');
   } catch {}
 };
-const { dir, outPorts, inPort, command, args, env, stdin } = JSON.parse(fs.readFileSync(0, 'utf8'));
+const settings = JSON.parse(fs.readFileSync(0, 'utf8'));
+const { relay, outPorts, inPort, command, args, env, stdin, limits, maxConnections } = settings;
 const pipeBoth = (a, b) => {
   a.on('error', () => b.destroy());
   b.on('error', () => a.destroy());
+  a.once('close', () => b.destroy());
+  b.once('close', () => a.destroy());
   a.pipe(b);
   b.pipe(a);
 };
 const listening = [];
 for (const port of outPorts) {
   const server = net.createServer((socket) => {
-    pipeBoth(socket, net.connect(path.join(dir, 'o' + port)));
+    pipeBoth(socket, net.connect(path.join(relay, 'o' + port)));
   });
+  server.maxConnections = maxConnections;
   listening.push(new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(Number(port), '127.0.0.1', resolve);
+    server.listen(Number(port), '127.0.0.1', () => {
+      server.on('error', () => {});
+      resolve();
+    });
   }));
 }
-if (inPort !== null) {
-  const server = net.createServer((socket) => {
-    pipeBoth(socket, net.connect(Number(inPort), '127.0.0.1'));
+const openBack = () => {
+  const back = net.connect(path.join(relay, 'i'));
+  let used = false;
+  back.on('error', () => {});
+  back.once('data', (first) => {
+    used = true;
+    openBack();
+    if (first[0] !== GO) return back.destroy();
+    const inner = net.connect(Number(inPort), '127.0.0.1');
+    if (first.length > 1) inner.write(first.subarray(1));
+    pipeBoth(back, inner);
   });
-  listening.push(new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(path.join(dir, 'i'), resolve);
-  }));
-}
+  // Refused (the cap) or cut: try again a little later, as long as the sandbox lives.
+  back.once('close', () => {
+    if (!used) setTimeout(openBack, 200).unref();
+  });
+};
+if (inPort !== null) for (let i = 0; i < BACK_POOL; i++) openBack();
+// PATH lookup as execvp does, so that a missing command is reported before prlimit runs it.
+const resolveCommand = () => {
+  const candidates = command.includes('/')
+    ? [command]
+    : (env.PATH || '/usr/bin:/bin').split(':').map((dir) => path.join(dir || '.', command));
+  let code = 'ENOENT';
+  for (const file of candidates) {
+    try {
+      if (!fs.statSync(file).isFile()) continue;
+      fs.accessSync(file, fs.constants.X_OK);
+      return path.resolve(file);
+    } catch (error) {
+      if (error.code === 'EACCES') code = 'EACCES';
+    }
+  }
+  say(SPAWN_ERROR_PREFIX + 'spawn ' + command + ' ' + code);
+  process.exit(127);
+};
 Promise.all(listening).then(() => {
-  const child = spawn(command, args, { env, stdio: [stdin ? 4 : 'ignore', 5, 6] });
+  const file = resolveCommand();
+  const limitArgs = [
+    '--data=' + limits.memoryMb * 1024 * 1024,
+    '--cpu=' + limits.cpuSeconds,
+    '--nproc=' + limits.processes,
+    '--fsize=' + limits.fileSizeMb * 1024 * 1024,
+  ];
+  const child = spawn(settings.prlimit, [...limitArgs, '--', file, ...args], {
+    env,
+    stdio: [stdin ? 4 : 'ignore', 5, 6],
+  });
   // The server has its own copies now (spawn() returns after the exec); drop ours.
   for (const fd of stdin ? [4, 5, 6] : [5, 6]) fs.closeSync(fd);
   child.once('error', (error) => {
@@ -75,12 +124,6 @@ Promise.all(listening).then(() => {
     process.exit(127);
   });
   child.once('exit', (code, signal) => {
-    // The namespace's counters outlive nothing: leave a copy for the harness (net-counters.ts).
-    for (const name of ['snmp', 'snmp6']) {
-      try {
-        fs.writeFileSync(path.join(dir, name), fs.readFileSync('/proc/self/net/' + name));
-      } catch {}
-    }
     if (signal) {
       process.removeAllListeners(signal);
       process.kill(process.pid, signal);

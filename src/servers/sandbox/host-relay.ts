@@ -3,16 +3,16 @@ import { join } from 'node:path';
 
 /** The harness's side of the sandbox's network relay; close() stops it and cuts its connections. */
 export interface HostRelay {
+  /** Connections from the sandbox refused because `maxConnections` were open. */
+  refused(): number;
   close(): Promise<void>;
 }
 
-function pipeBoth(a: Socket, b: Socket, open: Set<Socket>): void {
-  for (const socket of [a, b]) {
-    open.add(socket);
-    socket.once('close', () => open.delete(socket));
-  }
+function pipeBoth(a: Socket, b: Socket): void {
   a.on('error', () => b.destroy());
   b.on('error', () => a.destroy());
+  a.once('close', () => b.destroy());
+  b.once('close', () => a.destroy());
   a.pipe(b);
   b.pipe(a);
 }
@@ -25,40 +25,97 @@ function listen(
     server.once('error', reject);
     server.listen(target, () => {
       server.off('error', reject);
+      // An accept() that fails later (EMFILE) must not end the harness.
+      server.on('error', () => undefined);
       resolve();
     });
   });
 }
 
+/** The first byte the harness sends on an idle back connection: "a client is here". */
+export const GO = 0x01;
+
 /**
  * Serves `<dir>/o<port>` for every fake port (each connection goes on to 127.0.0.1:<port>, the
- * fake), and, for an HTTP server, listens on 127.0.0.1:<inPort> and relays each connection to
- * `<dir>/i`, which the forwarder inside the sandbox serves (see forwarder-script.ts).
+ * fake). For an HTTP server it also listens on 127.0.0.1:<inPort> and serves `<dir>/i`, where
+ * the forwarder inside keeps a few idle "back" connections open: each client connection takes
+ * one (the harness sends GO on it) and the forwarder connects it to the server's port inside.
+ * So the sandbox never needs a socket file of its own, and `<dir>` is bound read-only in it.
+ *
+ * Every connection from the sandbox counts against `maxConnections` while open (each costs the
+ * harness two descriptors); past it new ones are closed at once and counted in refused(), so a
+ * server can never run the harness out of file descriptors.
  */
 export async function startHostRelay(options: {
   dir: string;
   fakePorts: readonly number[];
   inPort: number | null;
+  maxConnections: number;
 }): Promise<HostRelay> {
   const open = new Set<Socket>();
+  const fromSandbox = new Set<Socket>();
   const servers: Server[] = [];
+  let refused = 0;
+  /** Admits a socket from the sandbox, or closes it when the cap is reached. */
+  const admit = (socket: Socket): boolean => {
+    if (fromSandbox.size >= options.maxConnections) {
+      refused++;
+      socket.destroy();
+      return false;
+    }
+    for (const set of [open, fromSandbox]) {
+      set.add(socket);
+      socket.once('close', () => set.delete(socket));
+    }
+    socket.on('error', () => undefined);
+    return true;
+  };
+  const idle: Socket[] = [];
+  const waiting: Socket[] = [];
+  const match = () => {
+    while (idle.length > 0 && waiting.length > 0) {
+      const back = idle.shift() as Socket;
+      const client = waiting.shift() as Socket;
+      if (back.destroyed || client.destroyed) {
+        if (!back.destroyed) idle.unshift(back);
+        continue;
+      }
+      back.write(Buffer.from([GO]));
+      pipeBoth(client, back);
+    }
+  };
   try {
     for (const port of options.fakePorts) {
-      const server = createServer((socket) => pipeBoth(socket, connect(port, '127.0.0.1'), open));
+      const server = createServer((socket) => {
+        if (admit(socket)) pipeBoth(socket, connect(port, '127.0.0.1'));
+      });
       servers.push(server);
       await listen(server, { path: join(options.dir, `o${port}`) });
     }
     if (options.inPort !== null) {
-      const inside = join(options.dir, 'i');
-      const server = createServer((socket) => pipeBoth(socket, connect(inside), open));
-      servers.push(server);
-      await listen(server, { port: options.inPort, host: '127.0.0.1' });
+      const backs = createServer((socket) => {
+        if (!admit(socket)) return;
+        idle.push(socket);
+        socket.once('close', () => idle.includes(socket) && idle.splice(idle.indexOf(socket), 1));
+        match();
+      });
+      servers.push(backs);
+      await listen(backs, { path: join(options.dir, 'i') });
+      const clients = createServer((socket) => {
+        socket.on('error', () => undefined);
+        open.add(socket);
+        socket.once('close', () => open.delete(socket));
+        waiting.push(socket);
+        match();
+      });
+      servers.push(clients);
+      await listen(clients, { port: options.inPort, host: '127.0.0.1' });
     }
   } catch (error) {
     await closeAll(servers, open);
     throw error;
   }
-  return { close: () => closeAll(servers, open) };
+  return { refused: () => refused, close: () => closeAll(servers, open) };
 }
 
 async function closeAll(servers: Server[], open: Set<Socket>): Promise<void> {

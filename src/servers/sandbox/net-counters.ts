@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+
+/** util-linux nsenter (enters the held namespaces to read the counters after the sandbox ended). */
+const NSENTER = 'nsenter';
 
 /** `Ip: Forwarding DefaultTTL …` / `Ip: 2 64 …`: the value of `field` in the `prefix` pair. */
 function snmpField(text: string, prefix: string, field: string): number | undefined {
@@ -27,24 +31,71 @@ const readOptional = (file: string): string | undefined => {
   try {
     return readFileSync(file, 'utf8');
   } catch {
-    return undefined; // IPv6 disabled in this kernel, or the file is gone
+    return undefined; // IPv6 disabled in this kernel, or the process is gone
   }
 };
+
+/** The namespaces of a sandbox, held open by the harness so they outlive its processes. */
+export interface HeldNamespaces {
+  pid: number;
+  user: number;
+  net: number;
+}
+
+/** Opens /proc/<pid>/ns/{user,net} of the sandbox's first process; undefined when it is gone. */
+export function holdNamespaces(pid: number): HeldNamespaces | undefined {
+  try {
+    const user = openSync(`/proc/${pid}/ns/user`, 'r');
+    try {
+      return { pid, user, net: openSync(`/proc/${pid}/ns/net`, 'r') };
+    } catch {
+      closeSync(user);
+      return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+export function releaseNamespaces(held: HeldNamespaces): void {
+  for (const fd of [held.user, held.net]) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+  }
+}
 
 /**
  * Connection attempts to non-loopback addresses made in the sandbox's network namespace, from
  * the kernel's own counters: in a namespace that has only loopback, every TCP connect and UDP
  * send to any other address fails with ENETUNREACH and the kernel counts it as `Ip: OutNoRoutes`
  * (IPv4, `net/snmp`) or `Ip6OutNoRoutes` (IPv6, `net/snmp6`). The counters say how many, not
- * where to. Read live from `/proc/<pid>/net/` while a process of the namespace runs, else from
- * the copies the forwarder left in `dir` when the server exited; undefined when neither exists.
+ * where to. Only the harness reads them, from the kernel: live from `/proc/<pid>/net/` while the
+ * sandbox's first process runs, and after it exited by entering the namespace it still holds
+ * (`nsenter --user --net`, allowed to the user that created the sandbox) — nothing the server
+ * can write is read. Undefined when neither works.
  */
-export function readBlockedConnections(pid: number | undefined, dir: string): number | undefined {
-  for (const base of pid === undefined ? [dir] : [`/proc/${pid}/net`, dir]) {
-    const snmp = readOptional(`${base}/snmp`);
-    if (snmp === undefined) continue;
-    const count = blockedFromSnmp(snmp, readOptional(`${base}/snmp6`));
-    if (count !== undefined) return count;
+export function readBlockedConnections(held: HeldNamespaces, alive: boolean): number | undefined {
+  if (alive) {
+    const snmp = readOptional(`/proc/${held.pid}/net/snmp`);
+    if (snmp !== undefined) {
+      const count = blockedFromSnmp(snmp, readOptional(`/proc/${held.pid}/net/snmp6`));
+      if (count !== undefined) return count;
+    }
   }
-  return undefined;
+  const result = spawnSync(
+    NSENTER,
+    [
+      '--user=/proc/self/fd/3',
+      '--net=/proc/self/fd/4',
+      'cat',
+      '/proc/self/net/snmp',
+      '/proc/self/net/snmp6',
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore', held.user, held.net], encoding: 'utf8', timeout: 5000 },
+  );
+  // cat exits 1 when snmp6 is missing (no IPv6) but has printed snmp.
+  return blockedFromSnmp(result.stdout ?? '', result.stdout ?? '');
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { lstatSync } from 'node:fs';
 import { BenchError } from '../../common/errors.js';
 import type { SandboxStatus } from './types.js';
 import type { SandboxMode } from '../../config/types.js';
@@ -6,23 +7,44 @@ import type { SandboxMode } from '../../config/types.js';
 /** The bubblewrap binary (Debian/Ubuntu package `bubblewrap`). */
 export const BWRAP = 'bwrap';
 
+/** util-linux prlimit: sets the server's rlimits, then execs it (forwarder-script.ts). */
+export const PRLIMIT = '/usr/bin/prlimit';
+
+/**
+ * Host directories replaced by an empty private tmpfs in the sandbox. They hold the host's Unix
+ * sockets (a read-only mount does not stop connect(): container daemons, systemd/dbus, X11,
+ * ssh-agent, other runs' relays) and shared scratch space. /var/run is usually a link to /run.
+ */
+export const PRIVATE_DIRS: readonly string[] = ['/tmp', '/run', '/var/run', '/dev/shm'];
+
+const isRealDir = (path: string): boolean => {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
 /** Namespaces and mounts every sandboxed launch uses; the probe tries exactly these. */
 export function bwrapBaseArgs(): string[] {
+  const privateDirs = PRIVATE_DIRS.filter((dir) => dir === '/dev/shm' || isRealDir(dir));
   return [
     // user, pid, net, ipc, uts and cgroup namespaces; the net one holds only loopback.
     '--unshare-all',
     '--die-with-parent',
     // setsid(): the server cannot reach the harness's terminal (TIOCSTI).
     '--new-session',
-    // Same files as the host (servers need their venvs, caches, checkouts); a /proc of the
-    // sandbox's own PID namespace (the harness is not in it) and a minimal /dev.
-    '--bind',
+    // The host's files, read-only (servers need their venvs and checkouts; they may not change
+    // the harness, the workspace or the job's files); a /proc of the sandbox's own PID
+    // namespace (the harness is not in it), a minimal /dev and private tmpfs directories.
+    '--ro-bind',
     '/',
     '/',
     '--proc',
     '/proc',
     '--dev',
     '/dev',
+    ...privateDirs.flatMap((dir) => ['--tmpfs', dir]),
     // bwrap keeps capabilities when the harness runs as root (a container); drop them all.
     '--cap-drop',
     'ALL',

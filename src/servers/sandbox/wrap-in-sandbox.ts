@@ -1,7 +1,8 @@
-import { rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { constants, tmpdir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import type { ServerLimits } from '../../config/types.js';
 import type { Readable } from 'node:stream';
 import {
   plainLayout,
@@ -10,9 +11,14 @@ import {
   type StdioLayout,
 } from '../process-group.js';
 import { FORWARDER_SCRIPT, SPAWN_ERROR_PREFIX } from './forwarder-script.js';
-import { startHostRelay } from './host-relay.js';
-import { readBlockedConnections } from './net-counters.js';
-import { BWRAP, bwrapBaseArgs } from './probe-sandbox.js';
+import { startHostRelay, type HostRelay } from './host-relay.js';
+import {
+  holdNamespaces,
+  readBlockedConnections,
+  releaseNamespaces,
+  type HeldNamespaces,
+} from './net-counters.js';
+import { BWRAP, bwrapBaseArgs, PRIVATE_DIRS, PRLIMIT } from './probe-sandbox.js';
 import type { SandboxStatus, SpawnSpec } from './types.js';
 
 /** What the sandbox needs to know besides the spec: whether it applies, and the ports to relay. */
@@ -22,6 +28,14 @@ export interface SandboxSettings {
   fakePorts: readonly number[];
   /** The port an HTTP server listens on (the harness must reach it), else null. */
   inPort: number | null;
+  /** The server's fresh HOME and TMPDIR: writable inside. */
+  home: string;
+  tmp: string;
+  /** Absolute paths the bench config declares writable (`writable:`). */
+  writable: readonly string[];
+  /** Read-only paths the server needs to see even under a private directory (the config's dir). */
+  visible: readonly string[];
+  limits: ServerLimits;
 }
 
 /** A server process, sandboxed or not, as launchServer uses it. */
@@ -35,6 +49,8 @@ export interface SandboxedProcess extends GroupProcess {
    * start; undefined when not sandboxed or unreadable.
    */
   blockedConnections(): number | undefined;
+  /** Connections the relay refused because `limits.connections` were open. */
+  refusedConnections(): number;
 }
 
 /** A spec to spawn, and how to finish the process once spawned. */
@@ -57,13 +73,69 @@ const sandboxLayout = (stdin: 'pipe' | 'ignore'): StdioLayout => ({
   stderr: 6,
 });
 
+/** Where the relay's directory appears inside the sandbox (a private tmpfs, bound read-only). */
+export const RELAY_INSIDE = '/run/hmb-relay';
+
+const underPrivate = (path: string): boolean =>
+  PRIVATE_DIRS.some((dir) => path === dir || path.startsWith(`${dir}/`));
+
+/**
+ * The mounts of one launch on top of bwrapBaseArgs (read-only host, private /tmp, /run,
+ * /dev/shm): what the server must see that sits under a private directory (its cwd, its
+ * command, files named by its environment such as the fake's CA), read-only; then its HOME,
+ * TMPDIR and declared paths, writable; then the relay's directory, read-only.
+ */
+function mountArgs(spec: SpawnSpec, settings: SandboxSettings, relayDir: string): string[] {
+  const readOnly = new Set<string>();
+  const see = (path: string, files: boolean) => {
+    if (!isAbsolute(path) || !underPrivate(path)) return;
+    try {
+      const stat = lstatSync(path);
+      // Never a socket, FIFO or device: only what a server reads.
+      if (stat.isDirectory() || (files && stat.isFile())) readOnly.add(path);
+    } catch {
+      // not there: nothing to show
+    }
+  };
+  see(spec.cwd, false);
+  for (const dir of settings.visible) see(dir, false);
+  if (isAbsolute(spec.command)) see(dirname(spec.command), false);
+  for (const value of [...Object.values(spec.env), ...spec.args]) see(value, true);
+  const args: string[] = [];
+  for (const path of readOnly) args.push('--ro-bind', path, path);
+  for (const path of [settings.home, settings.tmp, ...settings.writable]) {
+    mkdirSync(path, { recursive: true });
+    args.push('--bind', path, path);
+  }
+  args.push('--ro-bind', relayDir, RELAY_INSIDE);
+  return args;
+}
+
+/** `exited with code 152` from bwrap is its child killed by signal 24: say SIGXCPU. */
+function signalOf(exit: ExitInfo): ExitInfo {
+  const code = exit.code;
+  if (code === null || code <= 128) return exit;
+  const name = Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0];
+  return name === undefined ? exit : { code: null, signal: name as NodeJS.Signals };
+}
+
+/** The limit a signal means, if any: RLIMIT_CPU sends SIGXCPU, RLIMIT_FSIZE SIGXFSZ. */
+function limitOf(exit: ExitInfo, limits: ServerLimits): string | undefined {
+  if (exit.signal === 'SIGXCPU')
+    return `the CPU-time limit (limits.cpuSeconds: ${limits.cpuSeconds})`;
+  if (exit.signal === 'SIGXFSZ')
+    return `the file-size limit (limits.fileSizeMb: ${limits.fileSizeMb})`;
+  return undefined;
+}
+
 /**
  * Wraps a server's spawn spec in a bubblewrap sandbox when `settings.status.applied`: its own
  * user, PID (fresh /proc), network (loopback only), IPC, UTS and cgroup namespaces, no
- * capabilities, killed with the harness. Inside, the forwarder (forwarder-script.ts) relays
- * 127.0.0.1:<fake port> to the fake over Unix sockets the harness serves, and the HTTP port the
- * other way, so the server's environment and URLs stay exactly as configured. Unapplied, the
- * spec is returned unchanged.
+ * capabilities, killed with the harness; the host read-only, private /tmp, /run and /dev/shm,
+ * writable only its HOME, TMPDIR and `writable:` paths; rlimits from `limits:` (prlimit).
+ * Inside, the forwarder (forwarder-script.ts) relays 127.0.0.1:<fake port> to the fake over Unix
+ * sockets the harness serves, and the HTTP port the other way, so the server's environment and
+ * URLs stay exactly as configured. Unapplied, the spec is returned unchanged.
  */
 export async function wrapInSandbox(
   spec: SpawnSpec,
@@ -78,20 +150,27 @@ export async function wrapInSandbox(
         sandboxed: false,
         diagnostics: null,
         blockedConnections: () => undefined,
+        refusedConnections: () => 0,
       }),
     };
   }
-  // Short path: a Unix socket path is limited to ~107 bytes.
+  // Short path: a Unix socket path is limited to ~107 bytes. Mode 0700: the harness's alone.
   const dir = await mkdtemp(join(tmpdir(), 'hmb-sandbox-'));
-  let relay;
+  let relay: HostRelay;
   try {
-    relay = await startHostRelay({ dir, fakePorts: settings.fakePorts, inPort: settings.inPort });
+    relay = await startHostRelay({
+      dir,
+      fakePorts: settings.fakePorts,
+      inPort: settings.inPort,
+      maxConnections: settings.limits.connections,
+    });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   const args = [
     ...bwrapBaseArgs(),
+    ...mountArgs(spec, settings, dir),
     '--chdir',
     spec.cwd,
     '--info-fd',
@@ -105,13 +184,16 @@ export async function wrapInSandbox(
   // server); the server's environment, command and arguments reach it on fd 0.
   const forwarderEnv = { PATH: spec.env.PATH ?? process.env.PATH ?? '/usr/bin:/bin' };
   const settingsText = JSON.stringify({
-    dir,
+    relay: RELAY_INSIDE,
     outPorts: settings.fakePorts,
     inPort: settings.inPort,
     command: spec.command,
     args: spec.args,
     env: spec.env,
     stdin: spec.stdin === 'pipe',
+    prlimit: PRLIMIT,
+    limits: settings.limits,
+    maxConnections: settings.limits.connections,
   });
   const wrapped: SpawnSpec = { ...spec, command: BWRAP, args, env: forwarderEnv };
   const attach = (proc: GroupProcess): SandboxedProcess => {
@@ -123,28 +205,38 @@ export async function wrapInSandbox(
     diagnosticsStream?.on('data', (chunk: Buffer) => {
       diagnostics = (diagnostics + chunk.toString('utf8')).slice(-4096);
     });
-    let sandboxPid: number | undefined;
+    // bwrap writes {"child-pid": N} as soon as the sandbox exists: hold its namespaces then.
+    let held: HeldNamespaces | undefined;
     let info = '';
     const fd = proc.child.stdio[3];
-    fd?.on('data', (chunk: Buffer) => (info += chunk.toString('utf8')));
-    fd?.on('end', () => {
+    fd?.on('data', (chunk: Buffer) => {
+      info += chunk.toString('utf8');
       const pid = /"child-pid"\s*:\s*(\d+)/.exec(info)?.[1];
-      if (pid !== undefined) sandboxPid = Number(pid);
+      if (pid !== undefined && held === undefined) held = holdNamespaces(Number(pid));
     });
     fd?.on('error', () => undefined);
-    // The forwarder reports a command it could not start like spawn() does.
-    const withSpawnError = (exit: ExitInfo): ExitInfo => {
+    const finish = (raw: ExitInfo): ExitInfo => {
+      // The forwarder reports a command it could not start like spawn() does.
       const line = diagnostics.split('\n').find((l) => l.startsWith(SPAWN_ERROR_PREFIX));
-      if (exit.code !== 127 || line === undefined) return exit;
-      return { code: null, signal: null, error: new Error(line.slice(SPAWN_ERROR_PREFIX.length)) };
+      if (raw.code === 127 && line !== undefined) {
+        return {
+          code: null,
+          signal: null,
+          error: new Error(line.slice(SPAWN_ERROR_PREFIX.length)),
+        };
+      }
+      const exit = signalOf(raw);
+      const limit = limitOf(exit, settings.limits);
+      return limit === undefined ? exit : { ...exit, limit };
     };
     let mapped: ExitInfo | undefined;
     const exitInfo = (): ExitInfo | undefined => {
       const raw = proc.exitInfo();
-      if (raw) mapped ??= withSpawnError(raw);
+      if (raw) mapped ??= finish(raw);
       return mapped;
     };
     const exited = proc.exited.then(() => exitInfo() ?? { code: null, signal: null });
+    let finalCount: number | undefined;
     let cleaned: Promise<void> | undefined;
     return {
       ...proc,
@@ -152,11 +244,22 @@ export async function wrapInSandbox(
       exitInfo,
       sandboxed: true,
       diagnostics: diagnosticsStream,
-      blockedConnections: () =>
-        readBlockedConnections(proc.exitInfo() ? undefined : sandboxPid, dir),
+      blockedConnections: () => {
+        if (finalCount !== undefined || held === undefined) return finalCount;
+        const count = readBlockedConnections(held, proc.exitInfo() === undefined);
+        if (proc.exitInfo() !== undefined) finalCount = count;
+        return count;
+      },
+      refusedConnections: () => relay.refused(),
       terminate: async (options) => {
         await proc.terminate(options);
-        cleaned ??= relay.close().then(() => rmSync(dir, { recursive: true, force: true }));
+        cleaned ??= relay.close().then(() => {
+          rmSync(dir, { recursive: true, force: true });
+          if (held !== undefined) {
+            finalCount ??= readBlockedConnections(held, false);
+            releaseNamespaces(held);
+          }
+        });
         await cleaned;
       },
     };

@@ -1,0 +1,171 @@
+import { notFound } from '../../api-error.js';
+import { text } from '../../json.js';
+import type { Route, RouteContext } from '../../router.js';
+import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
+import type { FakeResponse, Item } from '../../types.js';
+
+/**
+ * Families whose data the bundle does not model (AirMatch, asset tags, location analytics,
+ * webhooks, reports, insights, NAC jobs…): each list answers its documented envelope with no
+ * items and each item read answers 404, so a client sees "nothing there", never a route miss.
+ * One line per endpoint (path, answer); the envelopes are SPEC.md §pagination.
+ */
+type Answer = (ctx: RouteContext) => FakeResponse;
+
+const missing =
+  (what: string): Answer =>
+  (ctx) => {
+    throw notFound(`${what} not found: ${Object.values(ctx.params).join('/')}`);
+  };
+const body =
+  (make: (ctx: RouteContext) => Item): Answer =>
+  (ctx) =>
+    ok(make(ctx));
+const airmatch = (kind: string): Answer =>
+  body(() => ({ count: 0, id: kind, items: [], type: `network-services/${kind}` }));
+const cursorEmpty: Answer = body(() => ({ count: 0, items: [], next: '', total: 0 }));
+
+const SERVICES: [string, Answer][] = [
+  ['airmatch-ap', airmatch('airmatch-ap')],
+  ['airmatch-ap/:sn', missing('AirMatch AP')],
+  ['airmatch-ap-coverage-plan', airmatch('airmatch-ap-coverage-plan')],
+  ['airmatch-ap-coverage-plan/:sn', missing('AirMatch coverage plan')],
+  ['airmatch-ap-neighbor-list/:sn', missing('AirMatch neighbour list')],
+  ['airmatch-ap-radio-relations/:sn', missing('AirMatch radio relations')],
+  ['airmatch-board-limit/:sn/:radio', missing('AirMatch board limit')],
+  ['airmatch-device-config/:sn', missing('AirMatch device config')],
+  [
+    'airmatch-global-config-id',
+    body(() => ({ globalId: '', id: 'airmatch-global-config', type: 'network-services/airmatch' })),
+  ],
+  ['airmatch-history/:radio', missing('AirMatch history')],
+  ['airmatch-non-friend/:radio', missing('AirMatch non-friend list')],
+  [
+    'airmatch-partition',
+    body(() => ({ id: 'airmatch-partition', type: 'network-services/airmatch' })),
+  ],
+  ['airmatch-pathloss/:radio', missing('AirMatch path loss')],
+  ['airmatch-priority-rf-events', airmatch('airmatch-priority-rf-events')],
+  ['airmatch-priority-rf-events/:radio', missing('AirMatch RF event')],
+  ['airmatch-radio', airmatch('airmatch-radio')],
+  ['airmatch-radio/:radio', missing('AirMatch radio')],
+  ['airmatch-radio-feasibility', airmatch('airmatch-radio-feasibility')],
+  ['airmatch-radio-feasibility/:radio', missing('AirMatch radio feasibility')],
+  ['airmatch-radio-partition/:radio', missing('AirMatch radio partition')],
+  ['airmatch-rf-events', airmatch('airmatch-rf-events')],
+  ['airmatch-rf-events/:radio', missing('AirMatch RF event')],
+  [
+    'airmatch-service-config',
+    body(() => ({
+      enable: 'true',
+      id: 'airmatch-service-config',
+      type: 'network-services/airmatch',
+    })),
+  ],
+  ['airmatch-solution', airmatch('airmatch-solution')],
+  ['airmatch-solution/:radio', missing('AirMatch solution')],
+  ['airmatch-state', airmatch('airmatch-state')],
+  ['asset-tags', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
+  ['asset-tags/:id', missing('Asset tag')],
+  ['fco-resp-info-all', body(() => ({ count: 0, items: [] }))],
+  ['fco-resp-info/:sn', missing('AFC response')],
+  ['location-analytics/sites/insights', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
+  [
+    'location-analytics/trends',
+    body((c) => ({
+      id: c.query.get('site-id') ?? 'tenant',
+      keys: [],
+      samples: [],
+      type: 'network-services/location-analytics',
+      units: [],
+    })),
+  ],
+  ['sitemaps/:site/floors/:floor/ap-ranging-scans', missing('Floor')],
+  ['sitemaps/:site/floors/:floor/ap-ranging-scans/:scan', missing('Floor')],
+  ['sites/:site/device-locations', body(() => ({ count: 0, items: [] }))],
+  ['sites/:site/device-locations/:id', missing('Device location')],
+  ['sites/:site/devices/:sn/location', missing('Device location')],
+  ['webhooks', body(() => ({ count: 0, items: [], totalCount: 0 }))],
+  ['webhooks/:id', missing('Webhook')],
+  ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: '', total: 0 }))],
+];
+
+const NOTIFICATIONS: [string, Answer][] = [
+  [
+    'alert-config',
+    body(() => ({
+      count: 0,
+      id: 'alert-config',
+      items: [],
+      type: 'network-notifications/alert-config',
+    })),
+  ],
+  [
+    'alerts/classification',
+    body((c) => {
+      const counts = new Map<string, number>();
+      for (const a of c.state.list('alerts.json'))
+        counts.set(text(a.category), (counts.get(text(a.category)) ?? 0) + 1);
+      const classificationData = [...counts]
+        .sort()
+        .map(([name, count]) => ({ count, name, typeId: name }));
+      return { classificationData, type: 'network-notifications/alert-classification' };
+    }),
+  ],
+  [
+    'insights',
+    body(() => ({ count: 0, id: 'insights', items: [], type: 'network-notifications/insights' })),
+  ],
+  ['insights-schema', body(() => ({ count: 0, schemaJson: '{}' }))],
+  ['notification-rules', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
+  ['notification-rules/:id', missing('Notification rule')],
+];
+
+const REPORTING: [string, Answer][] = [
+  ['reports', cursorEmpty],
+  [
+    'reports-meta',
+    body((c) => ({
+      createdAt: c.state.now,
+      generation: 1,
+      id: 'reports-meta',
+      kpiWidgets: [],
+      type: 'network-reporting/reports-meta',
+      updatedAt: c.state.now,
+    })),
+  ],
+  ['reports/:id', missing('Report')],
+  ['reports/:id/report-runs', missing('Report')],
+];
+
+const NAC_SERVICE: [string, Answer][] = [
+  ['cnac-certificate', body(() => ({ count: 0, items: [] }))],
+  ['cnac-dpp-reg', body(() => ({ count: 0, items: [], next: '' }))],
+  ['cnac-dpp-reg/:id', missing('DPP registration')],
+  ['cnac-image', body(() => ({ count: 0, items: [] }))],
+  ['cnac-image/:id', missing('Image')],
+  ['cnac-image/download/:id', missing('Image')],
+  ['cnac-job', body(() => ({ count: 0, items: [], next: '', total: 0 }))],
+  ['cnac-job/:id', missing('Job')],
+  ['cnac-job/:id/error', missing('Job')],
+  ['cnac-job/:id/input', missing('Job')],
+  ['cnac-job/:id/status', missing('Job')],
+  ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], next: '', total: 0 }))],
+  ['cnac-visitor', body(() => ({ count: 0, items: [], next: '', total: 0 }))],
+];
+
+const routes = (prefix: string, table: [string, Answer][]): Route[] =>
+  table.map(([path, handler]) => ({
+    method: 'GET',
+    pattern: `${prefix}/${path}`,
+    kind: 'read',
+    handler,
+  }));
+
+/** The catalogue routes: network-services, notifications, reporting and the NAC service lists. */
+export const catalogRoutes: Route[] = [
+  ...routes(`/network-services/${MRT_VERSIONS}`, SERVICES),
+  ...routes(`/network-notifications/${MRT_VERSIONS}`, NOTIFICATIONS),
+  ...routes(`/network-reporting/${MRT_VERSIONS}`, REPORTING),
+  ...routes(`/network-config/${CONFIG_VERSIONS}`, NAC_SERVICE),
+];

@@ -1,0 +1,188 @@
+/**
+ * What a sandboxed server can reach of the host (issue 18), with a real hostile server
+ * (test/mcp-servers/sandbox-attack-server.ts): no host Unix socket (private /tmp and /run), no
+ * other run's relay, no write outside its own HOME, TMPDIR and declared `writable:` paths
+ * (EROFS: the checkout, the harness's bundle, a report directory, the host's HOME, a runner's
+ * file-command file, a git hook), and a blocked-connection count it cannot change.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeCentral, type FakeCentral } from '../../../fake-central/index.js';
+import type { SandboxMode, StdioServerConfig } from '../../config/types.js';
+import { launchServer } from '../launch-server.js';
+import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
+import type { ServerSession } from '../types.js';
+
+const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+const attackServer = (overrides: Partial<StdioServerConfig> = {}) =>
+  stdioTestServer(undefined, {
+    args: ['--import', 'tsx', 'test/mcp-servers/sandbox-attack-server.ts'],
+    ...overrides,
+  });
+
+let fake: FakeCentral;
+const cleanups: (() => void)[] = [];
+const sessions: ServerSession[] = [];
+beforeAll(async () => {
+  fake = await startFakeCentral();
+});
+afterAll(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+  await fake.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+async function launch(
+  sandbox: SandboxMode,
+  config = attackServer(),
+  on = fake,
+): Promise<ServerSession> {
+  const session = await launchServer({
+    name: 'attack',
+    config,
+    fake: on,
+    writeGate: 'read',
+    workDir: await workDir(),
+    baseDir: REPO_ROOT,
+    sandbox,
+  });
+  sessions.push(session);
+  return session;
+}
+
+async function call(session: ServerSession, name: string, args: Record<string, unknown> = {}) {
+  const outcome = await session.callTool({ name, arguments: args }, () => {});
+  expect(outcome.protocolError).toBeUndefined();
+  return (outcome.content[0] as { text: string }).text;
+}
+
+/** A directory in the checkout (outside /tmp, so the sandbox shows it read-only, not hides it). */
+function checkoutDir(name: string): string {
+  const dir = mkdtempSync(join(REPO_ROOT, `.sandbox-test-${name}-`));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function listen(path: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer((socket) => socket.on('error', () => {}).end('hello\n'));
+    server.once('error', reject);
+    server.listen(path, () => resolve(server));
+    cleanups.push(() => server.close());
+  });
+}
+
+/** A directory under /run this user may create a socket in (root: /run itself). */
+function runDir(): string | undefined {
+  for (const dir of ['/run', `/run/user/${process.getuid?.() ?? 0}`]) {
+    try {
+      const probe = join(dir, `.hmb-probe-${tag}`);
+      writeFileSync(probe, '');
+      rmSync(probe);
+      return dir;
+    } catch {
+      // not writable by this user
+    }
+  }
+  return undefined;
+}
+
+describe.runIf(process.platform === 'linux')('the sandbox: a private view of the host', () => {
+  it('hides Unix sockets listening in the host /tmp and /run (reachable without the sandbox)', async () => {
+    const paths = [join('/tmp', `hmb-test-${tag}.sock`)];
+    const run = runDir();
+    if (run !== undefined) paths.push(join(run, `hmb-test-${tag}.sock`));
+    for (const path of paths) {
+      await listen(path);
+      cleanups.push(() => rmSync(path, { force: true }));
+    }
+    const bare = await launch('off');
+    const boxed = await launch('on');
+    for (const path of paths) {
+      expect(await call(bare, 'connect_unix', { path })).toBe('connected');
+      expect(await call(boxed, 'connect_unix', { path })).toBe('ENOENT');
+    }
+    expect(paths).toHaveLength(2); // /run was tried too
+  });
+
+  it("keeps two concurrent runs apart: neither server reaches the other's relay", async () => {
+    const other = await startFakeCentral();
+    try {
+      const [a, b] = await Promise.all([launch('on'), launch('on', attackServer(), other)]);
+      other.reset();
+      expect(await call(a, 'scan_relays')).toBe('0');
+      expect(await call(b, 'scan_relays')).toBe('0');
+      // Without the sandbox the same scan finds both sandboxes' relays on the host.
+      const bare = await launch('off');
+      expect(Number(await call(bare, 'scan_relays'))).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const scans = other.calls().filter((c) => JSON.stringify(c).includes('/scan'));
+      // Only the unsandboxed server's scan arrived; none from the sandboxed run a.
+      expect(scans.length).toBeLessThanOrEqual(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses writes to the checkout, the bundle, a report dir, the host HOME, runner files and git hooks', async () => {
+    const report = checkoutDir('report');
+    const runner = checkoutDir('runner');
+    const fileCommands = join(runner, '_runner_file_commands');
+    mkdirSync(fileCommands);
+    const githubEnv = join(fileCommands, `set_env_${tag}`);
+    writeFileSync(githubEnv, '');
+    const repo = checkoutDir('repo');
+    execFileSync('git', ['init', '-q', repo]);
+    const hostHome = join(homedir(), `.hmb-sandbox-test-${tag}`);
+    writeFileSync(hostHome, '');
+    cleanups.push(() => rmSync(hostHome, { force: true }));
+    const chunk = ['dist/cli/674.index.js', 'dist/index.js', 'package.json']
+      .map((path) => join(REPO_ROOT, path))
+      .find((path) => existsSync(path)) as string;
+    const boxed = await launch('on');
+    for (const path of [
+      join(REPO_ROOT, 'package.json'),
+      chunk,
+      join(report, 'index.html'),
+      hostHome,
+      githubEnv,
+    ]) {
+      expect({ path, result: await call(boxed, 'open_write', { path }) }).toEqual({
+        path,
+        result: 'EROFS',
+      });
+    }
+    const hook = join(repo, '.git/hooks/post-checkout');
+    expect(await call(boxed, 'write_file', { path: hook })).toBe('EROFS');
+    expect(existsSync(hook)).toBe(false);
+    expect(readFileSync(githubEnv, 'utf8')).toBe('');
+  });
+
+  it('lets a server write the paths its config declares writable, and its own HOME', async () => {
+    const cwd = checkoutDir('cwd');
+    const args = ['--import', 'tsx', join(REPO_ROOT, 'test/mcp-servers/sandbox-attack-server.ts')];
+    const boxed = await launch('on', attackServer({ cwd, args, writable: ['.cache/tool'] }));
+    expect(await call(boxed, 'write_file', { path: join(cwd, '.cache/tool/x') })).toBe('ok');
+    expect(readFileSync(join(cwd, '.cache/tool/x'), 'utf8')).toBe('planted\n');
+    expect(await call(boxed, 'write_file', { path: join(cwd, 'elsewhere') })).toBe('EROFS');
+    expect(await call(boxed, 'write_file', { path: '~/.config-file' })).toBe('ok');
+    expect(await call(boxed, 'write_file', { path: '$TMPDIR/scratch' })).toBe('ok');
+  });
+
+  it('counts blocked connections from the kernel, whatever the server does to its relay directory', async () => {
+    const boxed = await launch('on');
+    expect(JSON.parse(await call(boxed, 'tamper_relay'))).toEqual(['EROFS', 'EROFS']);
+    expect(JSON.parse(await call(boxed, 'connect_direct', { count: 2 }))).toEqual([
+      'ENETUNREACH',
+      'ENETUNREACH',
+    ]);
+    await call(boxed, 'exit', { code: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The namespace's processes are gone; the harness still reads the kernel's counters.
+    expect(boxed.blockedConnections?.()).toBe(2);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * A stdio MCP server that tries what a hostile server under test might against the host and the
+ * harness (the private-view and limits tests of the sandbox). Every tool answers with what
+ * happened (`ok`, a count, or the error code), never throws:
+ * Paths may start with `~/` or `$TMPDIR/` (the server's own).
+ * - open_write(path)       opens `path` for appending (creates it when missing), writes nothing
+ * - write_file(path)       creates `path` and writes "planted"
+ * - connect_unix(path)     connects to the Unix socket `path`
+ * - scan_relays()          connects to every /tmp/hmb-sandbox-* /o* it can find; how many worked
+ * - tamper_relay()         tries to plant snmp/snmp6 in its relay directory (/run/hmb-relay)
+ * - connect_direct(n)      n TCP connects to 192.0.2.10:443 without the proxy (blocked, counted)
+ * - alloc(mb)              allocates and touches `mb` MiB
+ * - fork_many(n)           starts `n` sleeping processes; how many started
+ * - flood(count, path?)    opens `count` connections to the proxy port (or the Unix socket
+ *                          `path`), holds them 2 s; how many stayed open
+ * - exit(code)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+
+const NAMES = [
+  'open_write',
+  'write_file',
+  'connect_unix',
+  'scan_relays',
+  'tamper_relay',
+  'connect_direct',
+  'alloc',
+  'fork_many',
+  'flood',
+  'exit',
+];
+const TOOLS: Tool[] = NAMES.map((name) => ({ name, inputSchema: { type: 'object' } }));
+const text = (value: unknown): CallToolResult => ({
+  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
+});
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+
+function attempt(action: () => void): string {
+  try {
+    action();
+    return 'ok';
+  } catch (error) {
+    return code(error);
+  }
+}
+
+function connectTo(
+  target: { path: string } | { port: number; host: string },
+): Promise<Socket | string> {
+  return new Promise((resolve) => {
+    const socket = connect(target);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', (error) => resolve(code(error)));
+  });
+}
+
+async function connectUnix(path: string): Promise<string> {
+  const socket = await connectTo({ path });
+  if (typeof socket === 'string') return socket;
+  socket.destroy();
+  return 'connected';
+}
+
+async function scanRelays(): Promise<number> {
+  let reached = 0;
+  const dirs = (() => {
+    try {
+      return readdirSync('/tmp').filter((name) => name.startsWith('hmb-sandbox-'));
+    } catch {
+      return [];
+    }
+  })();
+  for (const dir of dirs) {
+    for (const name of readdirSync(`/tmp/${dir}`).filter((n) => n.startsWith('o'))) {
+      const socket = await connectTo({ path: `/tmp/${dir}/${name}` });
+      if (typeof socket === 'string') continue;
+      reached++;
+      socket.end('GET /scan HTTP/1.1\r\nHost: x\r\n\r\n');
+    }
+  }
+  return reached;
+}
+
+async function directConnects(count: number): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const socket = await connectTo({ port: 443, host: '192.0.2.10' });
+    outcomes.push(typeof socket === 'string' ? socket : 'connected');
+    if (typeof socket !== 'string') socket.destroy();
+  }
+  return outcomes;
+}
+
+function alloc(mb: number): string {
+  try {
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < mb / 64; i++) chunks.push(Buffer.alloc(64 * 1024 * 1024, 1));
+    return `allocated ${chunks.length * 64} MiB`;
+  } catch (error) {
+    return `failed: ${(error as Error).message}`;
+  }
+}
+
+async function forkMany(count: number): Promise<number> {
+  const children: ChildProcess[] = [];
+  let started = 0;
+  for (let i = 0; i < count; i++) {
+    const child = spawn('sleep', ['5'], { stdio: 'ignore' });
+    const ok = await new Promise<boolean>((resolve) => {
+      child.once('spawn', () => resolve(true));
+      child.once('error', () => resolve(false));
+    });
+    if (!ok) break;
+    started++;
+    children.push(child);
+  }
+  for (const child of children) child.kill('SIGKILL');
+  return started;
+}
+
+async function flood(count: number, path: string | undefined): Promise<number> {
+  const proxy = new URL(process.env.HTTPS_PROXY ?? 'http://127.0.0.1:9');
+  const target = path ? { path } : { port: Number(proxy.port), host: '127.0.0.1' };
+  const sockets = await Promise.all(Array.from({ length: count }, () => connectTo(target)));
+  const live = sockets.filter((s): s is Socket => typeof s !== 'string');
+  const closed = new Set<Socket>();
+  for (const socket of live) socket.once('close', () => closed.add(socket)).on('error', () => {});
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const open = live.filter((socket) => !closed.has(socket)).length;
+  for (const socket of live) socket.destroy();
+  return open;
+}
+
+const server = new Server(
+  { name: 'sandbox-attack', version: '1.0.0' },
+  { capabilities: { tools: {} } },
+);
+server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
+server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  const args = (request.params.arguments ?? {}) as Record<string, string | number | undefined>;
+  // `~/x` and `$TMPDIR/x` are the server's own HOME and TMPDIR.
+  const path = String(args.path ?? '')
+    .replace(/^~\//, `${process.env.HOME}/`)
+    .replace(/^\$TMPDIR\//, `${process.env.TMPDIR}/`);
+  switch (request.params.name) {
+    case 'open_write':
+      return text(attempt(() => closeSync(openSync(path, 'a'))));
+    case 'write_file':
+      return text(attempt(() => writeFileSync(path, 'planted\n')));
+    case 'connect_unix':
+      return text(await connectUnix(path));
+    case 'scan_relays':
+      return text(String(await scanRelays()));
+    case 'tamper_relay':
+      return text(
+        ['snmp', 'snmp6'].map((name) => attempt(() => mkdirSync(`/run/hmb-relay/${name}`))),
+      );
+    case 'connect_direct':
+      return text(await directConnects(Number(args.count ?? 1)));
+    case 'alloc':
+      return text(alloc(Number(args.mb)));
+    case 'fork_many':
+      return text(String(await forkMany(Number(args.count))));
+    case 'flood':
+      return text(String(await flood(Number(args.count), args.path as string | undefined)));
+    case 'exit':
+      setTimeout(() => process.exit(Number(args.code ?? 0)), 50);
+      return text('exiting');
+    default:
+      return text(`unknown tool ${request.params.name}`);
+  }
+});
+await server.connect(new StdioServerTransport());
