@@ -8,6 +8,7 @@ import type { PublishModel } from './model.js';
 import { KNOWN_REPORT_KEYS } from './known-keys.js';
 import { callOutcomes, findability, modelUsage } from './optional-content.js';
 import { renderResilienceTables } from '../report/render-metric-tables.js';
+import { describeTokenReuse, materialFields, splitCrossRun } from '../report/cross-run-state.js';
 
 const right = (n: number): Align[] => Array.from({ length: n }, (): Align => 'right');
 const maybe = <T>(value: T | null | undefined, show: (v: T) => string): string =>
@@ -405,26 +406,38 @@ function findings(report: Report): string[] {
   return out;
 }
 
-/** Runs that met a reused server process and differ from their scenario's first run. */
+/**
+ * Runs that met a reused server process and differ from their scenario's first run beyond the
+ * token it kept (listed), and per server the count that differ in the token alone (expected).
+ */
 function crossRunState(report: Report): string[] {
   const rows = report.servers.flatMap((s) =>
-    (s.cross_run_state?.differing ?? []).map((d) => [
+    (s.cross_run_state ? splitCrossRun(s.cross_run_state).material : []).map((d) => [
       escapeMarkdown(s.name),
       escapeMarkdown(d.scenario),
       String(d.run),
-      d.fields.map(codeSpan).join(', '),
+      materialFields(d).map(codeSpan).join(', '),
     ]),
   );
-  if (rows.length === 0) return [];
-  return [
-    '### State kept across runs by a reused server process',
-    '',
-    markdownTable(
-      ['server', 'scenario', 'run', 'differs from the first run in'],
-      ['left', 'left', 'right', 'left'],
-      rows,
-    ),
-  ];
+  const reuse = report.servers.flatMap((s) => {
+    const line = s.cross_run_state ? describeTokenReuse(s.name, s.cross_run_state) : null;
+    return line === null ? [] : [`- ${escapeMarkdown(line)}`];
+  });
+  if (rows.length === 0 && reuse.length === 0) return [];
+  const out = ['### State kept across runs by a reused server process', ''];
+  if (rows.length > 0) {
+    out.push(
+      markdownTable(
+        ['server', 'scenario', 'run', 'differs from the first run in'],
+        ['left', 'left', 'right', 'left'],
+        rows,
+      ),
+    );
+  } else {
+    out.push('No run differs from its scenario’s first run beyond the token it kept.', '');
+  }
+  if (reuse.length > 0) out.push(...reuse, '');
+  return out;
 }
 
 const CLASS_TEXT: Record<string, string> = {
