@@ -12,7 +12,7 @@
  * - alloc(mb)              allocates and touches `mb` MiB
  * - fork_many(n)           starts `n` sleeping processes; how many started
  * - flood(count, path?)    opens `count` connections to the proxy port (or the Unix socket
- *                          `path`), holds them 2 s; how many stayed open
+ *                          `path`), holds them until the count settles; how many stayed open
  * - write_big(path, mb)   writes `mb` MiB to `path`, 1 MiB at a time
  * - exit(code)
  */
@@ -140,8 +140,16 @@ async function flood(count: number, path: string | undefined): Promise<number> {
     socket.resume();
     return socket;
   });
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const open = sockets.filter((socket) => !socket.destroyed && socket.readyState === 'open').length;
+  // Until the count settles (a loaded machine takes a while to refuse thousands), at most 30 s.
+  const countOpen = () =>
+    sockets.filter((socket) => !socket.destroyed && socket.readyState === 'open').length;
+  let open = -1;
+  for (let waited = 0, stable = 0; waited < 30_000 && stable < 3; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = countOpen();
+    stable = now === open && waited >= 2000 ? stable + 1 : 0;
+    open = now;
+  }
   for (const socket of sockets) socket.destroy();
   return open;
 }

@@ -101,19 +101,21 @@ describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, openFds())), 100);
     try {
-      const [viaForwarder, viaSocket, honest] = await Promise.all([
+      const [viaForwarder, honest] = await Promise.all([
         call(flooder, 'flood', { count: 12_000 }),
-        // Straight at the relay's socket, past the forwarder: the harness's own cap holds.
-        call(flooder, 'flood', { count: 12_000, path: `/run/hmb-relay/o${proxyPort}` }),
         new Promise((resolve) => setTimeout(resolve, 1000)).then(() =>
           call(other, 'connect_proxy', { host: 'sso.common.cloud.hpe.com' }),
         ),
       ]);
-      expect(Number(viaForwarder) + Number(viaSocket)).toBeLessThanOrEqual(
-        2 * DEFAULT_LIMITS.connections,
-      );
-      expect(Number(viaSocket)).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
+      expect(Number(viaForwarder)).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
       expect(honest).toBe('HTTP/1.1 200 Connection Established');
+      // Straight at the relay's socket, past the forwarder: the harness's own cap holds.
+      const viaSocket = await call(flooder, 'flood', {
+        count: 12_000,
+        path: `/run/hmb-relay/o${proxyPort}`,
+      });
+      expect(Number(viaSocket)).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
+      expect(Number(viaSocket)).toBeGreaterThan(0);
     } finally {
       clearInterval(sampler);
     }
@@ -121,5 +123,5 @@ describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
     expect(peak - before).toBeLessThan(4 * DEFAULT_LIMITS.connections + 200);
     expect(flooder.stderrTail()).toContain('the connection limit (limits.connections: 256)');
     expect(await call(flooder, 'alloc', { mb: 64 })).toBe('allocated 64 MiB');
-  }, 120_000);
+  }, 180_000);
 });
