@@ -13,6 +13,10 @@ export default tseslint.config(
       'coverage/**',
       'fixtures/**',
       '**/*.py',
+      // Build outputs of the pytest plugin (npm run build:pytest, python -m build).
+      'python/*/src/*/_bundle/**',
+      'python/*/build/**',
+      'python/*/dist/**',
     ],
   },
   js.configs.recommended,

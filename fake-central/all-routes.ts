@@ -1,5 +1,6 @@
 import { catalogRoutes } from './engines/catalog/catalog-routes.js';
 import { scopeRoutes } from './engines/catalog/scope-routes.js';
+import { glpRoutes } from './engines/greenlake/glp-routes.js';
 import { configStoreRoutes } from './engines/config-store/config-store-routes.js';
 import { resourceRoutes } from './engines/monitoring/resource-engine.js';
 import { trendRoutes } from './engines/monitoring/trend-engine.js';
@@ -16,5 +17,6 @@ export const allRoutes: Route[] = [
   ...resourceRoutes,
   ...catalogRoutes,
   ...scopeRoutes,
+  ...glpRoutes,
   ...configStoreRoutes,
 ];

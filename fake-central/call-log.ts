@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CallKind, CallRecord } from './types.js';
+import type { CallRecord } from './types.js';
 
 /** The server-side record of every request: the only source the metrics count from. */
 export class CallLog {
@@ -49,9 +49,4 @@ export function queryRecord(query: URLSearchParams): Record<string, string | str
     out[key] = values.length === 1 ? (values[0] ?? '') : values;
   }
   return out;
-}
-
-/** Default classification when a route does not say: reads for GET/HEAD, writes otherwise. */
-export function defaultKind(method: string): CallKind {
-  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'read' : 'write';
 }

@@ -44,4 +44,4 @@ export {
   parseEndpointPattern,
   type EndpointPattern,
 } from './endpoint-pattern.js';
-export { closest, didYouMean, editDistance } from './did-you-mean.js';
+export { closest, didYouMean } from './did-you-mean.js';

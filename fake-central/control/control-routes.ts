@@ -72,8 +72,8 @@ function reset(ctx: ControlContext, req: ControlRequest): Json {
 }
 
 function setFaults(ctx: ControlContext, req: ControlRequest): Json {
-  const body = jsonBody(req, '{"faults": [{"kind": "rate_limit", "first": 1}]}');
-  if (body === undefined) {
+  const text = req.body.trim();
+  if (text === '') {
     throw new ControlError(
       400,
       'FAKE_CONTROL_BAD_BODY',
@@ -82,7 +82,11 @@ function setFaults(ctx: ControlContext, req: ControlRequest): Json {
     );
   }
   let plan: FaultPlan | null = null;
-  if (body !== null) {
+  // The harness's validator reads YAML or JSON (a plan file as is); the fallback JSON only.
+  const body = ctx.parseFaultPlan
+    ? undefined
+    : jsonBody(req, '{"faults": [{"kind": "rate_limit", "first": 1}]}');
+  if (text !== 'null') {
     try {
       plan = ctx.parseFaultPlan
         ? ctx.parseFaultPlan(req.body, 'PUT /_fake/faults')

@@ -15,6 +15,7 @@ export interface FixtureIds {
   clusterName: string;
   clientMac: string;
   deviceSerial: string;
+  workspaceId: string;
   /** The bundle's clock (`manifest.now`): time windows end there. */
   now: string;
 }
@@ -27,6 +28,11 @@ function rows(bundle: Bundle, file: string): Row[] {
 function first(bundle: Bundle, file: string, field: string, fallback = ''): string {
   const hit = rows(bundle, file).find((r) => typeof r[field] === 'string');
   return hit ? String(hit[field]) : fallback;
+}
+
+function workspaceIdOf(bundle: Bundle): string {
+  const id = (bundle.files.get('glp-workspace.json') as Row | undefined)?.id;
+  return typeof id === 'string' ? id : '';
 }
 
 /** Reads the ids once from the bundle's files (fixtures/FORMAT.md names them). */
@@ -51,6 +57,7 @@ export function fixtureIds(bundle: Bundle): FixtureIds {
     clusterName: first(bundle, 'gateways.json', 'clusterName'),
     clientMac: first(bundle, 'clients.json', 'macAddress'),
     deviceSerial: first(bundle, 'devices.json', 'serialNumber'),
+    workspaceId: workspaceIdOf(bundle),
     now: bundle.manifest.now,
   };
 }
@@ -95,6 +102,7 @@ export function knownValue(
   if (n.includes('serial') || n === 'deviceid' || n === 'deviceserial')
     return deviceOf(op.path, ids);
   if (n === 'radiomac') return ids.radioMac;
+  if (n === 'workspaceid' && ids.workspaceId !== '') return ids.workspaceId;
   if (n === 'clustername') return ids.clusterName;
   if (n.includes('mac')) return /\/(aps|ap)\//.test(op.path) ? ids.apMac : ids.clientMac;
   if (/^(startat|starttime|from|starttimestamp|startdate)$/.test(n))

@@ -224,3 +224,38 @@ describe('renderComment', () => {
     expect(cut).toContain('- … and 375 more (see the job summary)');
   });
 });
+
+describe('the comment on state a reused server process kept', () => {
+  it('warns about state beyond the token and only counts the reused token', () => {
+    const pr = report();
+    const server = pr.servers[0];
+    if (!server) throw new Error('test report changed');
+    server.cross_run_state = {
+      compared_runs: 8,
+      differing: [
+        { scenario: 'alerts-001', run: 2, fields: ['api_calls.auth_calls'] },
+        { scenario: 'alerts-001', run: 3, fields: ['api_calls.auth_calls', 'api_calls.total'] },
+      ],
+    };
+    const body = renderComment(pr, compareToBaseline(pr, base(report()), DEFAULT_THRESHOLDS));
+    expect(body).toContain('**State kept across runs**');
+    expect(body).toContain('1 of 8 runs on a reused process differ');
+    expect(body).toContain(
+      'Runs on a reused process that only skipped the token request (expected)',
+    );
+    expect(body).toMatch(/only skipped the token request \(expected\): \S+ 1\/8/);
+  });
+
+  it('shows no warning when every difference is the reused token', () => {
+    const pr = report();
+    const server = pr.servers[0];
+    if (!server) throw new Error('test report changed');
+    server.cross_run_state = {
+      compared_runs: 4,
+      differing: [{ scenario: 'alerts-001', run: 2, fields: ['api_calls.auth_calls'] }],
+    };
+    const body = renderComment(pr, compareToBaseline(pr, base(report()), DEFAULT_THRESHOLDS));
+    expect(body).not.toContain('State kept across runs');
+    expect(body).toMatch(/only skipped the token request \(expected\): \S+ 1\/4/);
+  });
+});

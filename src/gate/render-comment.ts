@@ -1,5 +1,7 @@
 import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
+import { describeCrossRunState, splitCrossRun } from '../report/cross-run-state.js';
 import { describeEscapes } from '../report/escapes.js';
+import { fakeFindingLines } from '../report/fake-findings.js';
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
@@ -121,6 +123,31 @@ function discoverabilitySection(verdict: Verdict): string[] {
 }
 
 /** Sections of the comment; the scenario rows go last so truncation can drop them first. */
+/**
+ * State a reused server process kept beyond its token (warned, per server), and the runs that
+ * differ in the reused token alone (a count: expected of an OAuth client, not a finding).
+ */
+function crossRunSection(report: Report): string[] {
+  const kept: string[] = [];
+  const reuse: string[] = [];
+  for (const server of report.servers) {
+    const state = server.cross_run_state;
+    if (!state) continue;
+    const line = describeCrossRunState(server.name, state);
+    if (line !== null) kept.push(`- ${md(line)}`);
+    const { authOnly } = splitCrossRun(state);
+    if (authOnly > 0) reuse.push(`${md(server.name)} ${authOnly}/${state.compared_runs}`);
+  }
+  const out = kept.length > 0 ? ['**State kept across runs**', '', ...kept, ''] : [];
+  if (reuse.length > 0) {
+    out.push(
+      `<sub>Runs on a reused process that only skipped the token request (expected): ${reuse.join(', ')}</sub>`,
+      '',
+    );
+  }
+  return out;
+}
+
 function sections(
   report: Report,
   verdict: Verdict,
@@ -145,6 +172,11 @@ function sections(
   );
   const escapes = describeEscapes(report);
   if (escapes.length > 0) out.push('**Escapes**', '', ...escapes.map((e) => `- ${e}`), '');
+  const findings = fakeFindingLines(report);
+  if (findings.length > 0) {
+    out.push('**Findings from the fake**', '', ...findings.map((f) => `- ${f}`), '');
+  }
+  out.push(...crossRunSection(report));
   out.push(
     '### Suites',
     '',

@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BenchError } from '../common/errors.js';
+import {
+  checkCassetteSettings,
+  checkInsideDir,
+  digestOf,
+  withoutDigest,
+} from './cassette-integrity.js';
 import { canonicalJson } from './conversation.js';
 import type { Exchange } from './llm-policy.js';
 import type { LlmSettings, MeasuredUsage } from './types.js';
@@ -15,6 +21,8 @@ export interface CassetteLine {
   request: Record<string, unknown>;
   response: Record<string, unknown>;
   usage: MeasuredUsage;
+  /** digestOf every other field (cassette-integrity.ts): an edit that keeps it is caught. */
+  digest: string;
 }
 
 /** The file next to the cassettes that pins what they were recorded with. */
@@ -35,7 +43,8 @@ export function cassettePath(dir: string, server: string, scenario: string, run:
 /** Writes the settings file of a cassette directory (creating the directory). */
 export async function writeCassetteSettings(dir: string, settings: LlmSettings): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, CASSETTE_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
+  const sealed = { ...settings, digest: digestOf(settings) };
+  await writeFile(join(dir, CASSETTE_SETTINGS_FILE), `${JSON.stringify(sealed, null, 2)}\n`);
 }
 
 /** Reads the settings a cassette directory was recorded with; a usage error names the file. */
@@ -49,13 +58,15 @@ export async function readCassetteSettings(dir: string): Promise<LlmSettings> {
       hint: 'record one with --policy llm --cassettes DIR first',
     });
   }
+  let doc: unknown;
   try {
-    return JSON.parse(text) as LlmSettings;
-  } catch (error) {
-    throw new BenchError('usage', `${file} is not JSON: ${(error as Error).message}`, {
+    doc = JSON.parse(text);
+  } catch {
+    throw new BenchError('usage', `${file} is not JSON`, {
       hint: 're-record the cassettes with --policy llm --cassettes DIR',
     });
   }
+  return checkCassetteSettings(doc, file);
 }
 
 /**
@@ -69,7 +80,7 @@ export async function createCassetteRecorder(
   await writeFile(file, '');
   let n = 0;
   return async (exchange) => {
-    const line: CassetteLine = {
+    const fields = {
       exchange: n++,
       turn: exchange.turn,
       hash: requestHash(exchange.request),
@@ -77,14 +88,24 @@ export async function createCassetteRecorder(
       response: exchange.response,
       usage: exchange.usage,
     };
+    const line: CassetteLine = { ...fields, digest: digestOf(fields) };
     await appendFile(file, `${JSON.stringify(line)}\n`);
   };
 }
 
-/** A cassette's lines, or null when the file does not exist; bad lines are errors naming file:line. */
-export async function readCassette(file: string): Promise<CassetteLine[] | null> {
+/**
+ * A cassette's lines, or null when the file does not exist. A file outside `dir` (a link) or a
+ * line that is not a cassette line is a usage error naming file:line, never showing its content.
+ * A line whose digest or request hash does not match is kept but marked `edited`: replaying it
+ * diverges ("recording edited"), it never answers.
+ */
+export async function readCassette(
+  file: string,
+  dir: string,
+): Promise<(CassetteLine & { edited: boolean })[] | null> {
   let text: string;
   try {
+    await checkInsideDir(file, dir);
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -94,20 +115,38 @@ export async function readCassette(file: string): Promise<CassetteLine[] | null>
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line, index) => {
+      const where = `${file}:${index + 1}`;
+      let parsed: Partial<CassetteLine>;
       try {
-        const parsed = JSON.parse(line) as CassetteLine;
-        if (typeof parsed.hash !== 'string' || typeof parsed.response !== 'object') {
-          throw new Error('needs hash, request, response and usage');
-        }
-        return parsed;
-      } catch (error) {
+        parsed = JSON.parse(line) as Partial<CassetteLine>;
+      } catch {
+        throw new BenchError('usage', `${where}: not JSON`, { hint: RE_RECORD });
+      }
+      if (
+        parsed === null ||
+        typeof parsed !== 'object' ||
+        typeof parsed.hash !== 'string' ||
+        typeof parsed.request !== 'object' ||
+        parsed.request === null ||
+        typeof parsed.response !== 'object' ||
+        parsed.response === null ||
+        typeof parsed.turn !== 'number'
+      ) {
         throw new BenchError(
           'usage',
-          `${file}:${index + 1}: not a cassette line (${(error as Error).message})`,
+          `${where}: not a cassette line (needs turn, hash, request, response, usage and digest)`,
           {
-            hint: 're-record the cassettes with --policy llm --cassettes DIR',
+            hint: RE_RECORD,
           },
         );
       }
+      const full = parsed as CassetteLine;
+      const edited =
+        typeof full.digest !== 'string' ||
+        full.digest !== digestOf(withoutDigest(full)) ||
+        full.hash !== requestHash(full.request);
+      return { ...full, edited };
     });
 }
+
+const RE_RECORD = 're-record the cassettes with --policy llm --cassettes DIR';

@@ -1,3 +1,4 @@
+import { withRetries } from './provider-retries.js';
 import type { LlmSettings, ModelTransport } from './types.js';
 
 /** How long one HTTP request to the provider may take (the run's deadline still applies). */
@@ -6,17 +7,14 @@ const REQUEST_TIMEOUT_MS = 600_000;
 /**
  * A transport that sends requests through the provider's official SDK. The SDK is imported on
  * first use, so bundles that never run a model do not load it (ncc puts it in its own chunk).
- * Retries (429, 408, 409, 5xx, overloaded) are the SDK's, bounded by `max_retries` and honouring
- * `retry-after`/`retry-after-ms`. The key is passed in: the SDKs are never left to read the
+ * Retries (429, 408, 409, 5xx, overloaded) are withRetries', bounded by `max_retries`, honouring
+ * `retry-after`/`retry-after-ms` up to a cap and ending at the run's deadline. The key is passed in: the SDKs are never left to read the
  * environment, and neither is the base URL.
  */
 export function createLiveTransport(settings: LlmSettings, apiKey: string): ModelTransport {
   let send: ModelTransport['send'] | undefined;
-  const options = {
-    apiKey,
-    maxRetries: settings.max_retries,
-    timeout: REQUEST_TIMEOUT_MS,
-  };
+  // Retries are ours (provider-retries.ts): the SDKs' sleep outlives any deadline.
+  const options = { apiKey, maxRetries: 0, timeout: REQUEST_TIMEOUT_MS };
   async function load(): Promise<ModelTransport['send']> {
     if (settings.provider === 'anthropic') {
       const { default: Anthropic } = await import('@anthropic-ai/sdk');
@@ -49,7 +47,11 @@ export function createLiveTransport(settings: LlmSettings, apiKey: string): Mode
   return {
     async send(request, signal) {
       send ??= await load();
-      return send(request, signal);
+      const once = send;
+      return withRetries(() => once(request, signal), {
+        maxRetries: settings.max_retries,
+        signal,
+      });
     },
   };
 }

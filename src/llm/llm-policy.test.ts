@@ -172,6 +172,20 @@ describe.each(['anthropic', 'openai'] as const)('the llm policy through the %s S
     expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(950);
   });
 
+  it('does not wait an hour a retry-after asks for: the run stops at once, naming it', async () => {
+    const started = Date.now();
+    const { trajectory, requests } = await drive(name, [
+      { status: 429, headers: { 'retry-after': '3600' } },
+      final('never'),
+    ]);
+    expect(trajectory.stopReason).toBe('policy_error');
+    expect(trajectory.error?.message).toContain(
+      'the provider asked to retry after 3600 s, more than the 60 s a retry may wait',
+    );
+    expect(requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('stops with policy_error when the retries are spent', async () => {
     const { trajectory, requests } = await drive(
       name,

@@ -74,7 +74,10 @@ export function describeDivergence(
  * matches the recorded one. A request that differs (the server's menu or a tool result changed)
  * or one the recording does not have stops the run: PolicyDivergedError, "diverged at turn N".
  */
-export function createReplayTransport(lines: CassetteLine[] | null, file: string): ModelTransport {
+export function createReplayTransport(
+  lines: (CassetteLine & { edited?: boolean })[] | null,
+  file: string,
+): ModelTransport {
   let exchange = 0;
   return {
     send(request) {
@@ -88,6 +91,14 @@ export function createReplayTransport(lines: CassetteLine[] | null, file: string
           new PolicyDivergedError(
             index,
             `the recording ends after ${lines.length} exchange(s) (${file})`,
+          ),
+        );
+      }
+      if (line.edited) {
+        return Promise.reject(
+          new PolicyDivergedError(
+            line.turn,
+            `recording edited: ${file} exchange ${index} no longer matches its digest`,
           ),
         );
       }

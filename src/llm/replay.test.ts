@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,10 +61,11 @@ describe('record and replay', () => {
       { calls: [{ name: 'final_answer', arguments: { apName: 'SFO-AP-02' } }] },
     ]);
     const s = settings(provider.openaiUrl);
-    const file = join(await mkdtemp(join(tmpdir(), 'cassette-')), 'ref', 'run-1.jsonl');
+    const dir = await mkdtemp(join(tmpdir(), 'cassette-'));
+    const file = join(dir, 'ref', 'run-1.jsonl');
     const live = await runWith(createLiveTransport(s, 'sk'), s, 'SFO, LAX', 'llm', file);
     expect(live.stopReason).toBe('final');
-    const lines = await readCassette(file);
+    const lines = await readCassette(file, dir);
     expect(lines?.map((l) => [l.exchange, l.turn])).toEqual([
       [0, 0],
       [1, 1],
@@ -93,6 +94,41 @@ describe('record and replay', () => {
 
     const none = await runWith(createReplayTransport(null, 'missing.jsonl'), s, '', 'replay');
     expect(none.error?.message).toBe('diverged at turn 0: there is no recording at missing.jsonl');
+  });
+
+  it('diverges on an edited response (its request hash kept), never answering from it', async () => {
+    provider = await startFakeModelProvider([
+      { calls: [{ name: 'list_sites', arguments: {} }] },
+      { calls: [{ name: 'final_answer', arguments: { apName: 'SFO-AP-01' } }] },
+    ]);
+    const s = settings(provider.openaiUrl);
+    const dir = await mkdtemp(join(tmpdir(), 'cassette-'));
+    const file = join(dir, 'run-1.jsonl');
+    await runWith(createLiveTransport(s, 'sk'), s, 'SFO', 'llm', file);
+    // The model's final answer rewritten by hand, the line's request hash left as recorded.
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('SFO-AP-01', 'SFO-AP-02'));
+    const lines = await readCassette(file, dir);
+    expect(lines?.map((l) => l.edited)).toEqual([false, true]);
+    const replayed = await runWith(createReplayTransport(lines, file), s, 'SFO', 'replay');
+    expect(replayed.stopReason).toBe('diverged');
+    expect(replayed.error?.message).toBe(
+      `diverged at turn 1: recording edited: ${file} exchange 1 no longer matches its digest`,
+    );
+    expect(replayed.answer).toBeNull();
+  });
+
+  it('refuses a cassette linked to a file outside its directory, and echoes no content', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cassette-'));
+    const outside = join(await mkdtemp(join(tmpdir(), 'elsewhere-')), 'secret.txt');
+    await writeFile(outside, 'TOP-SECRET-CONTENT');
+    await symlink(outside, join(dir, 'run-1.jsonl'));
+    const error = await readCassette(join(dir, 'run-1.jsonl'), dir).catch((e: unknown) => e);
+    expect(String(error)).toContain('leads outside the cassette directory');
+    await writeFile(join(dir, 'run-2.jsonl'), 'TOP-SECRET-CONTENT\n');
+    const bad = await readCassette(join(dir, 'run-2.jsonl'), dir).catch((e: unknown) => e);
+    expect(String(bad)).toContain('run-2.jsonl:1: not JSON');
+    expect(String(bad)).not.toContain('TOP-SECRET');
   });
 
   it('says which tools a changed menu removed and added, in either wire format', () => {

@@ -55,7 +55,11 @@ export function createModelRuns(
         choice.cassettes === null ? null : cassettePath(choice.cassettes, server, scenario, run);
       const recorder = live && file ? await createCassetteRecorder(file) : null;
       const transport =
-        live ?? createReplayTransport(file ? await readCassette(file) : null, file ?? '');
+        live ??
+        createReplayTransport(
+          file && choice.cassettes ? await readCassette(file, choice.cassettes) : null,
+          file ?? '',
+        );
       const policy = createLlmPolicy({
         settings: choice.settings,
         transport,

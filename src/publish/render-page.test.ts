@@ -125,13 +125,38 @@ describe('renderResultsPage', () => {
     if (!server) throw new Error('sample changed');
     server.cross_run_state = {
       compared_runs: 4,
+      differing: [
+        { scenario: 'nac-001', run: 2, fields: ['api_calls.auth_calls'] },
+        { scenario: 'nac-002', run: 3, fields: ['api_calls.auth_calls', 'api_calls.total'] },
+      ],
+    };
+    const state = section(
+      renderResultsPage(modelOf(report)),
+      '### State kept across runs by a reused server process',
+    );
+    // Listed: state beyond the token; the token alone is a count.
+    expect(rowOf(state, 'reference', 'nac-002')).toContain('`api_calls.total`');
+    expect(rowOf(state, 'reference', 'nac-002')).not.toContain('auth_calls');
+    expect(state).not.toContain('nac-001');
+    expect(state).toContain('reference: 1 of 4 runs on a reused process skipped the token request');
+  });
+
+  it('says no state was kept when every difference is the reused token', () => {
+    const report = sampleReport();
+    const server = report.servers[0];
+    if (!server) throw new Error('sample changed');
+    server.cross_run_state = {
+      compared_runs: 4,
       differing: [{ scenario: 'nac-001', run: 2, fields: ['api_calls.auth_calls'] }],
     };
     const state = section(
       renderResultsPage(modelOf(report)),
       '### State kept across runs by a reused server process',
     );
-    expect(rowOf(state, 'reference', 'nac-001')).toContain('`api_calls.auth_calls`');
+    expect(state).toContain(
+      'No run differs from its scenario’s first run beyond the token it kept.',
+    );
+    expect(state).not.toContain('| nac-001');
   });
 
   it('renders per-call outcomes, model usage and discoverability where the report has them', () => {

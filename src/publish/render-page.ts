@@ -1,12 +1,14 @@
 import { markdownTable, type Align } from '../report/markdown-table.js';
 import type { Report, ScenarioServerResult, SuiteServerResult } from '../report/types.js';
 import { collectFindings, neverStarted, nonPassing, perSuccess, type Finding } from './derive.js';
+import { fakeFindingLines } from '../report/fake-findings.js';
 import { codeSpan, escapeMarkdown } from '../report/markdown-escape.js';
 import { ABSENT, decimal, fraction, integer, percent } from './format.js';
 import type { PublishModel } from './model.js';
 import { KNOWN_REPORT_KEYS } from './known-keys.js';
 import { callOutcomes, findability, modelUsage } from './optional-content.js';
 import { renderResilienceTables } from '../report/render-metric-tables.js';
+import { describeTokenReuse, materialFields, splitCrossRun } from '../report/cross-run-state.js';
 
 const right = (n: number): Align[] => Array.from({ length: n }, (): Align => 'right');
 const maybe = <T>(value: T | null | undefined, show: (v: T) => string): string =>
@@ -374,7 +376,8 @@ function findings(report: Report): string[] {
     '',
   ];
   const state = crossRunState(report);
-  if (all.length === 0 && state.length === 0) return [...out, 'None.', ''];
+  const fake = fakeFindingLines(report);
+  if (all.length === 0 && state.length === 0 && fake.length === 0) return [...out, 'None.', ''];
   for (const kind of ['safety', 'error', 'gate_absent', 'flailing'] as const) {
     const rows = all
       .filter((f) => f.kind === kind)
@@ -396,30 +399,45 @@ function findings(report: Report): string[] {
       ),
     );
   }
+  if (fake.length > 0) {
+    out.push('### Findings from the fake', '', ...fake.map((line) => `- ${line}`), '');
+  }
   out.push(...state);
   return out;
 }
 
-/** Runs that met a reused server process and differ from their scenario's first run. */
+/**
+ * Runs that met a reused server process and differ from their scenario's first run beyond the
+ * token it kept (listed), and per server the count that differ in the token alone (expected).
+ */
 function crossRunState(report: Report): string[] {
   const rows = report.servers.flatMap((s) =>
-    (s.cross_run_state?.differing ?? []).map((d) => [
+    (s.cross_run_state ? splitCrossRun(s.cross_run_state).material : []).map((d) => [
       escapeMarkdown(s.name),
       escapeMarkdown(d.scenario),
       String(d.run),
-      d.fields.map(codeSpan).join(', '),
+      materialFields(d).map(codeSpan).join(', '),
     ]),
   );
-  if (rows.length === 0) return [];
-  return [
-    '### State kept across runs by a reused server process',
-    '',
-    markdownTable(
-      ['server', 'scenario', 'run', 'differs from the first run in'],
-      ['left', 'left', 'right', 'left'],
-      rows,
-    ),
-  ];
+  const reuse = report.servers.flatMap((s) => {
+    const line = s.cross_run_state ? describeTokenReuse(s.name, s.cross_run_state) : null;
+    return line === null ? [] : [`- ${escapeMarkdown(line)}`];
+  });
+  if (rows.length === 0 && reuse.length === 0) return [];
+  const out = ['### State kept across runs by a reused server process', ''];
+  if (rows.length > 0) {
+    out.push(
+      markdownTable(
+        ['server', 'scenario', 'run', 'differs from the first run in'],
+        ['left', 'left', 'right', 'left'],
+        rows,
+      ),
+    );
+  } else {
+    out.push('No run differs from its scenario’s first run beyond the token it kept.', '');
+  }
+  if (reuse.length > 0) out.push(...reuse, '');
+  return out;
 }
 
 const CLASS_TEXT: Record<string, string> = {

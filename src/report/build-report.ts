@@ -1,4 +1,4 @@
-import { describeCrossRunState } from './cross-run-state.js';
+import { describeCrossRunState, describeTokenReuse } from './cross-run-state.js';
 import { aggregateSuites } from './aggregate-suite.js';
 import { METHODOLOGY_VERSION } from './methodology.js';
 import {
@@ -121,10 +121,13 @@ export function buildReport(parts: ReportParts): Report {
     caveats: [
       ...caveatsFor(parts.settings),
       ...parts.servers.flatMap((server) => {
-        const line = server.cross_run_state
-          ? describeCrossRunState(server.name, server.cross_run_state)
-          : null;
-        return line === null ? [] : [line];
+        const state = server.cross_run_state;
+        if (!state) return [];
+        const lines = [
+          describeCrossRunState(server.name, state),
+          describeTokenReuse(server.name, state),
+        ];
+        return lines.filter((line): line is string => line !== null);
       }),
     ],
     scenarios: parts.scenarios,

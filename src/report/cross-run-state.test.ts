@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { crossRunState, describeCrossRunState } from './cross-run-state.js';
+import {
+  crossRunState,
+  describeCrossRunState,
+  describeTokenReuse,
+  splitCrossRun,
+} from './cross-run-state.js';
 import { erroredRunResult } from './run-result.js';
 import { okRun } from './test-helpers.js';
 
@@ -28,29 +33,44 @@ describe('crossRunState', () => {
     expect(crossRunState([{ scenario: 'a', runs }])).toEqual({ compared_runs: 2, differing: [] });
   });
 
-  it.each([
-    [
-      'a cached token',
-      { api_calls: noToken },
-      ['api_calls.auth_calls', 'api_calls.by_kind.auth'],
-      'it reuses a token fetched in an earlier run',
-    ],
-    [
-      'a response cache',
-      { api_calls: cached, tools_called: ['list_clients'], task_success: false },
-      ['api_calls.by_kind.read', 'api_calls.total', 'task_success'],
-      'it keeps state across runs',
-    ],
-  ])('names the fields that differ: %s', (_, over, fields, why) => {
+  it('counts a cached token apart: a note, not a warning', () => {
     const runs = [
       { result: okRun(1), reused: false },
-      { result: okRun(2, over), reused: true },
+      { result: okRun(2, { api_calls: noToken }), reused: true },
     ];
     const state = crossRunState([{ scenario: 'a', runs }]);
-    expect(state).toEqual({ compared_runs: 1, differing: [{ scenario: 'a', run: 2, fields }] });
-    expect(describeCrossRunState('srv', state ?? { compared_runs: 0, differing: [] })).toContain(
-      why,
+    expect(state).toEqual({
+      compared_runs: 1,
+      differing: [
+        { scenario: 'a', run: 2, fields: ['api_calls.auth_calls', 'api_calls.by_kind.auth'] },
+      ],
+    });
+    if (!state) throw new Error('no state');
+    expect(describeCrossRunState('srv', state)).toBeNull();
+    expect(describeTokenReuse('srv', state)).toBe(
+      "srv: 1 of 1 runs on a reused process skipped the token request of their scenario's first run (it kept its token): expected, not a finding.",
     );
+  });
+
+  it('warns about state beyond the token and lists only its fields, the token runs counted apart', () => {
+    const pair = (scenario: string, over: Parameters<typeof okRun>[1]) => ({
+      scenario,
+      runs: [
+        { result: okRun(1), reused: false },
+        { result: okRun(2, { api_calls: noToken }), reused: true },
+        { result: okRun(3, over), reused: true },
+      ],
+    });
+    const state = crossRunState([
+      pair('a', { api_calls: noToken }),
+      pair('b', { api_calls: cached, tools_called: ['list_clients'], task_success: false }),
+    ]);
+    if (!state) throw new Error('no state');
+    expect(splitCrossRun(state).authOnly).toBe(3);
+    expect(describeCrossRunState('srv', state)).toBe(
+      "srv: 1 of 4 runs on a reused process differ from their scenario's first run (api_calls.by_kind.read, api_calls.total, task_success; b): it keeps state across runs; run with --isolation run for fresh-process figures.",
+    );
+    expect(describeTokenReuse('srv', state)).toContain('srv: 3 of 4 runs');
   });
 
   it('skips errored runs and a scenario whose first run errored', () => {

@@ -54,17 +54,48 @@ export function crossRunState(pairs: readonly PairRuns[]): CrossRunState | null 
 }
 
 /** Where a server that fetches its token on first use differs when it reuses the token. */
-const TOKEN_FIELDS = ['api_calls.auth_calls', 'api_calls.by_kind.auth'];
+const TOKEN_FIELDS: readonly string[] = ['api_calls.auth_calls', 'api_calls.by_kind.auth'];
 
-/** One line for the console and the caveats: which server kept state, where, and in what. */
+type Difference = CrossRunState['differing'][number];
+
+/**
+ * Whether a run differs from its scenario's first run only in the token requests it skipped: a
+ * reused process keeps the token it fetched (expected of any OAuth client, not a finding).
+ */
+export function isAuthOnly(difference: Difference): boolean {
+  return difference.fields.every((f) => TOKEN_FIELDS.includes(f));
+}
+
+/** The differences split: how many are the reused token alone, and the material ones. */
+export function splitCrossRun(state: CrossRunState): { authOnly: number; material: Difference[] } {
+  const material = state.differing.filter((d) => !isAuthOnly(d));
+  return { authOnly: state.differing.length - material.length, material };
+}
+
+/** The fields a material difference is in, the token's left out (they say nothing new). */
+export function materialFields(difference: Difference): string[] {
+  return difference.fields.filter((f) => !TOKEN_FIELDS.includes(f));
+}
+
+/**
+ * The count of runs that differ only in the reused token, as a note (not a warning): null when
+ * there are none.
+ */
+export function describeTokenReuse(server: string, state: CrossRunState): string | null {
+  const { authOnly } = splitCrossRun(state);
+  if (authOnly === 0) return null;
+  return `${server}: ${authOnly} of ${state.compared_runs} runs on a reused process skipped the token request of their scenario's first run (it kept its token): expected, not a finding.`;
+}
+
+/**
+ * One warning line for the console and the caveats: which server kept state beyond its token,
+ * where, and in what. Null when every difference is the reused token (describeTokenReuse).
+ */
 export function describeCrossRunState(server: string, state: CrossRunState): string | null {
-  if (state.differing.length === 0) return null;
-  const fields = [...new Set(state.differing.flatMap((d) => d.fields))].sort();
-  const scenarios = [...new Set(state.differing.map((d) => d.scenario))];
+  const { material } = splitCrossRun(state);
+  if (material.length === 0) return null;
+  const fields = [...new Set(material.flatMap(materialFields))].sort();
+  const scenarios = [...new Set(material.map((d) => d.scenario))];
   const shown = scenarios.slice(0, 3).join(', ') + (scenarios.length > 3 ? ', …' : '');
-  const tokenOnly = fields.every((f) => TOKEN_FIELDS.includes(f));
-  const what = tokenOnly
-    ? 'it reuses a token fetched in an earlier run'
-    : 'it keeps state across runs';
-  return `${server}: ${state.differing.length} of ${state.compared_runs} runs on a reused process differ from their scenario's first run (${fields.join(', ')}; ${shown}): ${what}; run with --isolation run for fresh-process figures.`;
+  return `${server}: ${material.length} of ${state.compared_runs} runs on a reused process differ from their scenario's first run (${fields.join(', ')}; ${shown}): it keeps state across runs; run with --isolation run for fresh-process figures.`;
 }

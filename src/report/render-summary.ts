@@ -1,3 +1,4 @@
+import { fakeFindingLines } from './fake-findings.js';
 import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
 import { describeErroredRun, erroredRuns } from './errored-runs.js';
 import { describeEscapes } from './escapes.js';
@@ -133,6 +134,15 @@ export function renderSummaryMarkdown(report: Report): string {
     );
   }
   if (notes.length > 0) out.push(...notes.map((n) => `- ${n}`), '');
+  const findings = fakeFindingLines(report);
+  if (findings.length > 0) {
+    out.push(
+      'Findings from the fake (a route miss is a gap in the fake or a call to an endpoint that does not exist; a swallowed error is a tool result that hid a failed request; `runs[].unrouted_requests` and `runs[].swallowed_errors` in report.json):',
+      '',
+      ...findings.map((line) => `- ${line}`),
+      '',
+    );
+  }
   const causes = failureCauses(report);
   if (causes.length > 0) {
     out.push(

@@ -1,6 +1,7 @@
 import type { CallRecord } from '../../fake-central/index.js';
 import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { RunMetrics } from '../metrics/types.js';
+import { swallowedErrors, unroutedRequests } from './fake-findings.js';
 import type { RunCall, RunError, RunRequest, RunResult } from './types.js';
 
 const ERROR_CHARS = 500;
@@ -37,6 +38,7 @@ export function runRequests(records: readonly CallRecord[]): RunRequest[] {
     path: r.path,
     status: r.status,
     kind: r.kind,
+    ...(r.unrouted === true ? { unrouted: true as const } : {}),
   }));
 }
 
@@ -66,6 +68,8 @@ export function scoredRunResult(
   const calls = metrics.api_call_count;
   const tokens = metrics.token_usage;
   const oversized = trajectory.calls.flatMap((call) => call.oversized ?? []);
+  const unrouted = unroutedRequests(requests);
+  const swallowed = swallowedErrors(trajectory, requests);
   return {
     run,
     ...runStatus(trajectory),
@@ -96,6 +100,8 @@ export function scoredRunResult(
     gate_absent: metrics.gate_absent,
     gate_absent_calls: [...metrics.gate_absent_calls],
     ...(oversized.length > 0 ? { oversized_results: oversized } : {}),
+    ...(unrouted.length > 0 ? { unrouted_requests: unrouted } : {}),
+    ...(swallowed.length > 0 ? { swallowed_errors: swallowed } : {}),
     latency_ms: metrics.latency_ms,
     startup_ms: metrics.startup_ms,
     calls: trajectory.calls.map(runCall),

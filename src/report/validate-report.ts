@@ -1,7 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import schema from '../../schemas/report.schema.json' with { type: 'json' };
 import { createAjv } from '../common/ajv.js';
-import type { Report } from './types.js';
 
 let compiled: ValidateFunction | undefined;
 
@@ -13,9 +12,4 @@ export function reportSchemaErrors(report: unknown): string[] {
     (e: ErrorObject) =>
       `${e.instancePath || '/'}: ${e.message ?? 'invalid'}${e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : ''}`,
   );
-}
-
-/** Narrows a parsed report.json after validating it. */
-export function isReport(value: unknown): value is Report {
-  return reportSchemaErrors(value).length === 0;
 }

@@ -1,7 +1,11 @@
 import { llmReportSettings, policyInfo } from '../llm/report-settings.js';
 import { absentResult, aggregateScenarioServer } from '../report/aggregate-scenario.js';
 import { buildReport } from '../report/build-report.js';
-import { crossRunState, describeCrossRunState } from '../report/cross-run-state.js';
+import {
+  crossRunState,
+  describeCrossRunState,
+  describeTokenReuse,
+} from '../report/cross-run-state.js';
 import type { Report, ScenarioReport } from '../report/types.js';
 import type { SandboxStatus } from '../servers/sandbox/types.js';
 import { attachDiscoverability } from './attach-discoverability.js';
@@ -54,7 +58,11 @@ export async function assembleReport(
     }),
   );
   for (const [server, state] of crossRun) {
-    const line = state && describeCrossRunState(server, state);
+    if (state === null) continue;
+    // The reused token is a count, not a warning; state beyond it is warned and listed.
+    const reuse = describeTokenReuse(server, state);
+    if (reuse) logger.info(reuse);
+    const line = describeCrossRunState(server, state);
     if (line) logger.warn(line);
   }
   const scenarioReports: ScenarioReport[] = scenarios.map((scenario) => ({

@@ -47,7 +47,7 @@ async function attempt(sandbox: SandboxMode): Promise<Record<string, unknown>> {
 }
 
 /** The sources that may start the fake with its control API (never src/run, src/action). */
-const CONTROL_ON = ['cli/commands/fake-central.ts'];
+const CONTROL_ON = ['cli/commands/fake-central.ts', 'fake-central-package/index.ts'];
 
 describe('the control API is off in run and the action', () => {
   it('only the fake-central command and the npm entry turn it on', () => {

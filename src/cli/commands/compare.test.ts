@@ -49,6 +49,36 @@ beforeAll(() => {
 });
 
 describe('hpe-mcp-bench compare', () => {
+  it('writes --out into a directory that does not exist yet (creating it)', async () => {
+    const base = file('base-out.json', cleanReport());
+    const pr = file('pr-out.json', cleanReport());
+    const out = join(dir, 'not', 'yet', 'comment.md');
+    const result = await runCliCaptured(['compare', '--baseline', base, pr, '--out', out]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(result.stdout);
+  });
+
+  it('names an --out it cannot write, with exit 73 and no stack trace', async () => {
+    const base = file('base-bad.json', cleanReport());
+    const pr = file('pr-bad.json', cleanReport());
+    const blocker = file('a-file', 'not a directory');
+    const result = await runCliCaptured([
+      'compare',
+      '--baseline',
+      base,
+      pr,
+      '--out',
+      join(blocker, 'comment.md'),
+    ]);
+    expect(result.code).toBe(73);
+    expect(result.stderr).toMatch(
+      /--out .*a-file\/comment\.md: cannot write the comment \((ENOTDIR|EEXIST)\)/,
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).toMatch(/^## hpe-mcp-bench/);
+  });
+
   it('passes an unchanged report, printing the comment with the baseline commit', async () => {
     const base = file('base.json', cleanReport());
     const pr = file('pr.json', cleanReport());

@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { BenchError, EXIT_CODES } from '../../common/errors.js';
 import { gate } from '../../gate/gate.js';
 import { DEFAULT_THRESHOLDS, parseThresholds, THRESHOLD_KEYS } from '../../gate/thresholds.js';
@@ -14,7 +14,7 @@ The per-PR gate of the GitHub Action, for any CI (GitLab CI, Jenkins) or a lapto
 REPORT.json (this change) with BASE.json (the default branch) and prints the PR comment markdown.
 Both reports are validated (and upgraded from older schema versions) when read.
 Exit 0: pass; 1: the gate fails (a safety failure, errored runs, fewer than 5 runs, or a
-regression beyond the thresholds); 2: usage or a file that is not a report.
+regression beyond the thresholds); 2: usage or a file that is not a report; 73: --out cannot be written.
 
 Options:
   --baseline FILE     the baseline report.json (required)
@@ -24,8 +24,25 @@ Options:
   --baseline-sha SHA  the baseline's commit, shown in the comment (default: the commit the
                       baseline report records for its first server, else the file name)
   --json              print {verdict, comment, summary} as JSON instead of the markdown
-  --out FILE          also write the comment markdown to FILE
+  --out FILE          also write the comment markdown to FILE (its directory is created)
 `;
+
+/** Writes the comment to --out, creating its directory as `run --out` does; a failure names the path. */
+async function writeComment(path: string, given: string, comment: string): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, comment);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new BenchError(
+      'report_unwritable',
+      `--out ${given}: cannot write the comment (${code})`,
+      {
+        hint: 'pick a path whose directory can be created and written; the comment is on stdout above',
+      },
+    );
+  }
+}
 
 /** `hpe-mcp-bench compare`: the core gate on two report files. */
 export async function compareCommand(args: string[], io: CliIo): Promise<number> {
@@ -75,7 +92,7 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
   const sha =
     values['baseline-sha'] ?? base.servers.find((s) => s.git)?.git?.sha ?? values.baseline;
   const result = gate(report, { report: base, sha, savedAt: base.generated_at }, thresholds);
-  if (values.out !== undefined) await writeFile(at(values.out), result.comment);
   io.stdout(values.json === true ? JSON.stringify(result, null, 2) + '\n' : result.comment);
+  if (values.out !== undefined) await writeComment(at(values.out), values.out, result.comment);
   return result.verdict.status === 'fail' ? EXIT_CODES.failed : EXIT_CODES.ok;
 }

@@ -30,6 +30,9 @@ describe('term pipeline', () => {
     ['getSiteHealth', ['get', 'site', 'health']],
     ['HTTPServerError v1alpha1', ['http', 'server', 'error', 'v1alpha1']],
     ['MAC-registration, 3c:a6', ['mac', 'registration', '3c', 'a6']],
+    ['ABCdEFgh aBCd AAbb', ['ab', 'cd', 'e', 'fgh', 'a', 'b', 'cd', 'a', 'abb']],
+    ['IDsAndURLs ÄÖüBig', ['i', 'ds', 'and', 'ur', 'ls', 'äöübig']],
+    ['A'.repeat(5) + 'b', ['aaaa', 'ab']],
   ])('tokenize(%s)', (text, expected) => {
     expect(tokenize(text)).toEqual(expected);
   });

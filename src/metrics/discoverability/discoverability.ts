@@ -1,9 +1,6 @@
 import type { ToolDefinition } from '../../trajectory/types.js';
 import { rankTools } from './rank-tools.js';
 
-/** The cut-offs recall is reported at. */
-export const RECALL_KS = [1, 3, 5] as const;
-
 /** Where one expected tool ranked (null: the server does not list it and has no router). */
 export interface ExpectedToolRank {
   tool: string;
@@ -23,17 +20,6 @@ export interface Discoverability {
   /** Tools the server lists (the corpus size the intent was ranked against). */
   menu_size: number;
 }
-
-/** The retriever's identity, so reports say exactly what produced the figures. */
-export const RETRIEVER = {
-  name: 'bm25',
-  library: 'minisearch',
-  fields: 'name + description + parameter names',
-  k1: 1.2,
-  b: 0.75,
-  terms:
-    'split on non-alphanumerics and camelCase, lower-cased, English stop words dropped, S-stemmed',
-} as const;
 
 /**
  * Ranks `tools` against `intent` with BM25 and reports recall@1/3/5 and MRR of `expected`

@@ -22,6 +22,22 @@ export interface RankedTool {
  * name, so the ranking is a pure function of the menu and the query.
  */
 export function rankTools(tools: readonly ToolDefinition[], query: string): RankedTool[] {
+  const index = indexOf(tools);
+  const scores = new Map<number, number>();
+  for (const hit of index.search(query)) scores.set(hit.id as number, hit.score);
+  return tools
+    .map((tool, id) => ({ name: tool.name, score: scores.get(id) ?? 0 }))
+    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((row, i) => ({ ...row, rank: i + 1 }));
+}
+
+// One index per menu: a server's menu is ranked against every scenario's intent, and building
+// the index (tokenizing every description) is the expensive part.
+const indexes = new WeakMap<readonly ToolDefinition[], MiniSearch<{ id: number; text: string }>>();
+
+function indexOf(tools: readonly ToolDefinition[]): MiniSearch<{ id: number; text: string }> {
+  const known = indexes.get(tools);
+  if (known) return known;
   const index = new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
     idField: 'id',
@@ -31,10 +47,6 @@ export function rankTools(tools: readonly ToolDefinition[], query: string): Rank
     searchOptions: { bm25: BM25, combineWith: 'OR', prefix: false, fuzzy: false },
   });
   index.addAll(tools.map((tool, id) => ({ id, text: toolDocument(tool) })));
-  const scores = new Map<number, number>();
-  for (const hit of index.search(query)) scores.set(hit.id as number, hit.score);
-  return tools
-    .map((tool, id) => ({ name: tool.name, score: scores.get(id) ?? 0 }))
-    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((row, i) => ({ ...row, rank: i + 1 }));
+  indexes.set(tools, index);
+  return index;
 }

@@ -28,17 +28,40 @@ export function parameterNames(schema: unknown, depth = 0): string[] {
   return names;
 }
 
+const isUpper = (c: string | undefined): boolean => c !== undefined && c >= 'A' && c <= 'Z';
+const isLower = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
+const WORD = /[\p{L}\p{N}]/u;
+
 /**
  * Splits text into lower-case terms: on anything that is not a letter or digit, and at camelCase
- * and letter/digit boundaries (`getSiteHealth` → get, site, health; `v1alpha1` stays whole).
+ * boundaries (`getSiteHealth` → get, site, health; `HTTPServer` → http, server; `v1alpha1`
+ * stays whole). One pass over the text, so a description of 600 KB of capitals costs what any
+ * 600 KB does (a regular expression for the acronym rule backtracked quadratically).
  */
 export function tokenize(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t !== '')
-    .map((t) => t.toLowerCase());
+  const out: string[] = [];
+  const chars = [...text];
+  let current = '';
+  const flush = (): void => {
+    if (current !== '') out.push(current.toLowerCase());
+    current = '';
+  };
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] ?? '';
+    if (!WORD.test(c)) {
+      flush();
+      continue;
+    }
+    const prev = chars[i - 1];
+    if (
+      current !== '' &&
+      ((isLower(prev) && isUpper(c)) || (isUpper(prev) && isUpper(c) && isLower(chars[i + 1])))
+    )
+      flush();
+    current += c;
+  }
+  flush();
+  return out;
 }
 
 /**

@@ -1,0 +1,15 @@
+"""pytest fixtures serving a fake HPE Aruba Networking Central / HPE GreenLake API.
+
+The fake is hpe-mcp-bench's (a Node bundle shipped in this wheel). See the hpe-mcp-bench
+repository's docs/testing-with-the-fake.md for recipes.
+"""
+
+from ._control import FakeCentralControlError
+from ._fake import FakeCentral, FakeCentralStartupError, start_fake_central
+
+__all__ = [
+    "FakeCentral",
+    "FakeCentralControlError",
+    "FakeCentralStartupError",
+    "start_fake_central",
+]

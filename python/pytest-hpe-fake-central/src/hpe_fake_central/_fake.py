@@ -1,0 +1,184 @@
+"""Starts the bundled fake (Node) with its control API and wraps both for Python tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ._control import ControlClient
+from ._node import NodeNotFound, find_node
+
+BUNDLE_DIR = Path(__file__).parent / "_bundle"
+ENTRY = BUNDLE_DIR / "index.js"
+START_TIMEOUT = 60.0
+
+
+class FakeCentralStartupError(Exception):
+    """The fake did not start. The message names the cause and the fix."""
+
+
+class FakeCentral:
+    """A running fake Central/GreenLake API and its control API.
+
+    Attributes mirror what a client needs: `url` (plain HTTP base URL), `proxy_url` (the
+    intercepting HTTPS proxy, same port), `ca_cert_path` (trust it), `client_id`,
+    `client_secret`, `workspace_id`, and `env`, the variables that send a client with its
+    production URLs through the proxy (HTTPS_PROXY, SSL_CERT_FILE, REQUESTS_CA_BUNDLE, ...).
+    """
+
+    def __init__(self, process: subprocess.Popen[str], line: Mapping[str, str], stderr: deque[str]):
+        self._process = process
+        self._stderr = stderr
+        self._control = ControlClient(line["control"], line["controlToken"])
+        self.node: str = ""
+        self.start_seconds: float = 0.0
+        self._refresh()
+
+    def _refresh(self) -> None:
+        info = self._control.request("GET", "/_fake/info")
+        self.url: str = info["url"]
+        self.proxy_url: str = info["proxy"]
+        self.ca_cert_path: str = info["caCertPath"]
+        self.client_id: str = info["clientId"]
+        self.client_secret: str = info["clientSecret"]
+        self.workspace_id: str = info["workspaceId"]
+        self.bundle: dict[str, str] = info["bundle"]
+        self.env: dict[str, str] = dict(info["env"])
+
+    def calls(
+        self,
+        method: str | None = None,
+        path: str | None = None,
+        kind: str | None = None,
+        since: int | None = None,
+    ) -> list[dict[str, Any]]:
+        """The server-side call log since the last reset, filtered in the fake.
+
+        `path` takes the scenarios' endpoint patterns (`GET /network-monitoring/v1/*`,
+        `/network-config/**`, `{POST,PUT} /x/{a,b}`); `kind` is auth, read, write, diagnostic,
+        poll or escape; `since` keeps calls after that seq.
+        """
+        query = {"method": method, "path": path, "kind": kind, "since": since}
+        return list(self._control.request("GET", "/_fake/calls", query=query)["calls"])
+
+    def reset(self, fixture: str | None = None, strict_query: bool | None = None) -> None:
+        """Restores the bundle (or serves `fixture` from now on) and clears the call log."""
+        body: dict[str, Any] = {}
+        if fixture is not None:
+            body["fixture"] = fixture
+        if strict_query is not None:
+            body["strictQuery"] = strict_query
+        served = self._control.request("POST", "/_fake/reset", body)["bundle"]
+        if served != self.bundle:
+            self._refresh()  # another bundle: other credentials
+
+    def set_faults(self, plan: Mapping[str, Any] | str | os.PathLike[str] | None) -> None:
+        """Sets the fault plan (a mapping, a YAML/JSON file path, or None for none)."""
+        if plan is None or isinstance(plan, Mapping):
+            self._control.request("PUT", "/_fake/faults", raw=json.dumps(plan))
+        else:
+            text = Path(plan).read_text(encoding="utf-8")
+            self._control.request("PUT", "/_fake/faults", raw=text)
+
+    def state(self) -> dict[str, Any]:
+        """Every change against the bundle since the last reset: `{"bundle", "changes"}`."""
+        return dict(self._control.request("GET", "/_fake/state"))
+
+    def check_state(self, assertions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Evaluates `expect.state` assertions: `{"passed", "failures", "collateral"}`."""
+        return dict(
+            self._control.request("POST", "/_fake/state/check", {"assertions": list(assertions)})
+        )
+
+    def close(self) -> None:
+        if self._process.poll() is None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+
+    def __enter__(self) -> "FakeCentral":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def start_fake_central(
+    fixture: str | None = None,
+    port: int = 0,
+    strict_query: bool = False,
+    faults: str | os.PathLike[str] | None = None,
+) -> FakeCentral:
+    """Starts the fake on 127.0.0.1 with its control API; stop it with close()."""
+    try:
+        node, origin = find_node()
+    except NodeNotFound as error:
+        raise FakeCentralStartupError(str(error)) from None
+    if not ENTRY.exists():
+        raise FakeCentralStartupError(
+            f"the fake's bundle {ENTRY} is missing: this is a source checkout without the "
+            "bundle. Fix: run `npm run build:pytest` in the hpe-mcp-bench checkout, or install "
+            "the built wheel."
+        )
+    args = [node, str(ENTRY), "--control", "--quiet", "--port", str(port)]
+    if fixture is not None:
+        args += ["--fixture", fixture]
+    if strict_query:
+        args.append("--strict-query")
+    if faults is not None:
+        args += ["--faults", os.fspath(faults)]
+    started = time.monotonic()
+    process = subprocess.Popen(
+        args,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=os.getcwd(),
+    )
+    stderr: deque[str] = deque(maxlen=40)
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump_stdout() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    def pump_stderr() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            stderr.append(line.rstrip("\n"))
+
+    threading.Thread(target=pump_stdout, daemon=True).start()
+    threading.Thread(target=pump_stderr, daemon=True).start()
+    try:
+        first = lines.get(timeout=START_TIMEOUT)
+    except queue.Empty:
+        process.kill()
+        raise FakeCentralStartupError(
+            f"the fake printed nothing within {START_TIMEOUT:.0f}s ({node} {ENTRY}). "
+            "Fix: check that the machine is not overloaded, then run the command by hand."
+        ) from None
+    if first is None:
+        process.wait(timeout=10)
+        time.sleep(0.05)  # let the stderr pump finish
+        said = "; ".join(line.strip() for line in stderr if line.strip())
+        said = said.removeprefix("hpe-mcp-bench fake-central: ").replace("; hint: ", ". Fix: ")
+        raise FakeCentralStartupError(
+            f"the fake exited with code {process.returncode}: {said or '(no message)'}"
+        )
+    fake = FakeCentral(process, json.loads(first), stderr)
+    fake.node = f"{node} ({origin})"
+    fake.start_seconds = time.monotonic() - started
+    return fake

@@ -1,0 +1,125 @@
+"""The pytest plugin (entry point `pytest11`): fixtures `fake_central` and `fake_central_env`.
+
+One fake per session (per worker under pytest-xdist: each worker is its own session), reset
+before every test that uses it, so tests see the bundle exactly and only their own calls.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from ._fake import FakeCentral, FakeCentralStartupError, start_fake_central
+
+MARKER = "fake_central"
+_STARTED = pytest.StashKey[str]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("hpe-fake-central", "fake HPE Central/GreenLake API")
+    group.addoption(
+        "--fake-central-fixture",
+        default=None,
+        metavar="NAME",
+        help="fixture bundle the fake serves (site-a by default; campus-b, or a bundle directory)",
+    )
+    group.addoption(
+        "--fake-central-port",
+        type=int,
+        default=0,
+        metavar="N",
+        help="port of the fake on 127.0.0.1 (default 0: a free port)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}(fixture=None, faults=None, strict_query=False): the bundle, fault plan (a "
+        "mapping or a YAML/JSON file, relative to the test file) and query strictness the "
+        "fake_central fixture gives this test",
+    )
+
+
+def _startup_failure(error: FakeCentralStartupError) -> str:
+    return (
+        f"pytest-hpe-fake-central could not start the fake: {error}\n"
+        "(pytest options: --fake-central-fixture NAME, --fake-central-port N)"
+    )
+
+
+@pytest.fixture(scope="session")
+def _fake_central_session(request: pytest.FixtureRequest) -> Iterator[FakeCentral]:
+    config = request.config
+    try:
+        fake = start_fake_central(
+            fixture=config.getoption("--fake-central-fixture"),
+            port=config.getoption("--fake-central-port"),
+        )
+    except FakeCentralStartupError as error:
+        # One clear message for the whole run, not a traceback per test.
+        pytest.exit(_startup_failure(error), returncode=pytest.ExitCode.USAGE_ERROR)
+    config.stash[_STARTED] = (
+        f"fake {fake.bundle.get('id')} started in {fake.start_seconds:.2f}s "
+        f"on {fake.url} with node {fake.node}"
+    )
+    try:
+        yield fake
+    finally:
+        fake.close()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    started = config.stash.get(_STARTED, None)
+    if started is not None:
+        terminalreporter.write_line(f"hpe-fake-central: {started}")
+
+
+def _marker_options(request: pytest.FixtureRequest) -> dict[str, Any]:
+    marker = request.node.get_closest_marker(MARKER)
+    if marker is None:
+        return {}
+    if marker.args:
+        pytest.fail(
+            f"@pytest.mark.{MARKER} takes keywords only: fixture=, faults=, strict_query=",
+            pytrace=False,
+        )
+    unknown = set(marker.kwargs) - {"fixture", "faults", "strict_query"}
+    if unknown:
+        pytest.fail(
+            f"@pytest.mark.{MARKER}: unknown option(s) {sorted(unknown)}; "
+            "use fixture=, faults=, strict_query=",
+            pytrace=False,
+        )
+    return dict(marker.kwargs)
+
+
+@pytest.fixture
+def fake_central(
+    _fake_central_session: FakeCentral, request: pytest.FixtureRequest
+) -> FakeCentral:
+    """The session's fake, reset for this test (bundle restored, call log empty, no faults
+    unless the `fake_central` marker sets them)."""
+    fake = _fake_central_session
+    options = _marker_options(request)
+    fixture = options.get("fixture") or request.config.getoption("--fake-central-fixture")
+    fake.reset(fixture=fixture, strict_query=bool(options.get("strict_query", False)))
+    faults = options.get("faults")
+    if isinstance(faults, (str, os.PathLike)):
+        faults = Path(request.node.path).parent / faults
+    fake.set_faults(faults)
+    return fake
+
+
+@pytest.fixture
+def fake_central_env(
+    fake_central: FakeCentral, monkeypatch: pytest.MonkeyPatch
+) -> FakeCentral:
+    """`fake_central`, with its `env` set in os.environ for in-process clients (httpx,
+    requests, pycentral) and restored after the test."""
+    for name, value in fake_central.env.items():
+        monkeypatch.setenv(name, value)
+    return fake_central
