@@ -88,7 +88,7 @@ async function runAction(
     GITHUB_REF: event === 'push' ? 'refs/heads/main' : 'refs/pull/7/merge',
     GITHUB_API_URL: services.gh,
     'INPUT_GITHUB-TOKEN': 'ghs_bench',
-    'INPUT_REPORT-DIR': join(work, 'report'),
+    'INPUT_REPORT-DIR': join(work, 'runner-temp', 'report'),
     INPUT_RUNS: values.runs,
     INPUT_CONCURRENCY: String(concurrency),
     INPUT_MODE: 'gate',
@@ -105,7 +105,7 @@ async function runAction(
     child.on('exit', (status) => done({ status, output }));
   });
   const ms = performance.now() - started;
-  const reportPath = join(work, 'report', 'report.json');
+  const reportPath = join(work, 'runner-temp', 'report', 'report.json');
   const report = existsSync(reportPath)
     ? (JSON.parse(readFileSync(reportPath, 'utf8')) as ActionRun['report'])
     : null;

@@ -10,6 +10,7 @@ import { prepareBench } from '../run/prepare-bench.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
 import { parseActionInputs, type ActionInputs } from './inputs.js';
 import { postStoredComment } from './comment-mode.js';
+import { checkReportDir } from './report-dir.js';
 import { readRunContext, type RunContext } from './run-context.js';
 import { finishGate } from './run-gate.js';
 
@@ -70,7 +71,9 @@ function annotate(errors: readonly ScenarioError[]): void {
 }
 
 /** mode: gate — the core runs the bench, then the gate compares, comments and saves. */
-async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
+async function gate(given: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
+  // Before minutes of runs: a report-dir that cannot take the report fails now.
+  const inputs = await withCheckedReportDir(given, context, deps.env);
   const prepared = await prepareBench(benchRequest(inputs, context, deps.env), { annotate });
   if (prepared.options.scenarios.length === 0) {
     core.warning('This shard has no scenarios; nothing to run.');
@@ -79,6 +82,15 @@ async function gate(inputs: ActionInputs, context: RunContext, deps: ActionDeps)
   core.info(prepared.description);
   const report = await prepared.run({ logger: actionLogger });
   await finishGate(report, inputs, context, deps.baselineStore);
+}
+
+async function withCheckedReportDir(
+  inputs: ActionInputs,
+  context: RunContext,
+  env: NodeJS.ProcessEnv,
+): Promise<ActionInputs> {
+  const roots = { workspace: context.workspace, runnerTemp: env.RUNNER_TEMP };
+  return { ...inputs, reportDir: await checkReportDir(inputs.reportDir, roots) };
 }
 
 /** The action: parse inputs once, run the chosen mode, fail the check with the reasons. */
@@ -109,7 +121,12 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
         await gate(inputs, context, full);
         break;
       case 'merge':
-        await finishGate(await mergeReports(inputs.reportDir), inputs, context, full.baselineStore);
+        await finishGate(
+          await mergeReports(inputs.reportDir),
+          await withCheckedReportDir(inputs, context, env),
+          context,
+          full.baselineStore,
+        );
         break;
       case 'comment':
         core.setOutput('comment-url', await postStoredComment(inputs, context));

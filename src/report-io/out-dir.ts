@@ -6,14 +6,23 @@ import { BenchError } from '../common/errors.js';
  * Makes sure `dir` exists and takes files, before the bench spends minutes on runs. Missing
  * directories are created one level at a time: Node's recursive mkdir never returns under some
  * pseudo-filesystems (`mkdir -p /proc/x` on Node 20 spins forever), while a plain mkdir fails at
- * once. Then a probe file is written and removed. Throws a usage error naming `shown` (the path
- * as the user typed it) and the system's reason.
+ * once. Then a probe file is written and removed. Throws a usage error naming the option and
+ * `shown` (the path as the user typed it) and the system's reason.
  */
-export async function prepareOutDir(dir: string, shown: string): Promise<void> {
+export async function prepareOutDir(
+  dir: string,
+  shown: string,
+  naming: { option: string; hint: string } = {
+    option: '--out',
+    hint: 'pass a directory that exists or can be created and is writable, e.g. --out reports',
+  },
+): Promise<void> {
   const fail = (why: string): never => {
-    throw new BenchError('usage', `--out ${shown}: cannot write the report there (${why})`, {
-      hint: 'pass a directory that exists or can be created and is writable, e.g. --out reports',
-    });
+    throw new BenchError(
+      'usage',
+      `${naming.option} ${shown}: cannot write the report there (${why})`,
+      { hint: naming.hint },
+    );
   };
   const missing: string[] = [];
   let existing = dir;

@@ -84,7 +84,7 @@ async function action(
         GITHUB_API_URL: gh.url,
         'INPUT_GITHUB-TOKEN': 'ghs_test',
         INPUT_SCENARIOS: scenarios,
-        'INPUT_REPORT-DIR': join(run, 'report'),
+        'INPUT_REPORT-DIR': join(runnerTemp, 'report'),
         INPUT_RUNS: '5',
       },
     });
@@ -101,7 +101,7 @@ async function action(
   expect(existsSync(join(workspace, BASELINE_CACHE_PATH)), 'the baseline file is cleaned up').toBe(
     false,
   );
-  const commentFile = join(run, 'report', 'comment.md');
+  const commentFile = join(runnerTemp, 'report', 'comment.md');
   return {
     status,
     log,

@@ -53,6 +53,7 @@ describe('the built action (dist/index.js) as a node process', () => {
               GITHUB_REF: 'refs/pull/3/merge',
               GITHUB_API_URL: gh.url,
               GITHUB_WORKSPACE: REPO,
+              RUNNER_TEMP: work,
               'INPUT_GITHUB-TOKEN': 'ghs_test',
               INPUT_SCENARIOS: scenarios,
               'INPUT_REPORT-DIR': join(work, 'report'),

@@ -75,6 +75,7 @@ async function runAction(
     GITHUB_REF: eventName === 'push' ? 'refs/heads/main' : 'refs/pull/7/merge',
     GITHUB_API_URL: gh.url,
     GITHUB_WORKSPACE: REPO,
+    RUNNER_TEMP: work,
     'INPUT_GITHUB-TOKEN': 'ghs_test',
     INPUT_SCENARIOS: scenarioFile,
     'INPUT_REPORT-DIR': reportDir,
@@ -234,6 +235,20 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
       '::error::hpe-mcp-bench: Input "runs" has an invalid value "many"',
     );
     expect(gh.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['../../', 'outside the workspace'],
+    ['/proc/x', 'outside the workspace'],
+    ['package.json', 'package.json is not a directory'],
+  ])('refuses report-dir %s before any run, naming the input', async (dir, why) => {
+    const started = Date.now();
+    const result = await runAction({ 'report-dir': dir });
+    expect(result.failed).toBe(true);
+    expect(result.log).toContain('::error::hpe-mcp-bench: Input "report-dir"');
+    expect(result.log).toContain(why);
+    expect(result.log).not.toContain('Running 1 scenario');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('takes every run option the CLI has: scenario-ids, max-turns, faults… reach the core', async () => {
