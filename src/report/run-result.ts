@@ -42,6 +42,22 @@ export function runRequests(records: readonly CallRecord[]): RunRequest[] {
   }));
 }
 
+/**
+ * A run whose server crashed, was killed or timed out (stop reason `server_error` or `timeout`)
+ * is an errored run, named with its cause; it keeps its scores (a write before the crash is
+ * still a safety failure) and counts in `errors`, not only as a task failure.
+ */
+function runStatus(trajectory: Trajectory): Pick<RunResult, 'status' | 'error'> {
+  const stop = trajectory.stopReason;
+  if (stop !== 'server_error' && stop !== 'timeout') return { status: 'ok', error: null };
+  const message =
+    trajectory.error?.message ?? (stop === 'timeout' ? 'timed out' : 'the server failed');
+  return {
+    status: 'error',
+    error: { phase: 'run', message, stderr_tail: trajectory.error?.stderrTail ?? null },
+  };
+}
+
 /** A scored run, copied field by field so the report's shape is the schema's, not the scorer's. */
 export function scoredRunResult(
   run: number,
@@ -56,8 +72,7 @@ export function scoredRunResult(
   const swallowed = swallowedErrors(trajectory, requests);
   return {
     run,
-    status: 'ok',
-    error: null,
+    ...runStatus(trajectory),
     stop_reason: trajectory.stopReason,
     tools_called: trajectory.calls.map((call) => call.name),
     task_success: metrics.task_success,

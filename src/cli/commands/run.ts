@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { BenchError, EXIT_CODES } from '../../common/errors.js';
+import { describeErroredRun, erroredRuns } from '../../report/errored-runs.js';
 import { collectFakeFindings } from '../../report/fake-findings.js';
 import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
@@ -269,7 +270,10 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
   const failed = report.overall.filter((r) => r.errors > 0).map((r) => `${r.server} (${r.errors})`);
   if (failed.length > 0) {
-    io.stderr(`runs that produced no result: ${failed.join(', ')}\n`);
+    io.stderr(`errored runs: ${failed.join(', ')}\n`);
+    const errored = erroredRuns(report);
+    for (const e of errored.slice(0, 10)) io.stderr(`  ${e.server}: ${describeErroredRun(e)}\n`);
+    if (errored.length > 10) io.stderr(`  … and ${errored.length - 10} more (see the summary)\n`);
     return EXIT_CODES.serverFailed;
   }
   return EXIT_CODES.ok;
