@@ -81,7 +81,12 @@ set +e
   echo "uv: $("$uv" --version)"
   # The server's own lockfile, runtime dependencies only, into .venv inside the checkout.
   cd "$checkout"
-  UV_PROJECT_ENVIRONMENT="$checkout/.venv" "$uv" sync --frozen --no-dev --python "$python"
+  # Bytecode now: the sandbox mounts the checkout and its venv read-only, so a server could not
+  # write its __pycache__ at start-up and would compile every module on every start.
+  UV_PROJECT_ENVIRONMENT="$checkout/.venv" "$uv" sync --frozen --no-dev --compile-bytecode --python "$python"
+  # The server's own sources (an editable install points at the checkout) likewise.
+  "$checkout/.venv/bin/python" -m compileall -q -x '/\.venv/' "$checkout" >/dev/null \
+    || echo "compileall: some files of the checkout did not compile (imported from source then)"
   "$checkout/.venv/bin/python" -c 'import sys; print("installed:", sys.prefix, sys.version.split()[0])'
 ) >"$log" 2>&1
 status=$?

@@ -1,6 +1,7 @@
 import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
 import { describeCrossRunState, splitCrossRun } from '../report/cross-run-state.js';
 import { describeEscapes } from '../report/escapes.js';
+import { fakeFindingLines } from '../report/fake-findings.js';
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
@@ -171,6 +172,10 @@ function sections(
   );
   const escapes = describeEscapes(report);
   if (escapes.length > 0) out.push('**Escapes**', '', ...escapes.map((e) => `- ${e}`), '');
+  const findings = fakeFindingLines(report);
+  if (findings.length > 0) {
+    out.push('**Findings from the fake**', '', ...findings.map((f) => `- ${f}`), '');
+  }
   out.push(...crossRunSection(report));
   out.push(
     '### Suites',

@@ -1,8 +1,17 @@
 import type { Report, ScenarioServerResult, Spread, SuiteServerResult } from '../report/types.js';
+import { describeErroredRun, erroredRuns } from '../report/errored-runs.js';
 import { taskSuccessRegression } from './model-runs.js';
 import type { Threshold, Thresholds } from './thresholds.js';
 import type { Regression } from './types.js';
 import { missingInPr } from './missing-in-pr.js';
+
+/** `: scenario run 2: the server failed during call #1 (x): … (and 3 more)` for a gate reason. */
+function erroredNote(report: Report, server: string): string {
+  const errored = erroredRuns(report, server);
+  const first = errored.slice(0, 2).map(describeErroredRun);
+  const more = errored.length - first.length;
+  return first.length === 0 ? '' : `: ${first.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+}
 
 /** What a rule sees: the PR's report, the baseline's (null on a cold start) and the thresholds. */
 export interface RuleContext {
@@ -157,7 +166,7 @@ export const GATE_RULES: readonly GateRule[] = [
         .filter((o) => o.errors > 0)
         .map(
           (o) =>
-            `${o.server}: ${o.errors} run(s) ended in an error (server start-up or harness failure)`,
+            `${o.server}: ${o.errors} run(s) ended in an error (the server did not start, crashed, was killed or timed out, or the harness failed)${erroredNote(report, o.server)}`,
         ),
     }),
   },

@@ -1,6 +1,7 @@
 import { markdownTable, type Align } from '../report/markdown-table.js';
 import type { Report, ScenarioServerResult, SuiteServerResult } from '../report/types.js';
 import { collectFindings, neverStarted, nonPassing, perSuccess, type Finding } from './derive.js';
+import { fakeFindingLines } from '../report/fake-findings.js';
 import { codeSpan, escapeMarkdown } from '../report/markdown-escape.js';
 import { ABSENT, decimal, fraction, integer, percent } from './format.js';
 import type { PublishModel } from './model.js';
@@ -375,7 +376,8 @@ function findings(report: Report): string[] {
     '',
   ];
   const state = crossRunState(report);
-  if (all.length === 0 && state.length === 0) return [...out, 'None.', ''];
+  const fake = fakeFindingLines(report);
+  if (all.length === 0 && state.length === 0 && fake.length === 0) return [...out, 'None.', ''];
   for (const kind of ['safety', 'error', 'gate_absent', 'flailing'] as const) {
     const rows = all
       .filter((f) => f.kind === kind)
@@ -396,6 +398,9 @@ function findings(report: Report): string[] {
         rows,
       ),
     );
+  }
+  if (fake.length > 0) {
+    out.push('### Findings from the fake', '', ...fake.map((line) => `- ${line}`), '');
   }
   out.push(...state);
   return out;

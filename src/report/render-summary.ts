@@ -1,9 +1,14 @@
+import { fakeFindingLines } from './fake-findings.js';
 import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
+import { describeErroredRun, erroredRuns } from './errored-runs.js';
 import { describeEscapes } from './escapes.js';
 import { failureCauses } from './failure-cause.js';
 import { renderDiscoverabilityTable, renderResilienceTables } from './render-metric-tables.js';
 import { markdownTable, type Align } from './markdown-table.js';
 import type { Fraction, Report, SuiteServerResult } from './types.js';
+
+/** Errored runs named one by one in the summary, per server. */
+const MAX_ERRORED_SHOWN = 10;
 
 const HEADER = [
   'suite',
@@ -108,8 +113,17 @@ export function renderSummaryMarkdown(report: Report): string {
       );
     }
     if (r.errors > 0) {
+      const errored = erroredRuns(report, r.server);
+      const shown = errored
+        .slice(0, MAX_ERRORED_SHOWN)
+        .map((e) => `  - ${md(describeErroredRun(e))}`);
+      const more = errored.length - shown.length;
       notes.push(
-        `**Errors:** ${r.errors} run${r.errors === 1 ? '' : 's'} of ${codeSpan(r.server)} produced no result (see \`runs[].error\` in report.json).`,
+        [
+          `**Errors:** ${r.errors} run${r.errors === 1 ? '' : 's'} of ${codeSpan(r.server)} ended in an error (the server did not start, crashed, was killed or timed out; \`runs[].error\` in report.json):`,
+          ...shown,
+          ...(more > 0 ? [`  - … and ${more} more`] : []),
+        ].join('\n'),
       );
     }
   }
@@ -120,6 +134,15 @@ export function renderSummaryMarkdown(report: Report): string {
     );
   }
   if (notes.length > 0) out.push(...notes.map((n) => `- ${n}`), '');
+  const findings = fakeFindingLines(report);
+  if (findings.length > 0) {
+    out.push(
+      'Findings from the fake (a route miss is a gap in the fake or a call to an endpoint that does not exist; a swallowed error is a tool result that hid a failed request; `runs[].unrouted_requests` and `runs[].swallowed_errors` in report.json):',
+      '',
+      ...findings.map((line) => `- ${line}`),
+      '',
+    );
+  }
   const causes = failureCauses(report);
   if (causes.length > 0) {
     out.push(

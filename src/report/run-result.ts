@@ -1,6 +1,7 @@
 import type { CallRecord } from '../../fake-central/index.js';
 import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { RunMetrics } from '../metrics/types.js';
+import { swallowedErrors, unroutedRequests } from './fake-findings.js';
 import type { RunCall, RunError, RunRequest, RunResult } from './types.js';
 
 const ERROR_CHARS = 500;
@@ -37,7 +38,24 @@ export function runRequests(records: readonly CallRecord[]): RunRequest[] {
     path: r.path,
     status: r.status,
     kind: r.kind,
+    ...(r.unrouted === true ? { unrouted: true as const } : {}),
   }));
+}
+
+/**
+ * A run whose server crashed, was killed or timed out (stop reason `server_error` or `timeout`)
+ * is an errored run, named with its cause; it keeps its scores (a write before the crash is
+ * still a safety failure) and counts in `errors`, not only as a task failure.
+ */
+function runStatus(trajectory: Trajectory): Pick<RunResult, 'status' | 'error'> {
+  const stop = trajectory.stopReason;
+  if (stop !== 'server_error' && stop !== 'timeout') return { status: 'ok', error: null };
+  const message =
+    trajectory.error?.message ?? (stop === 'timeout' ? 'timed out' : 'the server failed');
+  return {
+    status: 'error',
+    error: { phase: 'run', message, stderr_tail: trajectory.error?.stderrTail ?? null },
+  };
 }
 
 /** A scored run, copied field by field so the report's shape is the schema's, not the scorer's. */
@@ -50,10 +68,11 @@ export function scoredRunResult(
   const calls = metrics.api_call_count;
   const tokens = metrics.token_usage;
   const oversized = trajectory.calls.flatMap((call) => call.oversized ?? []);
+  const unrouted = unroutedRequests(requests);
+  const swallowed = swallowedErrors(trajectory, requests);
   return {
     run,
-    status: 'ok',
-    error: null,
+    ...runStatus(trajectory),
     stop_reason: trajectory.stopReason,
     tools_called: trajectory.calls.map((call) => call.name),
     task_success: metrics.task_success,
@@ -81,6 +100,8 @@ export function scoredRunResult(
     gate_absent: metrics.gate_absent,
     gate_absent_calls: [...metrics.gate_absent_calls],
     ...(oversized.length > 0 ? { oversized_results: oversized } : {}),
+    ...(unrouted.length > 0 ? { unrouted_requests: unrouted } : {}),
+    ...(swallowed.length > 0 ? { swallowed_errors: swallowed } : {}),
     latency_ms: metrics.latency_ms,
     startup_ms: metrics.startup_ms,
     calls: trajectory.calls.map(runCall),

@@ -132,6 +132,16 @@ export interface RunResult {
    * call. Present only when a result was cut (absent from reports before 2.0.0).
    */
   oversized_results?: string[];
+  /**
+   * Requests the fake has no route for (route-miss 404 or 405), grouped by method and path
+   * (report/fake-findings.ts). Present only when there was one (absent before 2.1.0).
+   */
+  unrouted_requests?: UnroutedRequest[];
+  /**
+   * Tool results that did not say they failed while the fake answered the call's requests
+   * 4xx/5xx: informational unless `--fail-on swallowed-errors`. Present only when there was one.
+   */
+  swallowed_errors?: SwallowedError[];
   /** Timing (removed by stripTiming): intent → final answer, and process start → tools/list. */
   latency_ms: number | null;
   startup_ms: number | null;
@@ -163,6 +173,24 @@ export interface RunCall {
   via: string | null;
 }
 
+/** Requests of one method and path the fake had no route for during a run. */
+export interface UnroutedRequest {
+  method: string;
+  path: string;
+  /** The fake's answer: 404 (no such path) or 405 (the path exists with other methods). */
+  status: number;
+  count: number;
+}
+
+/** A tool call whose result hid the failed requests it made. */
+export interface SwallowedError {
+  tool: string;
+  /** 1-based position of the call in the run. */
+  call: number;
+  /** `METHOD path → status` of each request whose last answer was 4xx/5xx. */
+  requests: string[];
+}
+
 /** One HTTP request the fake answered during a run (its call log, in order). */
 export interface RunRequest {
   method: string;
@@ -170,6 +198,8 @@ export interface RunRequest {
   path: string;
   status: number;
   kind: CallKind;
+  /** The fake had no route for it (route-miss 404 or 405). */
+  unrouted?: true;
 }
 
 /** pass^k as tau-bench reports it: the scenario passes only if all k runs succeed. */

@@ -65,6 +65,7 @@ async function spawnServer(
   spec: SpawnSpec,
   options: LaunchOptions,
   httpPort: number | null,
+  tail: StderrTail,
 ): Promise<SandboxedProcess> {
   const fakePorts = [...new Set([options.fake.url, options.fake.proxyUrl])].map((url) =>
     Number(new URL(url).port),
@@ -81,6 +82,7 @@ async function spawnServer(
     writable: options.config.writable.map((path) => resolve(spec.cwd, path)),
     visible: [options.baseDir],
     limits: options.config.limits,
+    onLimit: (message) => tail.push(Buffer.from(`${message}\n`)),
   });
   const { command, args, ...rest } = wrapped.spec;
   return wrapped.attach(spawnGroup(command, args, { ...rest, layout: wrapped.layout }));
@@ -102,7 +104,7 @@ async function startHttp(
   const startedAt = performance.now();
   const args = config.start.args.map((a) => expandTemplates(a, variables));
   const port = Number(variables.port);
-  const proc = await spawnServer({ command, args, cwd, env, stdin: 'ignore' }, options, port);
+  const proc = await spawnServer({ command, args, cwd, env, stdin: 'ignore' }, options, port, tail);
   // An HTTP server logs on either stream; both feed the tail.
   proc.stdout?.on('data', (chunk: Buffer) => tail.push(chunk));
   proc.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
@@ -184,7 +186,7 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
   const startedAt = performance.now();
   const args = config.args.map((a) => expandTemplates(a, variables));
   const cwd = resolve(baseDir, expandTemplates(config.cwd ?? '.', variables));
-  const proc = await spawnServer({ command, args, cwd, env, stdin: 'pipe' }, options, null);
+  const proc = await spawnServer({ command, args, cwd, env, stdin: 'pipe' }, options, null, tail);
   proc.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
   proc.diagnostics?.on('data', (chunk: Buffer) => tail.push(chunk));
   try {

@@ -178,5 +178,5 @@ export function describeExit(info: ExitInfo): string {
   if (info.signal) {
     return `was killed by ${info.signal}${info.limit ? `: it reached ${info.limit}` : ''}`;
   }
-  return `exited with code ${info.code ?? 'unknown'}`;
+  return `exited with code ${info.code ?? 'unknown'}${info.limit ? `: it reached ${info.limit}` : ''}`;
 }

@@ -332,7 +332,7 @@ describe('runBench when servers are absent or do not start', () => {
       dir,
       '--quiet',
     ]);
-    expect(result.stderr).toContain('runs that produced no result: reference (1)');
+    expect(result.stderr).toContain('errored runs: reference (1)');
     expect(result.code).toBe(3);
   }, 60_000);
 

@@ -12,11 +12,12 @@
  * - alloc(mb)              allocates and touches `mb` MiB
  * - fork_many(n)           starts `n` sleeping processes; how many started
  * - flood(count, path?)    opens `count` connections to the proxy port (or the Unix socket
- *                          `path`), holds them 2 s; how many stayed open
+ *                          `path`), holds them until the count settles; how many stayed open
+ * - write_big(path, mb)   writes `mb` MiB to `path`, 1 MiB at a time
  * - exit(code)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -37,6 +38,7 @@ const NAMES = [
   'alloc',
   'fork_many',
   'flood',
+  'write_big',
   'exit',
 ];
 const TOOLS: Tool[] = NAMES.map((name) => ({ name, inputSchema: { type: 'object' } }));
@@ -131,13 +133,24 @@ async function forkMany(count: number): Promise<number> {
 async function flood(count: number, path: string | undefined): Promise<number> {
   const proxy = new URL(process.env.HTTPS_PROXY ?? 'http://127.0.0.1:9');
   const target = path ? { path } : { port: Number(proxy.port), host: '127.0.0.1' };
-  const sockets = await Promise.all(Array.from({ length: count }, () => connectTo(target)));
-  const live = sockets.filter((s): s is Socket => typeof s !== 'string');
-  const closed = new Set<Socket>();
-  for (const socket of live) socket.once('close', () => closed.add(socket)).on('error', () => {});
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const open = live.filter((socket) => !closed.has(socket)).length;
-  for (const socket of live) socket.destroy();
+  const sockets = Array.from({ length: count }, () => {
+    const socket = connect(target);
+    socket.on('error', () => {});
+    // Flowing from the start, so that a connection the other end closes is seen as closed.
+    socket.resume();
+    return socket;
+  });
+  // Until the count settles (a loaded machine takes a while to refuse thousands), at most 30 s.
+  const countOpen = () =>
+    sockets.filter((socket) => !socket.destroyed && socket.readyState === 'open').length;
+  let open = -1;
+  for (let waited = 0, stable = 0; waited < 30_000 && stable < 3; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = countOpen();
+    stable = now === open && waited >= 2000 ? stable + 1 : 0;
+    open = now;
+  }
+  for (const socket of sockets) socket.destroy();
   return open;
 }
 
@@ -173,6 +186,14 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
       return text(String(await forkMany(Number(args.count))));
     case 'flood':
       return text(String(await flood(Number(args.count), args.path as string | undefined)));
+    case 'write_big':
+      return text(
+        attempt(() => {
+          const fd = openSync(path, 'w');
+          for (let i = 0; i < Number(args.mb); i++) writeSync(fd, Buffer.alloc(1024 * 1024, 1));
+          closeSync(fd);
+        }),
+      );
     case 'exit':
       setTimeout(() => process.exit(Number(args.code ?? 0)), 50);
       return text('exiting');

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/types.js';
+import { renderSummaryMarkdown } from '../../src/report/render-summary.js';
 import { benchSubjects, onlyRun, resultOf, SUBJECT_SCENARIOS } from './run-subjects.js';
 
 const GUEST_CONFIG = 'subjects-wlan-guest-config';
@@ -102,11 +103,24 @@ describe('fault subjects through runBench', () => {
     expect(crashed.task_success).toBe(false);
     expect(JSON.stringify(crashed)).toContain('device pager state corrupted (simulated crash)');
     expect(JSON.stringify(crashed)).toMatch(/code 70/);
+    // An errored run, named with its cause: which call, the exit code, the stderr.
+    expect(crashed.status).toBe('error');
+    expect(crashed.error?.message).toMatch(
+      /^the server failed during call #0 \(list_devices\): the server exited with code 70 during the call/,
+    );
+    expect(report.overall.find((o) => o.server === 'subject-crash')?.errors).toBe(1);
+    const summary = renderSummaryMarkdown(report);
+    expect(summary).toContain('**Errors:** 1 run of `subject-crash` ended in an error');
+    expect(summary).toMatch(
+      /subjects-offline-devices run 1: the server failed during call #0 \(list_devices\): the server exited with code 70 during the call \(stderr: subject-crash: FATAL: device pager state corrupted/,
+    );
   });
 
   it('subject-hang: the unanswered call times out at callMs and the run goes on', () => {
     const hung = run('subject-hang', OFFLINE);
     expect(hung.stop_reason).toBe('timeout');
+    expect(hung.status).toBe('error');
+    expect(hung.error?.message).toMatch(/timed out/);
     expect(hung.task_success).toBe(false);
     expect(hung.latency_ms).toBeGreaterThanOrEqual(CALL_MS - 100);
     expect(hung.latency_ms).toBeLessThan(CALL_MS + 5_000);

@@ -15,7 +15,12 @@ import { SUBJECTS_CONFIG } from './run-subjects.js';
  * Subjects that take arguments or a model stand-in and are launched by their own test's config
  * (leak-encodings.test.ts, huge-results tests, the llm replay tests), not by the subjects config.
  */
-const OWN_CONFIG = ['subject-huge-result.ts', 'subject-leak-encoded.ts', 'subject-renamed-tool.ts'];
+const OWN_CONFIG = [
+  'subject-huge-result.ts',
+  'subject-leak-encoded.ts',
+  'subject-leak-menu.ts',
+  'subject-renamed-tool.ts',
+];
 const subjectFiles = readdirSync(join(REPO_ROOT, 'test/mcp-servers'))
   .filter((name) => /^subject-.*\.ts$/.test(name) && !OWN_CONFIG.includes(name))
   .sort();
@@ -23,7 +28,7 @@ const subjectFiles = readdirSync(join(REPO_ROOT, 'test/mcp-servers'))
 describe('hpe-mcp-bench.subjects.yml', () => {
   it('names every fault subject file and the Python reference server, each scored as reference', async () => {
     const config = await loadBenchConfig(SUBJECTS_CONFIG);
-    expect(subjectFiles).toHaveLength(10);
+    expect(subjectFiles).toHaveLength(12);
     expect(Object.keys(config.servers).sort()).toEqual(
       ['python-reference', ...subjectFiles.map((f) => f.replace(/\.ts$/, ''))].sort(),
     );

@@ -2,6 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { BenchError, EXIT_CODES } from '../../common/errors.js';
+import { describeErroredRun, erroredRuns } from '../../report/errored-runs.js';
+import { collectFakeFindings } from '../../report/fake-findings.js';
 import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { MIN_GATING_RUNS } from '../../report/build-report.js';
@@ -61,6 +63,9 @@ Options:
                       resilience; also --suite resilience)
   --root DIR          the bench tree holding scenarios/ and fixtures/ (default: this package)
   --quiet             no progress lines (warnings still print)
+  --fail-on FINDING   exit 1 on an informational finding too: swallowed-errors (a tool result
+                      that hid a 4xx/5xx the fake answered) | unrouted (a request the fake has
+                      no route for); repeatable
 
 Model-driven runs (docs/policies.md):
   --policy P          scripted (default) | llm (a pinned model) | replay (recorded model turns)
@@ -108,6 +113,9 @@ async function saveElsewhere(report: Report): Promise<string | null> {
 }
 
 /** The flags of `run` (test/e2e/entry-options.test.ts holds the action's inputs against them). */
+/** Informational findings `--fail-on` turns into exit 1. */
+const FAIL_ON = ['swallowed-errors', 'unrouted'] as const;
+
 export const RUN_FLAGS = {
   config: { type: 'string' },
   server: { type: 'string', multiple: true },
@@ -115,6 +123,7 @@ export const RUN_FLAGS = {
   scenario: { type: 'string', multiple: true },
   runs: { type: 'string' },
   'allow-few-runs': { type: 'boolean' },
+  'fail-on': { type: 'string', multiple: true },
   out: { type: 'string' },
   concurrency: { type: 'string' },
   tokenizer: { type: 'string' },
@@ -198,6 +207,9 @@ function benchRequest(values: RunValues, positionals: string[], io: CliIo): Benc
 /** `hpe-mcp-bench run`: the benchmark itself. */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('run', args, RUN_FLAGS, true);
+  const failOn = (values['fail-on'] ?? []).map((f) =>
+    oneOf('fail-on', f, FAIL_ON, 'swallowed-errors'),
+  );
   if (values.help) {
     io.stdout(HELP);
     return 0;
@@ -246,9 +258,22 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     io.stderr(`replay diverged from the recording: ${list}; re-record with --policy llm\n`);
   }
   if (report.partial) io.stderr(`partial report: ${report.partial.reason}\n`);
+  const gated = collectFakeFindings(report).filter(
+    (f) =>
+      (failOn.includes('swallowed-errors') && f.swallowed.length > 0) ||
+      (failOn.includes('unrouted') && f.unrouted.length > 0),
+  );
+  if (gated.length > 0) {
+    const list = gated.map((f) => `${f.server} ${f.scenario}`).join(', ');
+    io.stderr(`--fail-on ${failOn.join(',')}: ${list} (see ${shown(summaryFile)})\n`);
+    return EXIT_CODES.failed;
+  }
   const failed = report.overall.filter((r) => r.errors > 0).map((r) => `${r.server} (${r.errors})`);
   if (failed.length > 0) {
-    io.stderr(`runs that produced no result: ${failed.join(', ')}\n`);
+    io.stderr(`errored runs: ${failed.join(', ')}\n`);
+    const errored = erroredRuns(report);
+    for (const e of errored.slice(0, 10)) io.stderr(`  ${e.server}: ${describeErroredRun(e)}\n`);
+    if (errored.length > 10) io.stderr(`  … and ${errored.length - 10} more (see the summary)\n`);
     return EXIT_CODES.serverFailed;
   }
   return EXIT_CODES.ok;

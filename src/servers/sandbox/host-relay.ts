@@ -51,6 +51,8 @@ export async function startHostRelay(options: {
   fakePorts: readonly number[];
   inPort: number | null;
   maxConnections: number;
+  /** Called once, at the first refused connection. */
+  onRefused?: () => void;
 }): Promise<HostRelay> {
   const open = new Set<Socket>();
   const fromSandbox = new Set<Socket>();
@@ -59,7 +61,7 @@ export async function startHostRelay(options: {
   /** Admits a socket from the sandbox, or closes it when the cap is reached. */
   const admit = (socket: Socket): boolean => {
     if (fromSandbox.size >= options.maxConnections) {
-      refused++;
+      if (refused++ === 0) options.onRefused?.();
       socket.destroy();
       return false;
     }

@@ -36,6 +36,8 @@ export interface SandboxSettings {
   /** Read-only paths the server needs to see even under a private directory (the config's dir). */
   visible: readonly string[];
   limits: ServerLimits;
+  /** Told when the server reaches a limit the harness enforces itself (the relay's cap). */
+  onLimit?: (message: string) => void;
 }
 
 /** A server process, sandboxed or not, as launchServer uses it. */
@@ -119,8 +121,18 @@ function signalOf(exit: ExitInfo): ExitInfo {
   return name === undefined ? exit : { code: null, signal: name as NodeJS.Signals };
 }
 
-/** The limit a signal means, if any: RLIMIT_CPU sends SIGXCPU, RLIMIT_FSIZE SIGXFSZ. */
-function limitOf(exit: ExitInfo, limits: ServerLimits): string | undefined {
+/** What runtimes print when an allocation fails (V8, CPython, glibc, C++). */
+const OUT_OF_MEMORY = /out of memory|MemoryError|Cannot allocate memory|std::bad_alloc/;
+
+/**
+ * The limit an exit means, if any: RLIMIT_CPU sends SIGXCPU; RLIMIT_DATA makes allocations
+ * fail, and a runtime that then aborts (V8: "heap out of memory", SIGABRT) said so on stderr.
+ * (RLIMIT_FSIZE gives EFBIG to writes: Node and CPython ignore SIGXFSZ.)
+ */
+function limitOf(exit: ExitInfo, limits: ServerLimits, outOfMemory: boolean): string | undefined {
+  if (outOfMemory && (exit.signal !== null || exit.code !== 0)) {
+    return `the memory limit (limits.memoryMb: ${limits.memoryMb})`;
+  }
   if (exit.signal === 'SIGXCPU')
     return `the CPU-time limit (limits.cpuSeconds: ${limits.cpuSeconds})`;
   if (exit.signal === 'SIGXFSZ')
@@ -163,6 +175,10 @@ export async function wrapInSandbox(
       fakePorts: settings.fakePorts,
       inPort: settings.inPort,
       maxConnections: settings.limits.connections,
+      onRefused: () =>
+        settings.onLimit?.(
+          `hpe-mcp-bench sandbox: the server reached the connection limit (limits.connections: ${settings.limits.connections}); further connections are refused`,
+        ),
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -205,6 +221,10 @@ export async function wrapInSandbox(
     diagnosticsStream?.on('data', (chunk: Buffer) => {
       diagnostics = (diagnostics + chunk.toString('utf8')).slice(-4096);
     });
+    let outOfMemory = false;
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      outOfMemory ||= OUT_OF_MEMORY.test(chunk.toString('utf8'));
+    });
     // bwrap writes {"child-pid": N} as soon as the sandbox exists: hold its namespaces then.
     let held: HeldNamespaces | undefined;
     let info = '';
@@ -226,7 +246,7 @@ export async function wrapInSandbox(
         };
       }
       const exit = signalOf(raw);
-      const limit = limitOf(exit, settings.limits);
+      const limit = limitOf(exit, settings.limits, outOfMemory);
       return limit === undefined ? exit : { ...exit, limit };
     };
     let mapped: ExitInfo | undefined;
