@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FakeResponse, Item, Json } from './types.js';
 
-/** Error body styles used by the vendor's API families (central-api.md §4.1). */
+/** Error body styles used by the vendor's API families (SPEC.md §6). */
 export type ErrorStyle = 'mrt' | 'config' | 'glp';
 
 /** A deterministic debugId (the real API sends a random 32-hex id). */

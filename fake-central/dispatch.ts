@@ -158,7 +158,7 @@ async function runRoute(
     }
     if (options.strictQuery && route.strict && route.queryParams) {
       for (const key of req.query.keys()) {
-        // Paging parameters are accepted or ignored on every list endpoint (central-api.md §4.1,
+        // Paging parameters are accepted or ignored on every list endpoint (SPEC.md §9,
         // nowireless4u CHANGELOG 3.5.0.5 and 3.6.1.10): strictness is about the others.
         if (!route.queryParams.includes(key) && !LENIENT_PARAMS.has(key)) {
           throw new ApiError(

@@ -1,6 +1,6 @@
 import type { FakeState } from './state.js';
 
-/** Hourly quota the fake advertises; the real figure is undocumented (central-api.md §4.2). */
+/** Hourly quota the fake advertises; the real figure is undocumented (SPEC.md §7). */
 export const RATE_LIMIT_PER_HOUR = 10_000;
 
 /** `X-RateLimit-*` headers for every response, derived from the fixed clock and the call count. */

@@ -15,7 +15,7 @@ export interface RouteContext {
 
 /** Per-instance behaviour switches handlers read. */
 export interface HandlerOptions {
-  /** Reject unknown query parameters on the families that do so live (central-api.md §4.1). */
+  /** Reject unknown query parameters on the families that do so live (SPEC.md §9). */
   strictQuery: boolean;
   /** Polls answered RUNNING before an async task completes (0 = COMPLETED on the first poll). */
   asyncRunningPolls: number;

@@ -1,4 +1,4 @@
-/** Production endpoints every real Central MCP server uses (central-api.md §1). */
+/** Production endpoints every real Central MCP server uses (fake-central/SPEC.md §3). */
 export const DEFAULT_CENTRAL_BASE_URL = 'https://us5.api.central.arubanetworks.com';
 export const DEFAULT_GREENLAKE_BASE_URL = 'https://global.api.greenlake.hpe.com';
 export const CENTRAL_TOKEN_URL = 'https://sso.common.cloud.hpe.com/as/token.oauth2';

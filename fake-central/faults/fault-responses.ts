@@ -11,7 +11,7 @@ const SERVER_ERROR_CODES: Record<number, string> = {
 };
 
 /**
- * 429 as central-api.md §4.1–4.3 describe it. `Retry-After` is always sent: without it one
+ * 429 as SPEC.md §6–§7 describe it. `Retry-After` is always sent: without it one
  * compared server waits 60 s before retrying.
  */
 export function rateLimitedResponse(state: FakeState, retryAfter: number): FakeResponse {

@@ -1,5 +1,5 @@
 /**
- * Hosts the proxy terminates and serves from the fake (central-api.md §1.1–1.4). Everything else
+ * Hosts the proxy terminates and serves from the fake (SPEC.md §2–§3). Everything else
  * is refused and logged as a network escape.
  */
 export const INTERCEPTED_HOSTS = [

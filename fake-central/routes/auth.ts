@@ -3,7 +3,7 @@ import type { Route } from '../router.js';
 import type { FakeState } from '../state.js';
 import type { FakeRequest, FakeResponse, Item, Json } from '../types.js';
 
-/** Token lifetimes of the two issuers (central-api.md §1.1, §1.2). */
+/** Token lifetimes of the two issuers (SPEC.md §2). */
 export const CENTRAL_TOKEN_TTL = 7200;
 export const GLP_TOKEN_TTL = 900;
 

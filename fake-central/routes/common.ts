@@ -5,7 +5,7 @@ import { publicView } from '../paging.js';
 import type { FakeState } from '../state.js';
 import type { Item, Json } from '../types.js';
 
-/** Version alternatives served for each family (the servers call a mix; central-api.md §6.3). */
+/** Version alternatives served for each family (the servers call a mix; SPEC.md §4). */
 export const MRT_VERSIONS = 'v1|v1alpha1';
 export const CONFIG_VERSIONS = 'v1alpha1|v1';
 

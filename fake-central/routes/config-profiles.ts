@@ -6,7 +6,7 @@ import type { FakeResponse, Item } from '../types.js';
 import { bodyObject, CONFIG_VERSIONS, ok } from './common.js';
 import { sealSecrets } from './seal-secrets.js';
 
-/** A network-config profile collection: collection GET, `/{name}` CRUD (central-api.md §2.4). */
+/** A network-config profile collection: collection GET, `/{name}` CRUD (SPEC.md §11). */
 export interface ProfileCollection {
   /** Path segment, e.g. `wlan-ssids`. */
   segment: string;

@@ -2,7 +2,7 @@ import { ApiError } from '../api-error.js';
 import { isItem } from '../json.js';
 import type { Json } from '../types.js';
 
-/** A GreenLake error: the MRT body plus `errorDetails` (central-api.md §4.1). */
+/** A GreenLake error: the MRT body plus `errorDetails` (SPEC.md §6). */
 export function glpError(
   status: number,
   errorCode: string,

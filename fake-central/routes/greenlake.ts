@@ -58,7 +58,7 @@ function workspace({ state, params }: RouteContext): FakeResponse {
   return ok(publicView(ws));
 }
 
-/** GreenLake platform APIs: devices, subscriptions, users, workspace (central-api.md §2.10). */
+/** GreenLake platform APIs: devices, subscriptions, users, workspace (SPEC.md §4). */
 export const greenlakeRoutes: Route[] = [
   ...greenlakeDeviceRoutes,
   {

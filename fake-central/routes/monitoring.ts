@@ -128,7 +128,7 @@ function tenantHealth(file: string, typeKey: string, type: string) {
   };
 }
 
-/** network-monitoring v1 and v1alpha1 (central-api.md §2.1–2.4). */
+/** network-monitoring v1 and v1alpha1 (SPEC.md §4). */
 export const monitoringRoutes: Route[] = [
   {
     method: 'GET',

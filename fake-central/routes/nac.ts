@@ -19,7 +19,7 @@ function listRegistrations({ state, query }: RouteContext): FakeResponse {
       Object.values(r).some((v) => text(v).toLowerCase().includes(needle)),
     );
   }
-  // The registration service pages by `next` cursor or by `offset` (central-api.md §2.7).
+  // The registration service pages by `next` cursor or by `offset` (SPEC.md §5).
   return ok(
     query.has('offset') ? offsetPage(items, query, LIMITS) : cursorPage(items, query, LIMITS),
   );

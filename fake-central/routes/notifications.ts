@@ -229,7 +229,7 @@ function actionRoute(action: AlertAction): Route {
   };
 }
 
-/** network-notifications v1: alerts, alert actions and their async status (central-api.md §2.5). */
+/** network-notifications v1: alerts, alert actions and their async status (SPEC.md §4, §8). */
 export const notificationsRoutes: Route[] = [
   {
     method: 'GET',

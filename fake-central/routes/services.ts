@@ -72,7 +72,7 @@ function auditDetail({ state, params }: RouteContext): FakeResponse {
   return ok(publicView(audit));
 }
 
-/** network-services v1 and v1alpha1: firmware details and audit logs (central-api.md §2.6, §2.8). */
+/** network-services v1 and v1alpha1: firmware details and audit logs (SPEC.md §4). */
 export const servicesRoutes: Route[] = [
   {
     method: 'GET',
@@ -91,7 +91,7 @@ export const servicesRoutes: Route[] = [
     handler: audits,
   },
   {
-    // NW calls the singular `audit/{id}` (central-api.md §2.8); both answer.
+    // NW calls the singular `audit/{id}` (SPEC.md §4); both answer.
     method: 'GET',
     pattern: `${S}/audits|audit/:id`,
     kind: 'read',

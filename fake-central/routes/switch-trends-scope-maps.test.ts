@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../test/helpers/fake-api.js';
 
-// Vendor facts: central-api.md §2.1 (switches: `/hardware-trends`) and the monitoring OAS
+// Vendor facts: SPEC.md §4 (switches: `/hardware-trends`) and the monitoring OAS
 // HardwareTrendsResponse (`id*`, `type*`, `keys[]`, `units[]`, `switchMetrics[{serialNumber,
 // switchRole, samples[{timestamp, data[]}]}]`); scope maps are a network-config resource
 // answered with the config API's SUCC_001 body (§4.1) under the key `scope-map`.

@@ -47,7 +47,7 @@ function hardwareTrends({ state, params }: RouteContext): FakeResponse {
   });
 }
 
-/** Switch trend endpoints (central-api.md §2.1 switches row). */
+/** Switch trend endpoints (SPEC.md §4, §12). */
 export const switchTrendRoutes: Route[] = [
   {
     method: 'GET',

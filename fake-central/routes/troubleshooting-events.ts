@@ -110,7 +110,7 @@ function eventFilters(ctx: RouteContext): FakeResponse {
   const events = scopedEvents(ctx);
   const names = new Map(events.map((e) => [text(e.eventId), text(e.eventName)]));
   const eventNames: Json[] = countBy(events, (e) => text(e.eventId)).map(([id, count]) => ({
-    // eventId is a string in events but an integer here (central-api.md §6.9).
+    // eventId is a string in events but an integer here (SPEC.md §10).
     eventId: Number(id),
     eventName: names.get(id) ?? '',
     count,
@@ -128,7 +128,7 @@ function eventFilters(ctx: RouteContext): FakeResponse {
   });
 }
 
-/** network-troubleshooting events and event-filters, v1 and v1alpha1 (central-api.md §2.5). */
+/** network-troubleshooting events and event-filters, v1 and v1alpha1 (SPEC.md §4). */
 export const troubleshootingEventRoutes: Route[] = [
   {
     method: 'GET',

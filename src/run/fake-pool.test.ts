@@ -19,7 +19,7 @@ describe('FakePool', () => {
       message: 'Unknown query parameter: start',
     });
     expect((await get('/network-monitoring/v1/aps?limit=5')).status).toBe(200);
-    // Paging parameters are accepted or ignored on list endpoints (central-api.md §4.1).
+    // Paging parameters are accepted or ignored on list endpoints (fake-central/SPEC.md §9).
     expect((await get('/network-monitoring/v1/switches?limit=5&offset=0')).status).toBe(200);
     // network-config ignores unknown parameters.
     expect((await get('/network-config/v1/sites?limit=5&offset=0&start=1')).status).toBe(200);

@@ -27,7 +27,7 @@ EXPIRY_MARGIN_S = 60.0
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """Bounded, so a throttled API cannot stall a tool (central-api.md §4.3)."""
+    """Bounded, so a throttled API cannot stall a tool (fake-central/SPEC.md §7)."""
 
     max_rate_limit_retries: int = 2
     max_retry_after_s: float = 5.0

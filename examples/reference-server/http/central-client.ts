@@ -26,7 +26,7 @@ export interface ApiResponse<T = unknown> {
   location: string | null;
 }
 
-/** Retry policy (central-api.md §4.3): bounded, so a throttled API cannot stall a tool. */
+/** Retry policy (fake-central/SPEC.md §7): bounded, so a throttled API cannot stall a tool. */
 export interface RetryPolicy {
   maxRateLimitRetries: number;
   maxRetryAfterMs: number;
