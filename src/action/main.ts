@@ -13,6 +13,7 @@ import { postStoredComment } from './comment-mode.js';
 import { checkReportDir } from './report-dir.js';
 import { readRunContext, type RunContext } from './run-context.js';
 import { finishGate } from './run-gate.js';
+import { prepareRunnerSandbox } from '../servers/sandbox/runner-setup.js';
 
 /** What the action talks to besides @actions/core; tests inject a directory baseline store. */
 export interface ActionDeps {
@@ -74,6 +75,8 @@ function annotate(errors: readonly ScenarioError[]): void {
 async function gate(given: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
   // Before minutes of runs: a report-dir that cannot take the report fails now.
   const inputs = await withCheckedReportDir(given, context, deps.env);
+  // On a GitHub-hosted runner: bubblewrap and an AppArmor profile for it, before the probe.
+  await prepareRunnerSandbox({ mode: inputs.sandbox ?? 'auto', env: deps.env, log: core.info });
   const prepared = await prepareBench(benchRequest(inputs, context, deps.env), { annotate });
   if (prepared.options.scenarios.length === 0) {
     core.warning('This shard has no scenarios; nothing to run.');

@@ -1,4 +1,5 @@
 import { isScalar } from 'yaml';
+import { SECRET_NAMES } from '../common/secrets.js';
 import { didYouMean } from '../common/did-you-mean.js';
 import type { ScenarioError } from '../scenarios/types.js';
 import { errorAt, type YamlDocument } from '../common/yaml-source.js';
@@ -85,15 +86,21 @@ function templateErrors(
       if (use.terminated && isTemplateName(use.name)) continue;
       // `${env.NAME}` passes one variable of the job's environment through, in env and gates only.
       const inEnv = path[0] === 'env' || path[0] === 'gates';
-      if (use.terminated && envTemplateName(use.name) !== undefined && inEnv) continue;
-      const message = !use.terminated
-        ? `unterminated template ${use.text}`
-        : envTemplateName(use.name) !== undefined
-          ? `${use.text} may only be used in env and gates values`
-          : `unknown template variable ${use.text}`;
-      const hint = use.terminated
-        ? `${didYouMean(use.text, KNOWN)}known: ${KNOWN.join(', ')}, and \${env.NAME} in env and gates values; write $\${ for a literal \${`
-        : 'close it with }, or write $${ for a literal ${';
+      const passed = use.terminated ? envTemplateName(use.name) : undefined;
+      const withheld = passed !== undefined && (SECRET_NAMES as readonly string[]).includes(passed);
+      if (passed !== undefined && inEnv && !withheld) continue;
+      const message = withheld
+        ? `${use.text} names ${passed}, which the harness withholds from every server it starts (a secret of the job)`
+        : !use.terminated
+          ? `unterminated template ${use.text}`
+          : envTemplateName(use.name) !== undefined
+            ? `${use.text} may only be used in env and gates values`
+            : `unknown template variable ${use.text}`;
+      const hint = withheld
+        ? 'a server under test never gets the job’s tokens or model keys; give it a credential of its own under another name'
+        : use.terminated
+          ? `${didYouMean(use.text, KNOWN)}known: ${KNOWN.join(', ')}, and \${env.NAME} in env and gates values; write $\${ for a literal \${`
+          : 'close it with }, or write $${ for a literal ${';
       const at = positionInside(source, text, full, use.text, nth);
       const error = errorAt(source, full, message, { hint });
       errors.push(at ? { ...error, ...at } : error);

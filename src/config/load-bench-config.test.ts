@@ -138,6 +138,13 @@ describe('parseBenchConfig', () => {
       ],
     ],
     [
+      'a job secret passed to a server (the harness withholds it)',
+      `${STDIO}    env:\n      TOKEN: '\${env.GITHUB_TOKEN}'\n`,
+      [
+        'bench.yml:6:15: /servers/ref/env/TOKEN: ${env.GITHUB_TOKEN} names GITHUB_TOKEN, which the harness withholds from every server it starts (a secret of the job) (a server under test never gets the job’s tokens or model keys; give it a credential of its own under another name)',
+      ],
+    ],
+    [
       'an unterminated template in a gate',
       `${STDIO}    gates:\n      write: { TOKEN_DIR: '\${tmp/x' }\n`,
       [

@@ -259,3 +259,28 @@ describe('the comment on state a reused server process kept', () => {
     expect(body).toMatch(/only skipped the token request \(expected\): \S+ 1\/4/);
   });
 });
+
+describe('a run where the sandbox fell back (auto)', () => {
+  it('says so in the comment, not only in the log', () => {
+    const pr = report();
+    const unboxed = {
+      ...pr,
+      settings: {
+        ...pr.settings,
+        sandbox: {
+          requested: 'auto' as const,
+          applied: false,
+          tool: null,
+          reason: 'bwrap not found',
+        },
+      },
+    };
+    const verdict = compareToBaseline(unboxed, base(report()), DEFAULT_THRESHOLDS);
+    expect(renderComment(unboxed, verdict)).toContain(
+      '> **No sandbox:** the servers ran without it (bwrap not found)',
+    );
+    expect(
+      renderComment(pr, compareToBaseline(pr, base(report()), DEFAULT_THRESHOLDS)),
+    ).not.toContain('No sandbox');
+  });
+});

@@ -156,6 +156,13 @@ function sections(
   maxReasons = Infinity,
 ): string[] {
   const out: string[] = [`## hpe-mcp-bench: ${HEADLINE[verdict.status]}`, ''];
+  const sandbox = report.settings.sandbox;
+  if (sandbox && !sandbox.applied && sandbox.requested === 'auto') {
+    out.push(
+      `> **No sandbox:** the servers ran without it (${md(sandbox.reason ?? 'not applied')}): they could read the job's files and reach the network (docs/security.md).`,
+      '',
+    );
+  }
   if (verdict.reasons.length > 0) {
     const shown = verdict.reasons.slice(0, maxReasons);
     out.push('**Why it fails**', '', ...shown.map((r) => `- ${md(r)}`));

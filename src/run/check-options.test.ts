@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultBenchConfig } from '../config/default-config.js';
 import type { RunBenchOptions } from './run-bench-options.js';
 import type { Scenario } from '../scenarios/types.js';
-import { checkOptions, DEFAULT_ISOLATION } from './check-options.js';
+import { checkOptions, DEFAULT_ISOLATION, settingsWarnings } from './check-options.js';
 
 const options = (over: Partial<RunBenchOptions> = {}): RunBenchOptions => ({
   config: defaultBenchConfig('/bench'),
@@ -36,5 +36,28 @@ describe('checkOptions defaults', () => {
       /unknown isolation "process"/,
     );
     expect(() => checkOptions(options({ concurrency: 0 }))).toThrow(/concurrency must be/);
+  });
+
+  it('refuses runs and concurrency beyond sane bounds, naming the bound', () => {
+    expect(() => checkOptions(options({ runs: 100_000_000 }))).toThrow(
+      'runs 100000000 is more than 1000 per scenario',
+    );
+    expect(() => checkOptions(options({ concurrency: 1000 }))).toThrow(
+      'concurrency 1000 is more than 64',
+    );
+    expect(checkOptions(options({ runs: 1000, concurrency: 64 })).runs).toBe(1000);
+  });
+});
+
+describe('settingsWarnings', () => {
+  const settings = checkOptions(options({ concurrency: 2 }));
+  it('is quiet on the defaults', () => {
+    expect(settingsWarnings({ ...settings, sandbox: 'auto' }, 2)).toEqual([]);
+  });
+  it('warns of more workers than twice the cores, and of a sandbox switched off', () => {
+    expect(settingsWarnings({ ...settings, concurrency: 5, sandbox: 'off' }, 2)).toEqual([
+      "concurrency 5 on 2 core(s): servers queue for the CPU, so latency measures the machine's load, not the server (use at most 4)",
+      'sandbox off: the servers run with the host file system writable and direct network connections neither blocked nor counted (docs/security.md)',
+    ]);
   });
 });

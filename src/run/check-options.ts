@@ -22,6 +22,14 @@ export interface CheckedSettings {
 const positiveInt = (value: number): boolean => Number.isInteger(value) && value >= 1;
 
 /**
+ * Above these a bench is a mistake, not a measurement: 1,000 runs per scenario already gives a
+ * pass rate to ±3 % and takes hours; a worker per server process beyond 64 only queues them on
+ * this machine's cores (and `--runs 100000000` planned 1.6 GB of work before printing anything).
+ */
+export const MAX_RUNS = 1000;
+export const MAX_CONCURRENCY = 64;
+
+/**
  * The isolation a bench runs with when none is given: one server process per scenario, its runs
  * sharing it with the fake reset between them. A server's start-up (seconds for a Python server)
  * then costs once per scenario instead of once per run; the first run of every scenario meets a
@@ -69,6 +77,11 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
   if (!positiveInt(runs)) {
     throw new BenchError('usage', `runs must be a positive integer, got ${runs}`);
   }
+  if (runs > MAX_RUNS) {
+    throw new BenchError('usage', `runs ${runs} is more than ${MAX_RUNS} per scenario`, {
+      hint: `${MAX_RUNS} runs already pin a pass rate to about ±3 %; run fewer`,
+    });
+  }
   if (runs < MIN_GATING_RUNS && options.allowFewRuns !== true) {
     throw new BenchError(
       'usage',
@@ -81,6 +94,11 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
   const concurrency = options.concurrency ?? defaultConcurrency();
   if (!positiveInt(concurrency)) {
     throw new BenchError('usage', `concurrency must be a positive integer, got ${concurrency}`);
+  }
+  if (concurrency > MAX_CONCURRENCY) {
+    throw new BenchError('usage', `concurrency ${concurrency} is more than ${MAX_CONCURRENCY}`, {
+      hint: `this machine has ${availableParallelism()} core(s); the default is one worker per core`,
+    });
   }
   // Under a fault plan a reused process would change what the plan does: its counters restart at
   // every reset but a reused process makes no start-up requests, and a token a fault expired
@@ -119,4 +137,25 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
     sandbox,
     escapes,
   };
+}
+
+/**
+ * What the console should say about settings that are allowed but change what is measured: more
+ * workers than twice the cores (latency then measures the queue for the CPU), and a sandbox
+ * switched off by hand (servers can reach the network and the host).
+ */
+export function settingsWarnings(
+  settings: CheckedSettings,
+  cores = availableParallelism(),
+): string[] {
+  const warnings: string[] = [];
+  if (settings.concurrency > 2 * cores)
+    warnings.push(
+      `concurrency ${settings.concurrency} on ${cores} core(s): servers queue for the CPU, so latency measures the machine's load, not the server (use at most ${2 * cores})`,
+    );
+  if (settings.sandbox === 'off')
+    warnings.push(
+      'sandbox off: the servers run with the host file system writable and direct network connections neither blocked nor counted (docs/security.md)',
+    );
+  return warnings;
 }

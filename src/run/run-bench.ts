@@ -2,6 +2,7 @@ import { MIN_GATING_RUNS } from '../report/build-report.js';
 import type { Report } from '../report/types.js';
 import { writeReport } from '../report-io/write-report.js';
 import { resolveSandbox } from '../servers/sandbox/probe-sandbox.js';
+import { settingsWarnings } from './check-options.js';
 import { loadTokenizer } from '../tokens/count-tokens.js';
 import { assembleReport } from './assemble-report.js';
 import { executeBench } from './execute-bench.js';
@@ -30,6 +31,7 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const startedAt = clock();
   const { logger } = ports;
   const plan = planBench(options);
+  for (const warning of settingsWarnings(plan.settings)) logger.warn(warning);
   await loadTokenizer(plan.settings.tokenizer);
   const sandbox = await resolveSandbox(plan.settings.sandbox);
   if (!sandbox.applied && sandbox.requested === 'auto') {

@@ -17,6 +17,7 @@ import {
   SUBJECT_SCENARIOS,
   type SubjectBench,
 } from './run-subjects.js';
+import { SANDBOX_SKIP } from '../helpers/sandbox-support.js';
 
 const WLAN_LIST = 'subjects-wlan-list';
 const SERVER = 'subject-phone-home';
@@ -32,12 +33,12 @@ const bench = (escapes: 'record' | 'fail'): Promise<SubjectBench> =>
 let recorded: SubjectBench;
 let failing: SubjectBench;
 beforeAll(async () => {
-  if (process.platform !== 'linux') return;
+  if (SANDBOX_SKIP !== null) return;
   [recorded, failing] = await Promise.all([bench('record'), bench('fail')]);
 }, 180_000);
 
 // The direct connection is blocked and counted by the sandbox, which exists on Linux only.
-describe.runIf(process.platform === 'linux')('refused escapes (subject-phone-home)', () => {
+describe.skipIf(SANDBOX_SKIP !== null)('refused escapes (subject-phone-home)', () => {
   it('records both attempts as network_escape findings, the direct one counted by the sandbox', () => {
     expect(recorded.report.settings.sandbox).toMatchObject({ requested: 'auto', applied: true });
     const run = onlyRun(resultOf(recorded.report, WLAN_LIST, SERVER));

@@ -156,3 +156,39 @@ def test_greenlake_subscriptions_and_users(central: Any, fake_central: FakeCentr
     listed = users.get_users(central)
     assert listed["code"] == 200 and listed["msg"]["items"]
     served(fake_central, "GET /identity/v1/users")
+
+
+def test_troubleshooting_actions(central: Any, fake_central: FakeCentral) -> None:
+    from pycentral.troubleshooting import Troubleshooting
+
+    ap = first(monitoring()["MonitoringAPs"].get_all_aps(central), "serialNumber")
+    for action in ("reboot", "locate"):
+        result = getattr(Troubleshooting, f"{action}_device")(central, "aps", ap)
+        assert result["code"] == 202, result
+        served(fake_central, f"POST /network-troubleshooting/v1/aps/{ap}/{action}")
+
+
+def test_greenlake_write_spine_with_pycentral(central: Any, fake_central: FakeCentral) -> None:
+    """plan -> write -> read-back -> check_state, with pycentral's GreenLake device calls."""
+    devices, _, _ = glp()
+    assigned = [d for d in devices.get_all_devices(central) if d["assignedState"] == "ASSIGNED_TO_SERVICE"]
+    target = assigned[0]
+    assert fake_central.calls(kind="write") == []
+    result = devices.unassign_devices(central, devices=[target["id"]])
+    assert result["code"] == 200 and result["msg"]["status"] == "SUCCEEDED", result
+    back = devices.get_device(central, filter=f"id eq '{target['id']}'")["msg"]["items"]
+    assert [d["assignedState"] for d in back] == ["UNASSIGNED"]
+    [write] = fake_central.calls(kind="write")
+    assert (write["method"], write["path"], write["status"]) == ("PATCH", "/devices/v1/devices", 202)
+    served(fake_central, "GET /devices/v1/async-operations/*")
+    verdict = fake_central.check_state(
+        [
+            {
+                "collection": "glp-devices",
+                "where": {"id": target["id"]},
+                "fields": {"assignedState": "UNASSIGNED"},
+                "may_change": ["application", "region", "updatedAt"],
+            }
+        ]
+    )
+    assert verdict == {"passed": True, "failures": [], "collateral": []}

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { lstatSync } from 'node:fs';
 import { BenchError } from '../../common/errors.js';
+import { SETUP_COMMANDS } from './runner-setup.js';
 import type { SandboxStatus } from './types.js';
 import type { SandboxMode } from '../../config/types.js';
 
@@ -52,8 +53,9 @@ export function bwrapBaseArgs(): string[] {
 }
 
 const HINT =
-  'install bubblewrap (apt-get install -y bubblewrap); on Ubuntu 24.04 also allow unprivileged ' +
-  'user namespaces: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 — or choose --sandbox off';
+  'install bubblewrap, and on Ubuntu 23.10+ (GitHub ubuntu-24.04) allow user namespaces for ' +
+  `/usr/bin/bwrap only: ${SETUP_COMMANDS.join(' ; ')} — the action does this itself on ` +
+  'GitHub-hosted runners — or choose --sandbox off';
 
 function run(args: string[]): Promise<{ ok: boolean; out: string }> {
   return new Promise((resolve) => {

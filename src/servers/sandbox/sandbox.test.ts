@@ -15,9 +15,9 @@ import {
 import type { ServerSession } from '../types.js';
 import { resolveSandbox } from './probe-sandbox.js';
 import type { SandboxMode } from '../../config/types.js';
+import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
 
 const run = promisify(execFile);
-const linux = process.platform === 'linux';
 const probeServer = stdioTestServer(undefined, {
   args: ['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts'],
 });
@@ -67,7 +67,7 @@ async function environsReadUnder(sandbox: SandboxMode): Promise<{
   return JSON.parse(stdout) as { read: Record<string, string>; pids: string[] };
 }
 
-describe.runIf(linux)('the server sandbox (bubblewrap)', () => {
+describe.skipIf(SANDBOX_SKIP !== null)('the server sandbox (bubblewrap)', () => {
   it('is available on this machine (CI installs bubblewrap)', async () => {
     expect(await resolveSandbox('auto')).toMatchObject({ applied: true, reason: null });
   });

@@ -17,6 +17,7 @@ import type { SandboxMode, StdioServerConfig } from '../../config/types.js';
 import { launchServer } from '../launch-server.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
 import type { ServerSession } from '../types.js';
+import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
 
 const O_NONBLOCK = 0o4000;
 const RUNS = 5;
@@ -94,7 +95,7 @@ const EXPECTED = [
   'burst: ok',
 ];
 
-describe.runIf(process.platform === 'linux')('stdio through the sandbox', () => {
+describe.skipIf(SANDBOX_SKIP !== null)('stdio through the sandbox', () => {
   for (const [name, config] of Object.entries(SERVERS)) {
     for (const sandbox of ['off', 'on'] as const) {
       it(`${name}, sandbox ${sandbox}: ${RUNS} runs with large replies, bursts and notifications`, async () => {

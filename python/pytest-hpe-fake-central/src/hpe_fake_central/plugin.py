@@ -60,6 +60,9 @@ def _fake_central_session(request: pytest.FixtureRequest) -> Iterator[FakeCentra
             port=config.getoption("--fake-central-port"),
         )
     except FakeCentralStartupError as error:
+        if hasattr(config, "workerinput"):
+            # An xdist worker cannot end the run (pytest.exit crashes it): the message, no traceback.
+            pytest.fail(_startup_failure(error), pytrace=False)
         # One clear message for the whole run, not a traceback per test.
         pytest.exit(_startup_failure(error), returncode=pytest.ExitCode.USAGE_ERROR)
     config.stash[_STARTED] = (

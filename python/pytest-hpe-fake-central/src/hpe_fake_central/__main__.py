@@ -1,0 +1,50 @@
+"""`python -m hpe_fake_central [--fixture NAME] [--strict-query] -- COMMAND ...`
+
+Runs COMMAND with a fake running and its environment set: the proxy and CA variables a client
+needs (`env`) plus FAKE_CENTRAL_URL, FAKE_CENTRAL_CLIENT_ID, FAKE_CENTRAL_CLIENT_SECRET and
+FAKE_CENTRAL_WORKSPACE_ID. For test suites that are not pytest-based, or a server's own live
+tests pointed at the fake by launch configuration alone. Exits with COMMAND's exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+from ._fake import FakeCentralStartupError, start_fake_central
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hpe_fake_central")
+    parser.add_argument("--fixture", default=None, help="bundle name or directory (default site-a)")
+    parser.add_argument("--strict-query", action="store_true")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND [ARGS...]")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("give the command to run after --")
+    try:
+        fake = start_fake_central(fixture=args.fixture, strict_query=args.strict_query)
+    except FakeCentralStartupError as error:
+        print(f"hpe_fake_central: could not start the fake: {error}", file=sys.stderr)
+        return 2
+    with fake:
+        env = {
+            **os.environ,
+            **fake.env,
+            "FAKE_CENTRAL_URL": fake.url,
+            "FAKE_CENTRAL_CLIENT_ID": fake.client_id,
+            "FAKE_CENTRAL_CLIENT_SECRET": fake.client_secret,
+            "FAKE_CENTRAL_WORKSPACE_ID": fake.workspace_id,
+        }
+        try:
+            return subprocess.run(command, env=env, check=False).returncode
+        except FileNotFoundError:
+            print(f"hpe_fake_central: no such command: {command[0]}", file=sys.stderr)
+            return 127
+
+
+if __name__ == "__main__":
+    sys.exit(main())
