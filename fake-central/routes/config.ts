@@ -28,7 +28,7 @@ function scopeSites({ state, query }: RouteContext): FakeResponse {
   // The scope document types `offset` as a string on every scope list (getSitesV1).
   return ok({
     ...page,
-    offset: String(page.offset),
+    offset: text(page.offset),
     response: {
       code: 'SCOPE-LIST-SITES-SUCCESS-001',
       message: 'Sites fetched successfully',
