@@ -192,3 +192,24 @@ def test_greenlake_write_spine_with_pycentral(central: Any, fake_central: FakeCe
         ]
     )
     assert verdict == {"passed": True, "failures": [], "collateral": []}
+
+
+def test_events_and_show_commands(central: Any, fake_central: FakeCentral) -> None:
+    from pycentral.troubleshooting import Troubleshooting
+
+    m = monitoring()
+    site = first(m["MonitoringSites"].get_all_sites(central), "id")
+    ap = first(m["MonitoringAPs"].get_all_aps(central), "serialNumber")
+    # The bundle's clock: `now` is 2026-03-02T12:00:00Z; a week before it.
+    window = {"start_at": "2026-02-23T12:00:00.000Z", "end_at": "2026-03-02T12:00:00.000Z"}
+    events = Troubleshooting.list_events(central, "SITE", site, site, **window)
+    assert events["events"] and events["count"] == len(events["events"])
+    [asked] = served(fake_central, "GET /network-troubleshooting/v1/events")
+    assert asked["query"]["context-type"] == "SITE" and asked["query"]["site-id"] == site
+    filters = Troubleshooting.list_event_filters(central, "SITE", site, site, **window)
+    assert filters["categories"]
+    served(fake_central, "GET /network-troubleshooting/v1/event-filters")
+    shown = Troubleshooting.run_show_commands(central, "aps", ap, ["show version"], poll_interval=0)
+    assert shown["status"] == "COMPLETED"
+    served(fake_central, f"POST /network-troubleshooting/v1/aps/{ap}/showCommands")
+    served(fake_central, f"GET /network-troubleshooting/v1/aps/{ap}/showCommands/async-operations/*")
