@@ -153,6 +153,13 @@ function explain(error: ErrorObject, prefix: readonly string[]): Explained | und
       };
     case 'minLength':
       return { path, message: 'must not be empty', hint };
+    case 'maxLength':
+      // The value's length, never the value: it may be megabytes.
+      return {
+        path,
+        message: `is ${String(error.data).length} characters long, more than the ${Number(params.limit)} allowed`,
+        hint,
+      };
     case 'minItems':
       return { path, message: `must list at least ${plural(Number(params.limit), 'item')}`, hint };
     case 'minProperties':

@@ -138,6 +138,18 @@ describe.each(['anthropic', 'openai'] as const)('the llm policy through the %s S
     expect(third).toContain('got {\\"path\\":\\"/a\\"}');
   });
 
+  it('does not pass a server 10 MB of arguments a model made up; the model is told why', async () => {
+    const { trajectory, session, requests } = await drive(name, [
+      { calls: [{ name: 'list_clients', arguments: { site: 'x'.repeat(10_000_000) } }] },
+      final('SFO-AP-02'),
+    ]);
+    expect(trajectory.stopReason).toBe('final');
+    expect(session.requests).toEqual([]);
+    const second = JSON.stringify(requests[1]!.body);
+    expect(second).toContain('more than the 262144 a call may carry, so the call was not made');
+    expect(second.length).toBeLessThan(100_000);
+  });
+
   it('shows malformed arguments and an unknown tool to the model as errors; neither crashes', async () => {
     const { trajectory, session, requests } = await drive(name, [
       {

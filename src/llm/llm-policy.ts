@@ -40,6 +40,9 @@ interface Remembered {
   rejected: (string | null)[];
 }
 
+/** The largest tool-call arguments a model may send a server (JSON bytes): 256 KiB. */
+export const MAX_TOOL_ARGUMENT_BYTES = 262_144;
+
 const isInvalid = (args: ModelReply['calls'][number]['arguments']): args is { invalid: string } =>
   Object.keys(args).length === 1 && typeof (args as { invalid?: unknown }).invalid === 'string';
 
@@ -172,7 +175,20 @@ export function createLlmPolicy(options: LlmPolicyOptions): Policy & { names(): 
           );
           return;
         }
-        remembered.calls.push({ id, name: call.name, input: call.arguments });
+        const size = Buffer.byteLength(JSON.stringify(call.arguments));
+        // The history keeps an empty object in its place: the next request must not carry it.
+        remembered.calls.push({
+          id,
+          name: call.name,
+          input: size > MAX_TOOL_ARGUMENT_BYTES ? {} : call.arguments,
+        });
+        if (size > MAX_TOOL_ARGUMENT_BYTES) {
+          // A server is not handed megabytes a model made up; the model is told, as for bad JSON.
+          remembered.rejected.push(
+            `Error: the arguments are ${size} bytes, more than the ${MAX_TOOL_ARGUMENT_BYTES} a call may carry, so the call was not made`,
+          );
+          return;
+        }
         remembered.rejected.push(null);
         calls.push({ name: fromProvider(call.name), arguments: call.arguments });
       });

@@ -51,7 +51,16 @@ const MALFORMED: [string, Record<string, string>, string[]][] = [
   [
     'a missing required field',
     file(VALID.replace(/intent: .*\n/, '')),
-    ['suite.yaml:2:1: /intent: missing required field "intent" (the task as a user would type it)'],
+    [
+      'suite.yaml:2:1: /intent: missing required field "intent" (the task as a user would type it, at most 4,000 characters)',
+    ],
+  ],
+  [
+    'an intent longer than a user would type (a 50 MB one stalled discoverability)',
+    file(VALID.replace(/intent: .*\n/, `intent: ${'Where is the client? '.repeat(250)}\n`)),
+    [
+      'suite.yaml:3:9: /intent: is 5249 characters long, more than the 4000 allowed (the task as a user would type it, at most 4,000 characters)',
+    ],
   ],
   [
     'a misspelt enum value',

@@ -189,17 +189,28 @@ describe('launchServer over stdio', () => {
     async () => {
       const session = await launch(stdioTestServer());
       const tags = [uniqueTag(), uniqueTag()];
-      for (const [i, tag] of tags.entries()) {
-        // One grandchild in the server's group, one detached with setsid() (its own session).
-        await call(session, 'spawn_grandchild', { ignoreTerm: true, setsid: i === 1, tag });
-        expect(pidsTagged(tag)).toHaveLength(1);
+      try {
+        for (const [i, tag] of tags.entries()) {
+          // One grandchild in the server's group, one detached with setsid() (its own session).
+          await call(session, 'spawn_grandchild', { ignoreTerm: true, setsid: i === 1, tag });
+          expect(pidsTagged(tag)).toHaveLength(1);
+        }
+        await Promise.all([session.close(), session.close()]);
+        await session.close(); // idempotent
+        for (const tag of tags) expect(await goneTagged(tag)).toBe(true);
+        expect((await call(session, 'echo', { text: 'x' })).protocolError).toMatch(
+          /the server was killed by SIG(TERM|KILL)|the session is closed/,
+        );
+      } finally {
+        // A failure above must not leave the grandchildren running after the test.
+        for (const pid of tags.flatMap(pidsTagged)) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
       }
-      await Promise.all([session.close(), session.close()]);
-      await session.close(); // idempotent
-      for (const tag of tags) expect(await goneTagged(tag)).toBe(true);
-      expect((await call(session, 'echo', { text: 'x' })).protocolError).toMatch(
-        /the server was killed by SIG(TERM|KILL)|the session is closed/,
-      );
     },
   );
 
