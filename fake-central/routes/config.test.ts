@@ -11,7 +11,7 @@ describe('scope sites', () => {
     const body = await api.get('/network-config/v1/sites?limit=1&offset=0');
     expect(body).toMatchObject({
       count: 1,
-      offset: 0,
+      offset: '0',
       total: 2,
       response: { code: 'SCOPE-LIST-SITES-SUCCESS-001' },
     });

@@ -25,8 +25,10 @@ function scopeSites({ state, query }: RouteContext): FakeResponse {
     defaultLimit: 100,
     maxLimit: 100,
   });
+  // The scope document types `offset` as a string on every scope list (getSitesV1).
   return ok({
     ...page,
+    offset: text(page.offset),
     response: {
       code: 'SCOPE-LIST-SITES-SUCCESS-001',
       message: 'Sites fetched successfully',

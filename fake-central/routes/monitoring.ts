@@ -68,7 +68,15 @@ function apSub(field: string) {
       detail !== null && typeof detail === 'object' && !Array.isArray(detail)
         ? detail[field]
         : undefined;
-    const items = Array.isArray(list) ? (list as Item[]) : [];
+    // The documents require an `id`, the `type` and the AP's `siteId` on each sub-resource row
+    // (getAccessPointPortListV1, getAccessPointRadioListV1); the fixture rows omit them.
+    const ap = state.list('aps.json').find((a) => a.serialNumber === sn) ?? {};
+    const items = (Array.isArray(list) ? (list as Item[]) : []).map((row, i) => ({
+      id: `${sn}-${field}-${text(row.portIndex ?? row.radioNumber ?? i)}`,
+      siteId: text(ap.siteId),
+      type: `network-monitoring/ap-${field.replace(/s$/, '')}`,
+      ...row,
+    }));
     return ok({ count: items.length, items, next: null, total: items.length });
   };
 }
@@ -144,7 +152,7 @@ export const monitoringRoutes: Route[] = [
     kind: 'read',
     strict: true,
     queryParams: [...OFFSET, 'next'],
-    handler: siteList('sites-device-health.json', false),
+    handler: siteList('sites-device-health.json', true),
   },
   {
     method: 'GET',
@@ -152,7 +160,7 @@ export const monitoringRoutes: Route[] = [
     kind: 'read',
     strict: true,
     queryParams: [...OFFSET, 'next'],
-    handler: siteList('sites-client-health.json', false),
+    handler: siteList('sites-client-health.json', true),
   },
   {
     method: 'GET',

@@ -3,7 +3,7 @@
  * canary the harness gives it): one tool is named `leak_<secret>` and another's description
  * holds the secret with zero-width spaces between its characters. Nothing in any result leaks.
  * Caught by canary_leak in the tool menu, before any call; the secret must appear nowhere in
- * report.json or summary.md (test/subjects/leak-menu.test.ts).
+ * report.json or summary.md (test/red-team/secret-in-menu.test.ts).
  */
 import { createSubject, jsonResult, serveStdio } from './subject-lib/subject.js';
 import { registerGetWlanConfig, registerListWlans } from './subject-lib/tools.js';

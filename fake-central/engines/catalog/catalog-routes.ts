@@ -23,7 +23,7 @@ const body =
     ok(make(ctx));
 const airmatch = (kind: string): Answer =>
   body(() => ({ count: 0, id: kind, items: [], type: `network-services/${kind}` }));
-const cursorEmpty: Answer = body(() => ({ count: 0, items: [], next: '', total: 0 }));
+const cursorEmpty: Answer = body(() => ({ count: 0, items: [], next: null, total: 0 }));
 
 const SERVICES: [string, Answer][] = [
   ['airmatch-ap', airmatch('airmatch-ap')],
@@ -67,7 +67,8 @@ const SERVICES: [string, Answer][] = [
   ['airmatch-state', airmatch('airmatch-state')],
   ['asset-tags', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
   ['asset-tags/:id', missing('Asset tag')],
-  ['fco-resp-info-all', body(() => ({ count: 0, items: [] }))],
+  // The document requires count >= 1: with no AFC responses there is nothing to answer.
+  ['fco-resp-info-all', missing('AFC response')],
   ['fco-resp-info/:sn', missing('AFC response')],
   ['location-analytics/sites/insights', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
   [
@@ -82,12 +83,12 @@ const SERVICES: [string, Answer][] = [
   ],
   ['sitemaps/:site/floors/:floor/ap-ranging-scans', missing('Floor')],
   ['sitemaps/:site/floors/:floor/ap-ranging-scans/:scan', missing('Floor')],
-  ['sites/:site/device-locations', body(() => ({ count: 0, items: [] }))],
+  ['sites/:site/device-locations', missing('Device locations')],
   ['sites/:site/device-locations/:id', missing('Device location')],
   ['sites/:site/devices/:sn/location', missing('Device location')],
   ['webhooks', body(() => ({ count: 0, items: [], totalCount: 0 }))],
   ['webhooks/:id', missing('Webhook')],
-  ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: '', total: 0 }))],
+  ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
 ];
 
 const NOTIFICATIONS: [string, Answer][] = [
@@ -140,18 +141,18 @@ const REPORTING: [string, Answer][] = [
 
 const NAC_SERVICE: [string, Answer][] = [
   ['cnac-certificate', body(() => ({ count: 0, items: [] }))],
-  ['cnac-dpp-reg', body(() => ({ count: 0, items: [], next: '' }))],
+  ['cnac-dpp-reg', body(() => ({ count: 0, items: [], next: null }))],
   ['cnac-dpp-reg/:id', missing('DPP registration')],
   ['cnac-image', body(() => ({ count: 0, items: [] }))],
   ['cnac-image/:id', missing('Image')],
   ['cnac-image/download/:id', missing('Image')],
-  ['cnac-job', body(() => ({ count: 0, items: [], next: '', total: 0 }))],
+  ['cnac-job', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
   ['cnac-job/:id', missing('Job')],
   ['cnac-job/:id/error', missing('Job')],
   ['cnac-job/:id/input', missing('Job')],
   ['cnac-job/:id/status', missing('Job')],
-  ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], next: '', total: 0 }))],
-  ['cnac-visitor', body(() => ({ count: 0, items: [], next: '', total: 0 }))],
+  ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], next: null, total: 0 }))],
+  ['cnac-visitor', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
 ];
 
 const routes = (prefix: string, table: [string, Answer][]): Route[] =>

@@ -1,3 +1,4 @@
+import { notFound } from '../../api-error.js';
 import { text } from '../../json.js';
 import type { Route, RouteContext } from '../../router.js';
 import { CONFIG_VERSIONS, ok } from '../../routes/common.js';
@@ -79,12 +80,17 @@ function hierarchy(ctx: RouteContext): Item[] {
   return [{ Hierarchy: children, id: id.slice(0, 20), type: 'scope-hierarchy' }];
 }
 
+function missing(): FakeResponse {
+  throw notFound('No device collections');
+}
+
 const table: [string, (ctx: RouteContext) => FakeResponse][] = [
   ['global', (c) => ok({ id: rootId(c), scopeId: rootId(c), type: 'GLOBAL' })],
   ['hierarchy', (c) => ok(scopeList(hierarchy(c), c.query))],
   ['site-collections', (c) => ok(scopeList(siteCollections(c), c.query))],
   ['device-groups', (c) => ok(scopeList(deviceGroups(c), c.query))],
-  ['device-collections', (c) => ok(scopeList([], c.query))],
+  // No device collections in the bundles; the document requires count >= 1, so none is 404.
+  ['device-collections', missing],
 ];
 
 /** Scope management reads beyond `sites` (network-config v1 and v1alpha1). */

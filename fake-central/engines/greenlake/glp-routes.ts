@@ -24,7 +24,7 @@ const nextList =
   (build: Build): Answer =>
   (ctx) => {
     const items = build(ctx).map(publicView);
-    return ok({ count: items.length, items, next: '', total: items.length });
+    return ok({ count: items.length, items, next: null, total: items.length });
   };
 
 /** An item of a built list by id, or the family's 404. */
@@ -223,7 +223,7 @@ function contact(ctx: RouteContext): FakeResponse {
 }
 
 const none: Build = () => [];
-const emptyNext: Answer = () => ok({ count: 0, items: [], next: '', total: 0 });
+const emptyNext: Answer = () => ok({ count: 0, items: [], next: null, total: 0 });
 
 const TABLE: [string, Answer][] = [
   [

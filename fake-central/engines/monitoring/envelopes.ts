@@ -7,7 +7,8 @@ export type Envelope = 'cursor' | 'offset-string' | 'count';
 
 /**
  * `cursor`: `{items, count, next, total}` with `next` the following page number as a string,
- * `""` on the last page (the documents type `next` as a required string); `offset-string`:
+ * `null` on the last page: the documents describe it so ("null if there are no further pages")
+ * while typing it a required string, and KK/NW loop until `next` is null (SPEC.md §13 D3); `offset-string`:
  * `{items, count, offset, total}` with `offset` a string, as the switch sub-resources document
  * it; `count`: `{items, count}` (top-N lists).
  */
@@ -29,7 +30,7 @@ export function envelope(items: Item[], query: URLSearchParams, form: Envelope):
   return {
     count: slice.length,
     items: slice,
-    next: start + limit < items.length ? String(page + 1) : '',
+    next: start + limit < items.length ? String(page + 1) : null,
     total: items.length,
   };
 }

@@ -59,6 +59,13 @@ const site = (ctx: RouteContext): string => {
 const sn = (ctx: RouteContext): string => ctx.params.sn ?? '';
 const empty: Build = () => [];
 const health = { fair: 0, good: 0, poor: 0 };
+/** Name and attenuation (dB) of the standard wall types. */
+const WALL_TYPES: [string, number][] = [
+  ['Drywall', 3],
+  ['Glass', 4],
+  ['Brick', 8],
+  ['Concrete', 12],
+];
 
 function gatewayVlans(ctx: RouteContext): Item[] {
   const gw = device(ctx.state, 'gateway', sn(ctx));
@@ -217,7 +224,16 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
     list('count', (c) => {
       const sw = device(c.state, 'switch', sn(c));
       const ok = { health: 'Good' };
-      return [{ cpu: ok, id: sn(c), memory: ok, model: text(sw.model), role: text(sw.switchRole) }];
+      return [
+        {
+          cpu: ok,
+          id: sn(c),
+          memory: ok,
+          model: text(sw.model),
+          role: text(sw.switchRole),
+          type: 'network-monitoring/switch-hardware',
+        },
+      ];
     }),
   ],
   ['stack/:sn/members', none('Stack')],
@@ -290,12 +306,25 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
     'security-risks',
     (c) => ok({ count: 0, items: [], offset: Number(c.query.get('offset') ?? 0) || 0, total: 0 }),
   ],
-  ['wall-types', object(() => ({ count: 0, items: [] }))],
+  [
+    'wall-types',
+    // The standard wall types every tenant has (the document requires at least one).
+    object(() => {
+      const items = WALL_TYPES.map(([name, attenuation], i) => ({
+        attenuation,
+        code: name.toUpperCase(),
+        id: String(i + 1),
+        name,
+        type: 'STANDARD',
+      }));
+      return { count: items.length, defaultWallTypeId: '1', items };
+    }),
+  ],
   [
     'isolated-devices/:site',
     object((c) => ({ id: site(c), isolatedDevices: [], type: 'network-monitoring/topology' })),
   ],
-  ['topology/:site', object((c) => ({ id: site(c), type: 'network-monitoring/topology' }))],
+  ['topology/:site', object((c) => ({ id: site(c), type: 'topology' }))],
   [
     'neighbours/:sn',
     object((c) => ({ id: sn(c), neighbours: [], type: 'network-monitoring/topology' })),
@@ -334,14 +363,8 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
   ['sitemaps/:site/import/:id', none('Import')],
   // The documents require count >= 1 here: a site without a floor plan has nothing to answer.
   ['sitemaps/:site/network-devices-assigned', none('Floor plan')],
-  [
-    'sitemaps/:site/network-devices-deployed',
-    object((c) => (site(c), { count: 0, items: [], next: '', total: 0 })),
-  ],
-  [
-    'sitemaps/:site/network-devices-planned',
-    object((c) => (site(c), { count: 0, items: [], next: '', total: 0 })),
-  ],
+  ['sitemaps/:site/network-devices-deployed', none('Floor plan')],
+  ['sitemaps/:site/network-devices-planned', none('Floor plan')],
 ];
 
 /** The derived monitoring routes, v1 and v1alpha1. */

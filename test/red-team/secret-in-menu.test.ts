@@ -13,8 +13,8 @@ import { parseBenchConfig } from '../../src/config/load-bench-config.js';
 import type { Report } from '../../src/report/types.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
-import { resultOf, SUBJECT_SCENARIOS } from './run-subjects.js';
-import { REPO_ROOT } from './spawn-stdio.js';
+import { resultOf, SUBJECT_SCENARIOS } from '../subjects/run-subjects.js';
+import { REPO_ROOT } from '../subjects/spawn-stdio.js';
 
 const SCENARIO = 'subjects-wlan-guest-config';
 const config = parseBenchConfig(
