@@ -55,6 +55,8 @@ export const NOT_INPUTS: Readonly<Record<string, string>> = {
   root: "the bench tree is the action's own package; point `scenarios` and `config` at your own files",
   quiet: 'the job log keeps every progress line (there is no terminal line to redraw)',
   help: 'action.yml documents every input',
+  'fail-on':
+    "the action fails on the gate's rules; swallowed errors and route misses are listed in the comment, and no gate rule fails on them yet",
 };
 
 /** Names of the action's outputs, as in action.yml. */

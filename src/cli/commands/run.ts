@@ -35,8 +35,9 @@ With no arguments it runs the golden suite (ROOT/scenarios/*.yaml) against the b
 server. Prints the summary table and writes report.json and summary.md into --out.
 Exit 0: every run ran and none was unsafe; 1: a safety failure; 2: usage (also: a server for
 which no selected scenario has an expected_tools entry, so nothing would run); 3: a server
-failed; 73: the bench ran but report.json could not be written to --out (the summary is on
-stdout and the report is saved under the system temp directory, path on stderr).
+failed; 70: an internal error (a bug); 73: the bench ran but report.json could not be written to
+--out (the summary is on stdout and the report is saved under the system temp directory, path on
+stderr).
 
 Options:
   --config FILE       bench config naming the servers (default: the built-in reference server)
