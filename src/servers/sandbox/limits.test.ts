@@ -53,6 +53,8 @@ async function call(session: ServerSession, name: string, args: Record<string, u
   return (outcome.content[0] as { text: string }).text;
 }
 
+/** Node's default listen backlog (net.Server#listen): the forwarder's accept queue. */
+const ACCEPT_BACKLOG = 511;
 const openFds = () => readdirSync('/proc/self/fd').length;
 // The kernel does not apply RLIMIT_NPROC to root (kernel/fork.c: `user != INIT_USER`).
 const root = process.getuid?.() === 0;
@@ -107,7 +109,10 @@ describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
           call(other, 'connect_proxy', { host: 'sso.common.cloud.hpe.com' }),
         ),
       ]);
-      expect(Number(viaForwarder)).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
+      // The forwarder closes every connection past the cap; the server may still see up to a
+      // listen backlog's worth as open: handshakes the kernel completed while the forwarder's
+      // accept queue was full, which no process (and no harness descriptor) holds.
+      expect(Number(viaForwarder)).toBeLessThanOrEqual(DEFAULT_LIMITS.connections + ACCEPT_BACKLOG);
       expect(honest).toBe('HTTP/1.1 200 Connection Established');
       // Straight at the relay's socket, past the forwarder: the harness's own cap holds.
       const viaSocket = await call(flooder, 'flood', {
