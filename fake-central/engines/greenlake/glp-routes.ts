@@ -140,6 +140,7 @@ const tagResources: Build = (ctx) =>
       id: text(d.id),
       resource: {
         id: text(d.id),
+        resourceType: 'DEVICE',
         resourceUri: `/devices/v1/devices/${text(d.id)}`,
         type: 'devices/device',
       },
