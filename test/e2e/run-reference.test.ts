@@ -51,6 +51,23 @@ function bench(over: Partial<RunBenchOptions> = {}, logger: Logger = silentLogge
 const tmp = () => mkdtemp(join(tmpdir(), 'run-e2e-'));
 
 describe('hpe-mcp-bench run against the reference server', () => {
+  it('warns about nothing on the default path: the reused token is an info line', async () => {
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    const logger = {
+      ...silentLogger,
+      warn: (m: string) => warnings.push(m),
+      info: (m: string) => infos.push(m),
+    };
+    // The defaults of `run`: 5 runs, isolation scenario, sandbox auto.
+    await bench({ runs: 5, allowFewRuns: false }, logger);
+    // Where the machine has no sandbox, saying so is the one warning that is right.
+    expect(warnings.filter((w) => !w.startsWith('servers run without the sandbox'))).toEqual([]);
+    expect(infos).toContain(
+      "reference: 8 of 8 runs on a reused process skipped the token request of their scenario's first run (it kept its token): expected, not a finding.",
+    );
+  });
+
   it('writes a schema-valid report.json and summary.md and exits 0', async () => {
     const out = await tmp();
     const result = await runCliCaptured([
