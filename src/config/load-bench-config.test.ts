@@ -211,6 +211,14 @@ describe('parseBenchConfig', () => {
       ],
     ],
     [
+      'a writable path outside the cwd and a limit too small',
+      `${STDIO}    writable: [../elsewhere]\n    limits: { memoryMb: 1 }\n`,
+      [
+        'bench.yml:5:16: /servers/ref/writable/0: "../elsewhere" is not a valid value (a path inside the server\'s cwd, relative and without .., e.g. .cache/uv)',
+        'bench.yml:6:25: /servers/ref/limits/memoryMb: must be at least 64, got number 1 (MiB, e.g. 4096)',
+      ],
+    ],
+    [
       'no servers',
       `servers: {}\n`,
       [
