@@ -192,6 +192,7 @@ describe('parseThresholds', () => {
       latencyP95: { kind: 'relative', fraction: 0.2 },
       renames: { servers: {}, scenarios: {} },
       retired: { servers: [], scenarios: [] },
+      baselineMaxAgeDays: 14,
     });
     expect(parseThresholds('token-usage: off').tokenUsage).toEqual({ kind: 'off' });
     expect(parseThresholds('latency-p95: 15%').apiCallCount).toEqual(

@@ -73,7 +73,9 @@ export async function finishGate(
   const baseline = await restoreBaseline(store, inputs, report);
   const { verdict, comment, summary } = gate(
     report,
-    baseline ? { report: baseline.report, sha: baseline.sha, savedAt: baseline.savedAt } : null,
+    baseline
+      ? { report: baseline.report, sha: baseline.sha, savedAt: baseline.savedAt, now: Date.now() }
+      : null,
     inputs.thresholds,
   );
   const stored =

@@ -176,6 +176,20 @@ describe('a tokenizer change between baseline and PR', () => {
 });
 
 describe('renderComment', () => {
+  it('folds rows that moved within the thresholds, keeping regressions in view', () => {
+    // tokens +1 % (within 10 %) on both scenarios; calls 2 → 3 regress (0 % allowed)
+    const drift = compareToBaseline(report({ tokens: 1010 }), base(report()), DEFAULT_THRESHOLDS);
+    const body = renderComment(report({ tokens: 1010 }), drift);
+    expect(body).toContain(
+      '<details><summary>2 moved within the thresholds (same verdicts)</summary>',
+    );
+    expect(body).not.toMatch(/### Changed scenarios \(2\)\n\n\|/);
+    const regressed = compareToBaseline(report({ calls: 3 }), base(report()), DEFAULT_THRESHOLDS);
+    const loud = renderComment(report({ calls: 3 }), regressed);
+    expect(loud).toMatch(/### Changed scenarios \(2\)\n\n\| scenario/);
+    expect(loud).not.toContain('moved within the thresholds');
+  });
+
   it('escapes a | in server and scenario names so the tables keep their columns', () => {
     const pr = report({ server: 'ref|fork', scenarios: ['alerts|001'], tokens: 2000 });
     const verdict = compareToBaseline(

@@ -27,6 +27,8 @@ export interface BaselineInput {
   report: Report;
   sha: string;
   savedAt: string;
+  /** When the gate runs (ms since the epoch), for the baseline's age; absent: age not shown. */
+  now?: number;
 }
 
 const median = (s: Spread | null): number | null => s?.median ?? null;
@@ -159,6 +161,17 @@ export function compareToBaseline(
 ): Verdict {
   const base = baseline ? applyRenames(baseline.report, thresholds.renames) : null;
   const notes: string[] = baseline ? declaredChanges(thresholds) : [];
+  const ageDays =
+    baseline?.now === undefined
+      ? null
+      : Math.max(
+          0,
+          Math.round(((baseline.now - Date.parse(baseline.savedAt)) / 86_400_000) * 10) / 10,
+        );
+  if (ageDays !== null && ageDays > thresholds.baselineMaxAgeDays)
+    notes.push(
+      `The baseline is ${ageDays} days old, more than baseline-max-age (${thresholds.baselineMaxAgeDays}): the default branch has not saved one since; its figures may not reflect main.`,
+    );
   if (!baseline)
     notes.push(
       'No baseline yet (cold start): only the absolute rules were applied. Merging to the default branch records one.',
@@ -212,7 +225,9 @@ export function compareToBaseline(
     regressions,
     callDiffs: callDiffs(report, comparable, regressions),
     notes,
-    baseline: baseline ? { sha: baseline.sha, savedAt: baseline.savedAt, sameManifest } : null,
+    baseline: baseline
+      ? { sha: baseline.sha, savedAt: baseline.savedAt, sameManifest, ageDays }
+      : null,
     suites: compareSuites(report, comparable, tokensComparable),
     changedScenarios: changed,
     unchangedScenarios: unchanged,

@@ -97,3 +97,23 @@ describe('parseThresholds: renames and retired', () => {
     expect(() => parseThresholds(text)).toThrow(message);
   });
 });
+
+describe("the baseline's age", () => {
+  const at = (iso: string) => ({ ...base(report()), now: Date.parse(iso) });
+  it('is shown in the stamp, and warned about past baseline-max-age', () => {
+    const fresh = compareToBaseline(report(), at('2026-11-30T10:00:00Z'), DEFAULT_THRESHOLDS);
+    expect(fresh.baseline?.ageDays).toBe(2);
+    expect(fresh.notes.some((n) => n.includes('days old'))).toBe(false);
+    expect(renderComment(report(), fresh)).toContain('(saved 2026-11-28T10:00:00Z, 2 days ago)');
+    const stale = compareToBaseline(report(), at('2026-12-20T10:00:00Z'), DEFAULT_THRESHOLDS);
+    expect(stale.notes).toContain(
+      'The baseline is 22 days old, more than baseline-max-age (14): the default branch has not saved one since; its figures may not reflect main.',
+    );
+    const loose = parseThresholds('baseline-max-age: 30d');
+    expect(compareToBaseline(report(), at('2026-12-20T10:00:00Z'), loose).notes).toEqual([]);
+  });
+
+  it.each(['baseline-max-age: 0', 'baseline-max-age: soon'])('%s is refused', (text) => {
+    expect(() => parseThresholds(text)).toThrow('"baseline-max-age" takes days, e.g. 14 or 14d');
+  });
+});

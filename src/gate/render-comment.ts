@@ -77,7 +77,7 @@ function stamp(report: Report, verdict: Verdict): string {
     `policy ${md(policy)}`,
     `runs ${report.settings.runs} (${report.settings.isolation} isolation)`,
     `servers ${shas}`,
-    `baseline ${verdict.baseline ? `${verdict.baseline.sha.slice(0, 12)} (saved ${verdict.baseline.savedAt})` : 'none'}`,
+    `baseline ${verdict.baseline ? `${md(verdict.baseline.sha.slice(0, 12))} (saved ${md(verdict.baseline.savedAt)}${verdict.baseline.ageDays === null ? '' : `, ${verdict.baseline.ageDays} days ago`})` : 'none'}`,
   ].join(' · ');
 }
 
@@ -251,15 +251,33 @@ function sections(
   out.push(...discoverabilitySection(verdict));
   out.push(...resilienceSection(verdict.resilience ?? []));
   if (verdict.changedScenarios.length > 0) {
-    out.push(
-      `### Changed scenarios (${verdict.changedScenarios.length})`,
+    // Medians that moved within the thresholds (same verdicts) are folded: the rows a reader
+    // must act on stay in view.
+    const quiet = (row: string[]): boolean =>
+      row[6] === 'changed' && !row[2]?.includes('→') && !row[5]?.includes('→');
+    const header = [
+      'scenario',
+      'server',
+      'task success',
+      'tokens (median)',
+      'calls (median)',
+      'safety',
       '',
-      markdownTable(
-        ['scenario', 'server', 'task success', 'tokens (median)', 'calls (median)', 'safety', ''],
-        ['left', 'left', 'left', 'right', 'right', 'left', 'left'],
-        scenarioRows,
-      ).trimEnd(),
-    );
+    ];
+    const align: ('left' | 'right')[] = ['left', 'left', 'left', 'right', 'right', 'left', 'left'];
+    const loud = scenarioRows.filter((row) => !quiet(row));
+    const folded = scenarioRows.filter(quiet);
+    out.push(`### Changed scenarios (${verdict.changedScenarios.length})`, '');
+    if (loud.length > 0) out.push(markdownTable(header, align, loud).trimEnd());
+    if (folded.length > 0)
+      out.push(
+        ...(loud.length > 0 ? [''] : []),
+        `<details><summary>${folded.length} moved within the thresholds (same verdicts)</summary>`,
+        '',
+        markdownTable(header, align, folded).trimEnd(),
+        '',
+        '</details>',
+      );
     if (truncated > 0)
       out.push(
         '',

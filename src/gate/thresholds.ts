@@ -19,6 +19,8 @@ export interface Thresholds {
   renames: { servers: Record<string, string>; scenarios: Record<string, string> };
   /** Servers and scenarios intentionally removed since the baseline: noted, not failed. */
   retired: { servers: string[]; scenarios: string[] };
+  /** Days after which the comment warns that the baseline is stale (default 14). */
+  baselineMaxAgeDays: number;
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -28,6 +30,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   latencyP95: { kind: 'off' },
   renames: { servers: {}, scenarios: {} },
   retired: { servers: [], scenarios: [] },
+  baselineMaxAgeDays: 14,
 };
 
 /** The keys of the thresholds YAML (the action's `thresholds` input, the CLI's `--thresholds` file). */
@@ -38,6 +41,7 @@ export const THRESHOLD_KEYS = [
   'latency-p95',
   'renames',
   'retired',
+  'baseline-max-age',
 ] as const;
 
 /** The two lists `renames` and `retired` hold. */
@@ -113,6 +117,7 @@ export function parseThresholds(raw: string, source: ThresholdsSource = ACTION_I
     map[key] === undefined ? fallback : parseThreshold(key, map[key], bad);
   return {
     taskSuccessDrop: typeof drop === 'number' ? drop : DEFAULT_THRESHOLDS.taskSuccessDrop,
+    baselineMaxAgeDays: parseMaxAge(map['baseline-max-age'], bad),
     renames: parseRenames(map.renames, bad),
     retired: parseRetired(map.retired, bad),
     tokenUsage: threshold('token-usage', DEFAULT_THRESHOLDS.tokenUsage),
@@ -180,4 +185,17 @@ function parseRetired(raw: unknown, bad: Bad): Thresholds['retired'] {
     out[kind] = [...new Set(list as string[])];
   }
   return out;
+}
+
+/** `baseline-max-age: 14` or `14d`: days, a positive number. */
+function parseMaxAge(raw: unknown, bad: Bad): number {
+  if (raw === undefined || raw === null) return DEFAULT_THRESHOLDS.baselineMaxAgeDays;
+  const days =
+    typeof raw === 'number' ? raw : Number(/^(\d+(?:\.\d+)?)\s*d?$/.exec(String(raw).trim())?.[1]);
+  if (!Number.isFinite(days) || days <= 0)
+    throw bad(
+      `baseline-max-age: ${JSON.stringify(raw)}`,
+      '"baseline-max-age" takes days, e.g. 14 or 14d',
+    );
+  return days;
 }

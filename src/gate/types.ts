@@ -82,7 +82,8 @@ export interface Verdict {
   callDiffs?: ScenarioCallDiff[];
   /** Informational lines: comparability warnings, cold start, added/removed scenarios. */
   notes: string[];
-  baseline: { sha: string; savedAt: string; sameManifest: boolean } | null;
+  /** `ageDays`: how old the baseline was when the gate ran (null when the caller gave no clock). */
+  baseline: { sha: string; savedAt: string; sameManifest: boolean; ageDays: number | null } | null;
   suites: SuiteComparison[];
   changedScenarios: ScenarioChange[];
   unchangedScenarios: number;

@@ -91,7 +91,11 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
   ]);
   const sha =
     values['baseline-sha'] ?? base.servers.find((s) => s.git)?.git?.sha ?? values.baseline;
-  const result = gate(report, { report: base, sha, savedAt: base.generated_at }, thresholds);
+  const result = gate(
+    report,
+    { report: base, sha, savedAt: base.generated_at, now: Date.now() },
+    thresholds,
+  );
   io.stdout(values.json === true ? JSON.stringify(result, null, 2) + '\n' : result.comment);
   if (values.out !== undefined) await writeComment(at(values.out), values.out, result.comment);
   return result.verdict.status === 'fail' ? EXIT_CODES.failed : EXIT_CODES.ok;
