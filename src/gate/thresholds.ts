@@ -191,7 +191,11 @@ function parseRetired(raw: unknown, bad: Bad): Thresholds['retired'] {
 function parseMaxAge(raw: unknown, bad: Bad): number {
   if (raw === undefined || raw === null) return DEFAULT_THRESHOLDS.baselineMaxAgeDays;
   const days =
-    typeof raw === 'number' ? raw : Number(/^(\d+(?:\.\d+)?)\s*d?$/.exec(String(raw).trim())?.[1]);
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string'
+        ? Number(/^(\d+(?:\.\d+)?)\s*d?$/.exec(raw.trim())?.[1])
+        : NaN;
   if (!Number.isFinite(days) || days <= 0)
     throw bad(
       `baseline-max-age: ${JSON.stringify(raw)}`,
