@@ -71,9 +71,35 @@ const UNSERVED = {
   },
 };
 
+// The fake answers `next: null` on the last page (SPEC.md §13 D3) where this schema wants a string.
+const DEVIATING = {
+  openapi: '3.1.0',
+  paths: {
+    '/network-monitoring/v1/radios': {
+      get: {
+        operationId: 'listRadios',
+        responses: {
+          '200': {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['next'],
+                  properties: { next: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
 writeFileSync(join(dir, 'a-served.json'), JSON.stringify(SERVED));
 writeFileSync(join(dir, 'b-unserved.json'), JSON.stringify(UNSERVED));
+writeFileSync(join(dir, 'c-deviating.json'), JSON.stringify(DEVIATING));
 writeFileSync(join(dir, 'MANIFEST.json'), JSON.stringify({ specs: [] }));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -93,8 +119,12 @@ async function cli(argv: string[]) {
 describe('conformance', () => {
   it('counts routed, 200 and schema-valid per document and names each first mismatch', async () => {
     const report = await runConformance(loadDocuments(dir));
-    expect(report.documents.map((d) => d.file)).toEqual(['a-served.json', 'b-unserved.json']);
-    const [served, unserved] = report.documents;
+    expect(report.documents.map((d) => d.file)).toEqual([
+      'a-served.json',
+      'b-unserved.json',
+      'c-deviating.json',
+    ]);
+    const [served, unserved, deviating] = report.documents;
     expect(served).toMatchObject({ operations: 2, routed: 2, ok: 2, valid: 1 });
     const getAp = served?.results.find((r) => r.operationId === 'getAp');
     // The serial comes from the bundle (an AP of site-a), not from the document.
@@ -102,17 +132,41 @@ describe('conformance', () => {
     expect(getAp?.mismatch).toBe('/serialNumber must be integer');
     expect(unserved).toMatchObject({ operations: 1, routed: 0, ok: 0, valid: 0 });
     expect(unserved?.results[0]?.mismatch).toMatch(/^route miss: 404 Not Found: GET /);
-    expect(report.totals).toEqual({ operations: 3, routed: 2, ok: 2, valid: 1 });
+    // Invalid strictly, valid counting the listed deviation D3: both figures are reported.
+    expect(deviating).toMatchObject({
+      operations: 1,
+      routed: 1,
+      ok: 1,
+      valid: 0,
+      validWithDeviations: 1,
+    });
+    expect(deviating?.results[0]).toMatchObject({
+      mismatch: '/next must be string',
+      deviations: ['D3'],
+    });
+    expect(report.totals).toEqual({
+      operations: 4,
+      routed: 3,
+      ok: 3,
+      valid: 1,
+      validWithDeviations: 2,
+    });
   });
 
   it('exits 1 below --min-routed and prints the table; 0 at or above', async () => {
     const low = await cli(['conformance', '--openapi', '.', '--min-routed', '90', '--summary']);
     expect(low.code).toBe(1);
-    expect(low.stdout).toContain('routed 66.7% of operations; schema-valid 50% of 200 answers');
-    expect(low.stdout).toContain('below the thresholds: routed 66.7% < --min-routed 90%');
+    expect(low.stdout).toContain(
+      'routed 75% of operations; schema-valid 33.3% of 200 answers (66.7% counting the deviations',
+    );
+    expect(low.stdout).toContain('below the thresholds: routed 75% < --min-routed 90%');
     const fine = await cli(['conformance', '--openapi', '.', '--min-routed', '60', '--json']);
     expect(fine.code).toBe(0);
-    expect(JSON.parse(fine.stdout).shares).toEqual({ routed: 66.7, valid: 50 });
+    expect(JSON.parse(fine.stdout).shares).toEqual({
+      routed: 75,
+      valid: 33.3,
+      validWithDeviations: 66.7,
+    });
   });
 
   it('names the directory when it holds no OpenAPI document, and bad thresholds', async () => {

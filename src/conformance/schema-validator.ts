@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { bundleSchema } from './bundle-schema.js';
+import { deviationsCovering } from './deviations.js';
 import type { JsonValue, OpenApiDocument, Operation } from './openapi-documents.js';
 
 /**
@@ -13,7 +14,10 @@ import type { JsonValue, OpenApiDocument, Operation } from './openapi-documents.
 export class SchemaValidator {
   private readonly ajv = new Ajv2020({
     strict: false,
-    allErrors: false,
+    // Every error, with the offending data: a body is "valid with deviations" only when each
+    // error is a listed deviation (deviations.ts).
+    allErrors: true,
+    verbose: true,
     logger: false,
     validateFormats: true,
   });
@@ -23,8 +27,15 @@ export class SchemaValidator {
     addFormats.default(this.ajv);
   }
 
-  /** undefined when valid (or no schema is documented), else the first mismatch in words. */
-  check(doc: OpenApiDocument, op: Operation, body: JsonValue): string | undefined {
+  /**
+   * undefined when valid (or no schema is documented), else the first mismatch in words — the
+   * first error no listed deviation explains, and `deviations` when every error is one.
+   */
+  check(
+    doc: OpenApiDocument,
+    op: Operation,
+    body: JsonValue,
+  ): { mismatch: string; deviations?: string[] } | undefined {
     if (!op.okSchema) return undefined;
     const key = `${doc.file}\u0000${op.method}\u0000${op.path}`;
     let validate = this.cache.get(key);
@@ -36,9 +47,15 @@ export class SchemaValidator {
       }
       this.cache.set(key, validate);
     }
-    if (validate instanceof Error) return `documented schema does not compile: ${validate.message}`;
+    if (validate instanceof Error) {
+      return { mismatch: `documented schema does not compile: ${validate.message}` };
+    }
     if (validate(body)) return undefined;
-    return describe(validate.errors?.[0]);
+    const errors = validate.errors ?? [];
+    const deviations = deviationsCovering(errors);
+    if (deviations) return { mismatch: describe(errors[0]), deviations };
+    const unexplained = errors.find((e) => deviationsCovering([e]) === undefined) ?? errors[0];
+    return { mismatch: describe(unexplained) };
   }
 }
 

@@ -20,6 +20,7 @@ import type {
 } from './types.js';
 import { compareResilience } from './compare-resilience.js';
 import { applyRenames, declaredChanges } from './missing-in-pr.js';
+import { callDiffs } from './call-diff.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
 export interface BaselineInput {
@@ -209,6 +210,7 @@ export function compareToBaseline(
     status: reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'cold-start',
     reasons,
     regressions,
+    callDiffs: callDiffs(report, comparable, regressions),
     notes,
     baseline: baseline ? { sha: baseline.sha, savedAt: baseline.savedAt, sameManifest } : null,
     suites: compareSuites(report, comparable, tokensComparable),

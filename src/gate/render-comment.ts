@@ -7,6 +7,7 @@ import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
 import { resilienceSection } from './render-resilience.js';
+import { describeEndpointDiff } from './call-diff.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -169,6 +170,20 @@ function sections(
     if (shown.length < verdict.reasons.length) {
       out.push(`- … and ${verdict.reasons.length - shown.length} more (see the job summary)`);
     }
+    out.push('');
+  }
+  const diffs = verdict.callDiffs ?? [];
+  if (diffs.length > 0) {
+    out.push('**What the regressed scenarios called** (first run, against the baseline’s)', '');
+    for (const d of diffs.slice(0, maxReasons))
+      out.push(
+        `- ${md(d.scenario)} (${md(d.server)}): ${d.endpoints
+          .slice(0, 5)
+          .map((e) => md(describeEndpointDiff(e)))
+          .join(
+            '; ',
+          )}${d.endpoints.length > 5 ? ` … and ${d.endpoints.length - 5} more endpoints` : ''}`,
+      );
     out.push('');
   }
   for (const note of verdict.notes) out.push(`> ${md(note)}`, '');

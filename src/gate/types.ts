@@ -1,3 +1,4 @@
+import type { ScenarioCallDiff } from './call-diff.js';
 import type { ResilienceComparison } from './compare-resilience.js';
 
 /** The check's outcome: `cold-start` = no baseline, only the absolute rules were applied (and passed). */
@@ -77,6 +78,8 @@ export interface Verdict {
   /** One line per reason the check fails (empty on pass). */
   reasons: string[];
   regressions: Regression[];
+  /** For each regressed scenario, its calls against the baseline's, endpoint by endpoint. */
+  callDiffs?: ScenarioCallDiff[];
   /** Informational lines: comparability warnings, cold start, added/removed scenarios. */
   notes: string[];
   baseline: { sha: string; savedAt: string; sameManifest: boolean } | null;

@@ -38,6 +38,7 @@ export function runRequests(records: readonly CallRecord[]): RunRequest[] {
     path: r.path,
     status: r.status,
     kind: r.kind,
+    ...(Object.keys(r.query).length > 0 ? { query: r.query } : {}),
     ...(r.unrouted === true ? { unrouted: true as const } : {}),
   }));
 }

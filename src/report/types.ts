@@ -198,6 +198,8 @@ export interface RunRequest {
   path: string;
   status: number;
   kind: CallKind;
+  /** Its query parameters, when it had any (page sizes, filters: what a call diff names). */
+  query?: Record<string, string | string[]>;
   /** The fake had no route for it (route-miss 404 or 405). */
   unrouted?: true;
 }
