@@ -21,6 +21,8 @@ const attackServer = (overrides: Partial<StdioServerConfig> = {}) =>
   });
 const probeServer = stdioTestServer(undefined, {
   args: ['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts'],
+  // Its call runs while the machine refuses 12,000 connections: room for a loaded CI runner.
+  timeouts: { startupMs: 20_000, callMs: 30_000, scenarioMs: 120_000 },
 });
 
 let fake: FakeCentral;
@@ -56,7 +58,8 @@ async function call(session: ServerSession, name: string, args: Record<string, u
 /** Node's default listen backlog (net.Server#listen): the forwarder's accept queue. */
 const ACCEPT_BACKLOG = 511;
 const openFds = () => readdirSync('/proc/self/fd').length;
-// The kernel does not apply RLIMIT_NPROC to root (kernel/fork.c: `user != INIT_USER`).
+// The kernel does not apply RLIMIT_NPROC to root (kernel/fork.c: `user != INIT_USER`); the
+// sandbox then counts processes itself (process-watchdog.ts).
 const root = process.getuid?.() === 0;
 
 describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
@@ -72,19 +75,25 @@ describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
     expect(await call(bare, 'alloc', { mb: 2048 })).toBe('allocated 2048 MiB');
   }, 60_000);
 
-  it.skipIf(root)(
-    'stops a 500-process fork loop at limits.processes',
-    async () => {
-      const boxed = await launch(
-        'on',
-        attackServer({ limits: { ...DEFAULT_LIMITS, processes: 64 } }),
+  it('stops a 500-process fork loop at limits.processes', async () => {
+    const boxed = await launch(
+      'on',
+      attackServer({ limits: { ...DEFAULT_LIMITS, processes: 64 } }),
+    );
+    const result = await call(boxed, 'fork_many', { count: 500 });
+    if (root) {
+      // Root is exempt from RLIMIT_NPROC: the harness counts and ends the sandbox, naming it.
+      expect(result).toMatch(
+        /^protocol error: the server was killed by SIGKILL: it reached the process limit \(limits\.processes: 64\) during the call/,
       );
-      const started = Number(await call(boxed, 'fork_many', { count: 500 }));
-      expect(started).toBeGreaterThan(0);
-      expect(started).toBeLessThan(64);
-    },
-    60_000,
-  );
+    } else {
+      expect(Number(result)).toBeGreaterThan(0);
+      expect(Number(result)).toBeLessThan(64);
+    }
+    // The harness and the machine go on: another sandboxed server starts and answers.
+    const next = await launch('on', attackServer());
+    expect(await call(next, 'alloc', { mb: 64 })).toBe('allocated 64 MiB');
+  }, 60_000);
 
   it('refuses a write past limits.fileSizeMb (EFBIG)', async () => {
     const boxed = await launch(

@@ -19,6 +19,7 @@ import {
   type HeldNamespaces,
 } from './net-counters.js';
 import { BWRAP, bwrapBaseArgs, PRIVATE_DIRS, PRLIMIT } from './probe-sandbox.js';
+import { watchProcesses } from './process-watchdog.js';
 import type { SandboxStatus, SpawnSpec } from './types.js';
 
 /** What the sandbox needs to know besides the spec: whether it applies, and the ports to relay. */
@@ -227,12 +228,28 @@ export async function wrapInSandbox(
     });
     // bwrap writes {"child-pid": N} as soon as the sandbox exists: hold its namespaces then.
     let held: HeldNamespaces | undefined;
+    let watchdog: { stop(): void } | undefined;
+    let processLimit = false;
+    void proc.exited.then(() => watchdog?.stop());
     let info = '';
     const fd = proc.child.stdio[3];
     fd?.on('data', (chunk: Buffer) => {
       info += chunk.toString('utf8');
       const pid = /"child-pid"\s*:\s*(\d+)/.exec(info)?.[1];
-      if (pid !== undefined && held === undefined) held = holdNamespaces(Number(pid));
+      if (pid !== undefined && held === undefined) {
+        held = holdNamespaces(Number(pid));
+        // Root is exempt from RLIMIT_NPROC: count the sandbox's processes instead.
+        if (process.getuid?.() === 0) {
+          watchdog = watchProcesses(Number(pid), settings.limits.processes, () => {
+            processLimit = true;
+            try {
+              process.kill(Number(pid), 'SIGKILL'); // the namespace's init: all of it goes
+            } catch {
+              // already gone
+            }
+          });
+        }
+      }
     });
     fd?.on('error', () => undefined);
     const finish = (raw: ExitInfo): ExitInfo => {
@@ -246,7 +263,9 @@ export async function wrapInSandbox(
         };
       }
       const exit = signalOf(raw);
-      const limit = limitOf(exit, settings.limits, outOfMemory);
+      const limit = processLimit
+        ? `the process limit (limits.processes: ${settings.limits.processes})`
+        : limitOf(exit, settings.limits, outOfMemory);
       return limit === undefined ? exit : { ...exit, limit };
     };
     let mapped: ExitInfo | undefined;
@@ -272,6 +291,7 @@ export async function wrapInSandbox(
       },
       refusedConnections: () => relay.refused(),
       terminate: async (options) => {
+        watchdog?.stop();
         await proc.terminate(options);
         cleaned ??= relay.close().then(() => {
           rmSync(dir, { recursive: true, force: true });
