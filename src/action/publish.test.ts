@@ -7,7 +7,12 @@ const quiet: Verdict = {
   reasons: [],
   regressions: [],
   notes: [],
-  baseline: { sha: 'b'.repeat(40), savedAt: '2026-11-30T00:00:00Z', sameManifest: true, ageDays: null },
+  baseline: {
+    sha: 'b'.repeat(40),
+    savedAt: '2026-11-30T00:00:00Z',
+    sameManifest: true,
+    ageDays: null,
+  },
   suites: [],
   changedScenarios: [],
   unchangedScenarios: 3,
