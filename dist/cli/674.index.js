@@ -5,13 +5,36 @@ export const modules = {
 /***/ 3674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  "default": () => (/* reexport */ OpenAI)
+  APIConnectionError: () => (/* reexport */ APIConnectionError),
+  APIConnectionTimeoutError: () => (/* reexport */ APIConnectionTimeoutError),
+  APIError: () => (/* reexport */ APIError),
+  APIPromise: () => (/* reexport */ APIPromise),
+  APIUserAbortError: () => (/* reexport */ APIUserAbortError),
+  AuthenticationError: () => (/* reexport */ AuthenticationError),
+  AzureOpenAI: () => (/* reexport */ AzureOpenAI),
+  BadRequestError: () => (/* reexport */ BadRequestError),
+  BedrockOpenAI: () => (/* reexport */ BedrockOpenAI),
+  ConflictError: () => (/* reexport */ ConflictError),
+  InternalServerError: () => (/* reexport */ InternalServerError),
+  InvalidWebhookSignatureError: () => (/* reexport */ InvalidWebhookSignatureError),
+  NotFoundError: () => (/* reexport */ NotFoundError),
+  OAuthError: () => (/* reexport */ OAuthError),
+  OpenAI: () => (/* reexport */ OpenAI),
+  OpenAIError: () => (/* reexport */ error_OpenAIError),
+  PagePromise: () => (/* reexport */ PagePromise),
+  PermissionDeniedError: () => (/* reexport */ PermissionDeniedError),
+  RateLimitError: () => (/* reexport */ RateLimitError),
+  SubjectTokenProviderError: () => (/* reexport */ SubjectTokenProviderError),
+  UnprocessableEntityError: () => (/* reexport */ UnprocessableEntityError),
+  "default": () => (/* reexport */ OpenAI),
+  toFile: () => (/* reexport */ toFile),
+  toStreamingFile: () => (/* reexport */ toStreamingFile)
 });
-
-// UNUSED EXPORTS: APIConnectionError, APIConnectionTimeoutError, APIError, APIPromise, APIUserAbortError, AuthenticationError, AzureOpenAI, BadRequestError, BedrockOpenAI, ConflictError, InternalServerError, InvalidWebhookSignatureError, NotFoundError, OAuthError, OpenAI, OpenAIError, PagePromise, PermissionDeniedError, RateLimitError, SubjectTokenProviderError, UnprocessableEntityError, toFile, toStreamingFile
 
 ;// CONCATENATED MODULE: ./node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {

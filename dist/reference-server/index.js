@@ -58917,7 +58917,7 @@ class StdioServerTransport {
 }
 //# sourceMappingURL=stdio.js.map
 ;// CONCATENATED MODULE: ./examples/reference-server/config.ts
-/** Production endpoints every real Central MCP server uses (central-api.md §1). */
+/** Production endpoints every real Central MCP server uses (fake-central/SPEC.md §3). */
 const DEFAULT_CENTRAL_BASE_URL = 'https://us5.api.central.arubanetworks.com';
 const DEFAULT_GREENLAKE_BASE_URL = 'https://global.api.greenlake.hpe.com';
 const CENTRAL_TOKEN_URL = 'https://sso.common.cloud.hpe.com/as/token.oauth2';

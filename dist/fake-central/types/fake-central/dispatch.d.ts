@@ -1,0 +1,25 @@
+import type { HandlerOptions, Router } from './router.js';
+import type { FakeState } from './state.js';
+import type { CallKind, FakeRequest, FakeResponse } from './types.js';
+/** A response plus the classification the call log records for it. */
+export interface Dispatched extends FakeResponse {
+    kind: CallKind;
+    /** The route pattern that answered, for the request log. */
+    route?: string;
+    /** The body already serialised (cached reads), so a hot page is stringified once. */
+    payload?: string;
+    /** The call came before an earlier 429's Retry-After had elapsed (see FaultInjector). */
+    retryAfterEarly?: true;
+    /** A `short_page` fault cut this page: items served of the page's full length. */
+    shortPage?: {
+        served: number;
+        of: number;
+    };
+    /** No route answered this request (route-miss 404 or 405); copied to the call log. */
+    unrouted?: true;
+}
+/**
+ * Routes one request through auth, strict-query checks and its handler. Never throws:
+ * every failure becomes a vendor-shaped response, so a bad request can't take the fake down.
+ */
+export declare function dispatch(router: Router, state: FakeState, options: HandlerOptions, req: FakeRequest): Promise<Dispatched>;

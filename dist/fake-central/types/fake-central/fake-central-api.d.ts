@@ -1,0 +1,98 @@
+import type { FaultPlan } from './faults/fault-plan.js';
+import type { StateChange } from './state-checks/state-changes.js';
+import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
+import type { CallRecord, FakeCredentials } from './types.js';
+/** Validates a fault plan sent as JSON text; throws an error with `message` and `hint`. */
+export type FaultPlanParser = (text: string, source: string) => FaultPlan;
+/** Options of the control API (`startFakeCentral({ control: … })`). */
+export interface ControlOptions {
+    /**
+     * Validates a fault plan sent to `PUT /_fake/faults` (JSON text) and throws an error with a
+     * `message` and `hint` when it is invalid. The CLI and the npm package pass the harness's
+     * schema validator; without one the plan gets a structural check.
+     */
+    parseFaultPlan?: FaultPlanParser;
+}
+/** Options of {@link startFakeCentral}; everything has a deterministic default. */
+export interface FakeCentralOptions {
+    /** Bundle name under fixtures/central (default `site-a`) or a bundle directory. */
+    fixture?: string;
+    /** Port on 127.0.0.1; 0 (default) picks a free one. */
+    port?: number;
+    host?: string;
+    /** Reject unknown query parameters where the live API does (default false). */
+    strictQuery?: boolean;
+    /** Polls that answer RUNNING before async tasks complete (default 0). */
+    asyncRunningPolls?: number;
+    /** Fault plan for every run until setFaults() changes it (default: none). */
+    faults?: FaultPlan | null;
+    /** Called once per request after it is answered (the CLI logs these to stderr). */
+    onRequest?: (record: CallRecord) => void;
+    /**
+     * Also serve the control API (`/_fake/info`, `/_fake/calls`, `/_fake/reset`, `/_fake/faults`,
+     * `/_fake/state`, `/_fake/state/check`) on its own loopback port with a random bearer token
+     * (`FakeCentral.control`). Off by default, and never on in `run` or the action.
+     */
+    control?: boolean | ControlOptions;
+}
+/** What `state()` reports: the bundle served, and every change made to it since the last reset. */
+export interface FakeStateReport {
+    bundle: {
+        id: string;
+        version: string;
+        contentHash: string;
+    };
+    changes: StateChange[];
+}
+/** A running fake Central/GreenLake API. */
+export interface FakeCentral {
+    /** Base URL for plain-HTTP clients, e.g. `http://127.0.0.1:41234`. */
+    url: string;
+    /** HTTP(S) proxy URL: the same port also answers CONNECT and absolute-form requests. */
+    proxyUrl: string;
+    /** PEM file of the per-instance CA (removed by close()). */
+    caCertPath: string;
+    /** The per-instance CA certificate as PEM. */
+    caCert: string;
+    credentials: FakeCredentials;
+    bundle: {
+        id: string;
+        version: string;
+        contentHash: string;
+        now: string;
+    };
+    /** Canary secret values planted in the bundle, the client secret, and every bearer token issued since the last reset. */
+    canaries(): string[];
+    /** The server-side call log since the last reset. */
+    calls(): CallRecord[];
+    /**
+     * Evaluates state assertions (a scenario's `expect.state`) against the state as it is now,
+     * and lists every change to the bundle that no assertion allowed (collateral changes).
+     */
+    checkState(assertions: readonly StateAssertion[]): StateCheckResult;
+    /**
+     * Restores the bundle exactly and clears the call log, counters, tasks and fault counters.
+     * `fixture` (a bundle name or directory) serves another bundle from now on; without it the
+     * fake goes back to the bundle it started with. `strictQuery` likewise defaults to the start's.
+     * The fault plan stays (setFaults changes it). Throws FakeCentralError for a bad fixture.
+     */
+    reset(fixture?: string, settings?: {
+        strictQuery?: boolean;
+    }): void;
+    /** What changed against the bundle since the last reset, item by item. */
+    state(): FakeStateReport;
+    /** The control API, when started with `control`: its URL and bearer token. */
+    control?: {
+        url: string;
+        token: string;
+    };
+    /** Sets the fault plan for the following calls (null: none) and restarts its counters. */
+    setFaults(plan: FaultPlan | null): void;
+    /**
+     * Environment for a server under test that keeps its production URLs: HTTPS_PROXY, HTTP_PROXY,
+     * https_proxy, http_proxy, NO_PROXY/no_proxy (loopback), SSL_CERT_FILE, REQUESTS_CA_BUNDLE,
+     * CURL_CA_BUNDLE, NODE_EXTRA_CA_CERTS.
+     */
+    serverEnv(): Record<string, string>;
+    close(): Promise<void>;
+}

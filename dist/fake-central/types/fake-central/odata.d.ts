@@ -1,0 +1,19 @@
+import type { Item } from './types.js';
+/** One clause of an OData-lite filter: `field op value` or `field in (v, …)`. */
+interface Clause {
+    field: string;
+    op: 'eq' | 'ne' | 'gt' | 'lt' | 'ge' | 'le' | 'in';
+    values: string[];
+}
+/** Parses a filter expression; a malformed one throws the vendor's 400. */
+export declare function parseFilter(filter: string): Clause[];
+/** Whether an item satisfies every clause. Unknown fields never match (as on the real API). */
+export declare function matches(item: Item, clauses: Clause[]): boolean;
+/** Applies `filter` to a list; an empty or absent filter keeps everything. */
+export declare function applyFilter(items: Item[], filter: string | null | undefined): Item[];
+/**
+ * Applies `sort` (`field [asc|desc], …`); stable, so the fixture order breaks ties.
+ * Returns a new array; the state is never reordered.
+ */
+export declare function applySort(items: Item[], sort: string | null | undefined): Item[];
+export {};

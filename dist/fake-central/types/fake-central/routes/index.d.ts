@@ -1,0 +1,3 @@
+import type { Route } from '../router.js';
+/** Every route the fake serves, in match order. */
+export declare const allRoutes: Route[];

@@ -1,0 +1,9 @@
+import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
+export { parseTarget } from './proxy/request-target.js';
+export type { ControlOptions, FakeCentral, FakeCentralOptions, FakeStateReport, FaultPlanParser, } from './fake-central-api.js';
+/**
+ * Boots the fake on 127.0.0.1: the API, plus an intercepting proxy on the same port. Every
+ * request is answered from the in-memory state and recorded in the call log; nothing is
+ * forwarded anywhere.
+ */
+export declare function startFakeCentral(options?: FakeCentralOptions): Promise<FakeCentral>;

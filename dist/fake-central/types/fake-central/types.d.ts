@@ -1,0 +1,74 @@
+/** A JSON value as parsed from a fixture or a request body. */
+export type Json = null | boolean | number | string | Json[] | {
+    [key: string]: Json;
+};
+/** One API item (a JSON object). */
+export type Item = {
+    [key: string]: Json;
+};
+/** How the call log classifies a request; metrics count these, never client logs. */
+export declare const CALL_KINDS: readonly ["auth", "read", "write", "diagnostic", "poll", "escape"];
+export type CallKind = (typeof CALL_KINDS)[number];
+/** A request as the API handler sees it, whether it arrived plain, proxied or TLS-terminated. */
+export interface FakeRequest {
+    method: string;
+    /** Host the client addressed (Host header or CONNECT target), lower-case, without port. */
+    host: string;
+    /** Raw path as sent, without the query string (percent-encoding preserved). */
+    rawPath: string;
+    query: URLSearchParams;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+}
+/** What a route handler returns; the server serialises it. */
+export interface FakeResponse {
+    status: number;
+    body?: Json | undefined;
+    headers?: Record<string, string>;
+    /** Overrides the classification the route declared (e.g. a poll vs a read). */
+    kind?: CallKind;
+    /** Fault kind(s) that shaped this answer (see faults/task-faults.ts); copied to the call log. */
+    fault?: string | undefined;
+}
+/** One entry of the server-side call log. */
+export interface CallRecord {
+    seq: number;
+    method: string;
+    host: string;
+    path: string;
+    query: Record<string, string | string[]>;
+    status: number;
+    kind: CallKind;
+    /** sha256 (first 16 hex chars) of the request body, or null when there was none. */
+    bodyDigest: string | null;
+    /**
+     * Set when the fault plan produced or shaped this response: one of FAULT_KINDS, or several
+     * joined with `+` (e.g. `latency+rate_limit`).
+     */
+    fault?: string;
+    /**
+     * Set when the request arrived before the `Retry-After` of an earlier injected 429 had
+     * elapsed: the client did not honour it. Counted here, server-side, like everything else.
+     */
+    retryAfterEarly?: true;
+    /** A `short_page` fault cut this page: `served` of its `of` items were sent. */
+    shortPage?: {
+        served: number;
+        of: number;
+    };
+    /**
+     * The fake has no route for this request (its route-miss 404, or 405 for a path it serves with
+     * other methods): a gap in the fake or a wrong call by the client, reported as a finding.
+     */
+    unrouted?: true;
+    /** Arrival in ms since the last reset (timing; excluded from determinism comparisons). */
+    atMs?: number;
+    /** Wall-clock handling time; excluded from determinism comparisons. */
+    durationMs: number;
+}
+/** Credentials a client must present to the token endpoints. */
+export interface FakeCredentials {
+    clientId: string;
+    clientSecret: string;
+    workspaceId: string;
+}

@@ -1,0 +1,14 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+/**
+ * An Ajv for JSON Schema 2020-12 with ajv-formats and the manifest vocabulary: the
+ * `endpoint-pattern` format (checked by the one pattern parser) and the `x-hint` annotation
+ * (the fix shown next to an error). `useDefaults` fills in the schema's `default`s;
+ * `linearRegExp` matches `pattern`s on a linear-time engine (for schemas from scenario files).
+ */
+export declare function createAjv(options?: {
+    useDefaults?: boolean;
+    linearRegExp?: boolean;
+    discriminator?: boolean;
+}): Ajv2020;
+/** The compiled validator of a schema file under `<package>/scenarios/` (compiled once). */
+export declare function schemaValidator(name: 'scenario.schema.json' | 'compared-servers.schema.json'): ValidateFunction<unknown>;

@@ -1,0 +1,1 @@
+export { closest, didYouMean } from '../../fake-central/index.js';

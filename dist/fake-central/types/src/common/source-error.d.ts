@@ -1,0 +1,14 @@
+/**
+ * One problem in a manifest. `line` 0 means the problem has no position (a directory without
+ * suite files). `pointer` is a JSON pointer into the YAML document ('' for the whole file).
+ */
+export interface ScenarioError {
+    file: string;
+    line: number;
+    col: number;
+    pointer: string;
+    message: string;
+    hint?: string;
+}
+/** `file:line:col: pointer: message (hint)`, leaving out the parts a problem does not have. */
+export declare function formatScenarioError(error: ScenarioError): string;
