@@ -79,6 +79,20 @@ function templateErrors(
   const errors: ScenarioError[] = [];
   for (const { path, value } of templatedStrings(server)) {
     const full = [...prefix, ...path];
+    if (value.includes('\u0000')) {
+      // No process can be given one (execve ends a string at NUL); caught here, not at launch.
+      errors.push(
+        errorAt(
+          source,
+          full,
+          'contains a NUL character, which no process argument or environment can carry',
+          {
+            hint: 'remove the \\0 escape from the value',
+          },
+        ),
+      );
+      continue;
+    }
     const seen = new Map<string, number>();
     for (const use of findTemplates(value)) {
       const nth = seen.get(use.text) ?? 0;

@@ -138,6 +138,13 @@ describe('parseBenchConfig', () => {
       ],
     ],
     [
+      'a NUL character in an env value (it hung the sandboxed launch)',
+      `${STDIO}    env:\n      TOKEN: "a\\0b"\n`,
+      [
+        'bench.yml:6:14: /servers/ref/env/TOKEN: contains a NUL character, which no process argument or environment can carry (remove the \\0 escape from the value)',
+      ],
+    ],
+    [
       'a job secret passed to a server (the harness withholds it)',
       `${STDIO}    env:\n      TOKEN: '\${env.GITHUB_TOKEN}'\n`,
       [

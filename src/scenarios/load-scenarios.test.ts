@@ -286,3 +286,11 @@ describe('loadScenarios on valid manifests', () => {
     ]);
   });
 });
+
+describe('a UTF-8 byte-order mark', () => {
+  it('before the schema header is accepted, not blamed on the header', async () => {
+    const loaded = await loadFiles({ 'suite.yaml': '\uFEFF' + HEADER + VALID });
+    expect(loaded.lines).toEqual([]);
+    expect(loaded.scenarios.map((s) => s.id)).toEqual(['ok-001']);
+  });
+});

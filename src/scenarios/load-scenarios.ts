@@ -81,7 +81,8 @@ export async function findSuiteFiles(
 }
 
 function headerErrors(file: string, path: string, text: string): ScenarioError[] {
-  if (HEADER.test(text.split('\n', 1)[0] ?? '')) return [];
+  // A byte-order mark before the header is not the header's fault (editors on Windows add one).
+  if (HEADER.test((text.split('\n', 1)[0] ?? '').replace(/^\uFEFF/, ''))) return [];
   const schema = relative(dirname(path), join(packageRoot(), 'scenarios', 'scenario.schema.json'));
   const line = `# yaml-language-server: $schema=${schema.startsWith('.') ? schema : './' + schema}`;
   return [

@@ -172,6 +172,15 @@ describe('launchServer over stdio', () => {
       );
     });
 
+    it('refuses at once an env value with a NUL character, before any process starts', async () => {
+      const nul = stdioTestServer(undefined, { env: { TOKEN: 'a\u0000b' } });
+      const started = Date.now();
+      await expect(launch(nul, 'read')).rejects.toThrow(
+        'server "servers-test": env TOKEN contains a NUL character',
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
     it('adds the gate entry only for scenarios at that gate', async () => {
       const read = await launch(config, 'read');
       const write = await launch(config, 'write');

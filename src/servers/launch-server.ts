@@ -163,6 +163,14 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
     home,
     tmp,
   });
+  // A config built in code skips the loader's check; a NUL would fail in the sandbox's relay.
+  const nul = Object.entries(env).find(([, value]) => value.includes('\u0000'));
+  if (nul)
+    throw new BenchError(
+      'config_invalid',
+      `server "${name}": env ${nul[0]} contains a NUL character, which no process environment can carry`,
+      { hint: 'remove the \\0 from the value in the bench config' },
+    );
   const tail = new StderrTail();
   const session = { name, tail, writeGate: options.writeGate, timeouts: config.timeouts };
 
