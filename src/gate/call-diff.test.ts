@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runRequests } from '../report/run-result.js';
 import type { Report, RunRequest } from '../report/types.js';
 import { describeEndpointDiff, diffRequests, endpointTemplate } from './call-diff.js';
 import { compareToBaseline } from './compare-to-baseline.js';
@@ -82,5 +83,29 @@ describe('the PR comment of an API-call regression', () => {
     expect(comment).toContain(
       '- alerts-001 (reference): GET /network-monitoring/v1/clients ×1 → ×8 · limit 1000 → 20',
     );
+  });
+});
+
+describe('runRequests', () => {
+  it('records query parameters with date-times as {time}, so reports stay byte-identical', () => {
+    const [recorded] = runRequests([
+      {
+        seq: 1,
+        method: 'GET',
+        host: 'h',
+        path: '/x',
+        query: {
+          limit: '20',
+          'start-at': '2026-11-30T21:43:52Z',
+          filter: ['t gt 2026-11-30T21:43:52.123+01:00'],
+        },
+        status: 200,
+        kind: 'read',
+        bodyDigest: null,
+        atMs: 0,
+        durationMs: 0,
+      },
+    ]);
+    expect(recorded?.query).toEqual({ limit: '20', 'start-at': '{time}', filter: ['t gt {time}'] });
   });
 });

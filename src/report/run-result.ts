@@ -30,6 +30,17 @@ export function runCall(call: ToolCallRecord): RunCall {
   };
 }
 
+// A date-time in a query (a window a server computes from its own clock) differs every run:
+// recorded as {time}, so report.json stays byte-identical across runs of the same SHAs.
+const DATE_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+const timeless = (value: string): string => value.replace(DATE_TIME, '{time}');
+
+function recordedQuery(query: CallRecord['query']): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.map(timeless) : timeless(v)]),
+  );
+}
+
 /** The fake's call-log records of a run as the report keeps them. */
 export function runRequests(records: readonly CallRecord[]): RunRequest[] {
   return records.map((r) => ({
@@ -38,7 +49,7 @@ export function runRequests(records: readonly CallRecord[]): RunRequest[] {
     path: r.path,
     status: r.status,
     kind: r.kind,
-    ...(Object.keys(r.query).length > 0 ? { query: r.query } : {}),
+    ...(Object.keys(r.query).length > 0 ? { query: recordedQuery(r.query) } : {}),
     ...(r.unrouted === true ? { unrouted: true as const } : {}),
   }));
 }
