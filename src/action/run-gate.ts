@@ -74,7 +74,12 @@ export async function finishGate(
   const { verdict, comment, summary } = gate(
     report,
     baseline
-      ? { report: baseline.report, sha: baseline.sha, savedAt: baseline.savedAt, now: Date.now() }
+      ? {
+          report: baseline.report,
+          sha: baseline.sha,
+          savedAt: baseline.savedAt,
+          now: Date.parse(report.generated_at),
+        }
       : null,
     inputs.thresholds,
   );

@@ -27,7 +27,7 @@ export interface BaselineInput {
   report: Report;
   sha: string;
   savedAt: string;
-  /** When the gate runs (ms since the epoch), for the baseline's age; absent: age not shown. */
+  /** When the PR ran (ms since the epoch; its report's generated_at), for the baseline's age; absent: not shown. */
   now?: number;
 }
 

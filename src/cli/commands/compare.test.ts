@@ -86,7 +86,9 @@ describe('hpe-mcp-bench compare', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^## hpe-mcp-bench: ✅ pass/);
-    expect(result.stdout).toContain('baseline 0123456789ab (saved 2026-01-02T03:04:05.000Z)');
+    expect(result.stdout).toContain(
+      'baseline 0123456789ab (saved 2026-01-02T03:04:05.000Z, 0 days ago)',
+    );
   });
 
   it('exits 1 on a regression, writes --out and honours --thresholds', async () => {

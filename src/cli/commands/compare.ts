@@ -93,7 +93,7 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
     values['baseline-sha'] ?? base.servers.find((s) => s.git)?.git?.sha ?? values.baseline;
   const result = gate(
     report,
-    { report: base, sha, savedAt: base.generated_at, now: Date.now() },
+    { report: base, sha, savedAt: base.generated_at, now: Date.parse(report.generated_at) },
     thresholds,
   );
   io.stdout(values.json === true ? JSON.stringify(result, null, 2) + '\n' : result.comment);
