@@ -36,7 +36,9 @@ export function withoutCacheMarkers(request: Record<string, unknown>): Record<st
   if (
     Array.isArray(system) &&
     system.length > 0 &&
-    system.every((block) => isObject(block) && block.type === 'text' && typeof block.text === 'string')
+    system.every(
+      (block) => isObject(block) && block.type === 'text' && typeof block.text === 'string',
+    )
   ) {
     bare.system = (system as { text: string }[]).map((block) => block.text).join('');
   }

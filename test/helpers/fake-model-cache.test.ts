@@ -8,7 +8,9 @@ const menu = Array.from({ length: 40 }, (_, i) => ({
   input_schema: { type: 'object', properties: { site: { type: 'string' } } },
 }));
 const request = (intent: string, marked = true) => ({
-  tools: menu.map((t, i) => (marked && i === menu.length - 1 ? { ...t, cache_control: marker } : t)),
+  tools: menu.map((t, i) =>
+    marked && i === menu.length - 1 ? { ...t, cache_control: marker } : t,
+  ),
   system: [{ type: 'text', text: 'be brief', ...(marked ? { cache_control: marker } : {}) }],
   messages: [{ role: 'user', content: intent }],
 });
@@ -20,7 +22,7 @@ describe('the stand-in’s prompt cache', () => {
     const menuTokens = menu.reduce((sum, t) => sum + jsonTokens(t), 0);
     expect(menuTokens).toBeGreaterThan(1024);
     expect(first.cacheRead).toBe(0);
-    expect(first.cacheWrite).toBe(menuTokens + jsonTokens({ type: 'text', text: 'be brief' }));
+    expect(first.cacheWrite).toBe(menuTokens + jsonTokens('be brief'));
     const second = cache.anthropic(request('find the AP'));
     expect(second).toEqual({
       input: first.input,

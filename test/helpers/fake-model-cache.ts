@@ -27,10 +27,27 @@ interface Block {
   breakpoint: boolean;
 }
 
+/**
+ * What a block costs: text as text (a tool result is not JSON-escaped for the model), a tool
+ * call as its name and arguments' JSON, a tool definition or anything else as its JSON.
+ */
+function visibleText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (!isObject(value)) return JSON.stringify(value) ?? '';
+  if (value.type === 'text' && typeof value.text === 'string') return value.text;
+  if (value.type === 'tool_result') return visibleText(value.content);
+  if (value.type === 'tool_use') return `${String(value.name)} ${JSON.stringify(value.input)}`;
+  if (typeof value.role === 'string' && 'content' in value) {
+    const calls = Array.isArray(value.tool_calls) ? JSON.stringify(value.tool_calls) : '';
+    return `${value.content === null ? '' : visibleText(value.content)}${calls}`;
+  }
+  return JSON.stringify(value);
+}
+
 function block(value: unknown): Block {
   const marked = isObject(value) && 'cache_control' in value;
   const bare = marked ? { ...value, cache_control: undefined } : value;
-  const text = typeof bare === 'string' ? bare : JSON.stringify(bare);
+  const text = Array.isArray(bare) ? bare.map(visibleText).join('') : visibleText(bare);
   return { key: text, tokens: tokens(text), breakpoint: marked };
 }
 
