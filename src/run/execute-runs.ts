@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../fake-central/index.js';
+import type { CallRecord, FakeCentral } from '../../fake-central/index.js';
 import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition, Trajectory } from '../trajectory/types.js';
@@ -76,6 +76,12 @@ export function startupError(error: unknown): RunError {
   return { phase: 'startup', message: error.message + hint, stderr_tail: null };
 }
 
+const credentialValues = (c: FakeCentral['credentials']): string[] => [
+  c.clientId,
+  c.clientSecret,
+  c.workspaceId,
+];
+
 /** A session whose start-up was paid by an earlier run (isolation scenario or server). */
 function reused(session: ServerSession): ServerSession {
   return {
@@ -141,7 +147,7 @@ async function runOnce(
     // from the run, tokens included, so the same SHAs give the same report (canonical-ids.ts).
     // A secret, a token issued in the run or a credential is never renamed: the leak scan sees it.
     const known = new Set(
-      [...ctx.fake.canaries(), ...secrets, ...Object.values(ctx.fake.credentials)].flatMap(
+      [...ctx.fake.canaries(), ...secrets, ...credentialValues(ctx.fake.credentials)].flatMap(
         generatedTokens,
       ),
     );
