@@ -19,9 +19,13 @@ export function parseChanges(file: string, text: string): string[] {
       items[last] = `${items[last]} ${line.trim()}`;
       return;
     }
-    throw new BenchError('usage', `${file}:${i + 1}: not a "- " item or its indented continuation`, {
-      hint: 'write each change as a "- " line; continue it on lines indented by two spaces',
-    });
+    throw new BenchError(
+      'usage',
+      `${file}:${i + 1}: not a "- " item or its indented continuation`,
+      {
+        hint: 'write each change as a "- " line; continue it on lines indented by two spaces',
+      },
+    );
   });
   if (items.length === 0) {
     throw new BenchError('usage', `${file} has no "- " item`, {

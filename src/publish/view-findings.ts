@@ -208,7 +208,12 @@ function crossRunSection(report: Report): Section | null {
             },
           },
         ]
-      : [{ kind: 'p', text: 'No run differs from its scenario’s first run beyond the token it kept.' }];
+      : [
+          {
+            kind: 'p',
+            text: 'No run differs from its scenario’s first run beyond the token it kept.',
+          },
+        ];
   if (reuse.length > 0) blocks.push({ kind: 'list', items: reuse });
   return {
     id: 'cross-run-state',

@@ -46,11 +46,7 @@ function scoreRow(report: Report, r: SuiteServerResult, suite?: string): Cell[] 
     maybe(per.calls_per_success, decimal),
     maybe(r.latency_ms, (l) => integer(l.mean)),
     maybe(r.latency_ms, (l) => integer(l.p95)),
-    r.scenarios === 0
-      ? ABSENT
-      : r.safety_failures > 0
-        ? strong(String(r.safety_failures))
-        : '0',
+    r.scenarios === 0 ? ABSENT : r.safety_failures > 0 ? strong(String(r.safety_failures)) : '0',
     String(r.absent),
     String(r.errors),
   ];

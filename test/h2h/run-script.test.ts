@@ -33,15 +33,7 @@ describe('scripts/h2h/run.sh', () => {
     const out = join(dir, 'out');
     const result = spawnSync(
       'bash',
-      [
-        'scripts/h2h/run.sh',
-        '--servers',
-        'reference,ghost',
-        '--runs',
-        '1',
-        '--out',
-        out,
-      ],
+      ['scripts/h2h/run.sh', '--servers', 'reference,ghost', '--runs', '1', '--out', out],
       {
         encoding: 'utf8',
         env: {

@@ -60,7 +60,7 @@ describe('hpe-mcp-bench publish', () => {
     expect(text).toContain('line 30');
     expect(text).not.toContain('line 10\n');
     expect(readFileSync(dashboard, 'utf8')).toContain(
-      '<title>hpe-mcp-bench head-to-head 0.1.0</title>',
+      '<title>hpe-mcp-bench head-to-head results 0.1.0</title>',
     );
   });
 
@@ -90,7 +90,9 @@ describe('hpe-mcp-bench publish', () => {
     const text = readFileSync(page, 'utf8');
     expect(text).toMatch(/^# hpe-mcp-bench head-to-head results 9\.9\.9\n/);
     expect(text).toContain('titled 9.9.9, but the reports were written by hpe-mcp-bench 0.1.0');
-    expect(text).toContain('## What changed since 0.2.0\n\n- Sandboxed runs by default.\n- End-state checks.\n');
+    expect(text).toContain(
+      '## What changed since 0.2.0\n\n- Sandboxed runs by default.\n- End-state checks.\n',
+    );
     expect(readFileSync(dashboard, 'utf8')).toContain('<li>Sandboxed runs by default.</li>');
   });
 
