@@ -57,7 +57,7 @@ describe('scripts/h2h/run.sh', () => {
     expect(page).toContain('> **Not publishable as a comparison:** 1 run per scenario');
     expect(page).toMatch(/\| reference \s*\| +1\.00 \(4\/4\) \|/);
     expect(readFileSync(join(out, `benchmark-results-${version}.html`), 'utf8')).toContain(
-      'Could not run: ghost (install)',
+      '<strong>ghost</strong>: install failed. Last lines of its log:',
     );
     expect(readFileSync(join(out, 'install', 'reference.log'), 'utf8')).toBe(
       'installed reference\n',
