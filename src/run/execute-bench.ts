@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Secret } from '../metrics/leak-scan.js';
+import { bundleIds } from './bundle-ids.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './execute-runs.js';
 import { FakePool } from './fake-pool.js';
 import type { BenchPlan, ModelPlan } from './plan-bench.js';
@@ -44,6 +45,7 @@ export async function executeBench(
           const fake = await fakes.get(unit.scenario.fixture);
           const ran = await executeRuns(unit, {
             fake,
+            knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
             tokenizer: settings.tokenizer,
             sessions,
             baseDir,
