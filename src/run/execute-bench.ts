@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { killAllServerGroups } from '../servers/process-group.js';
 import type { Secret } from '../metrics/leak-scan.js';
+import { bundleIds } from './bundle-ids.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './execute-runs.js';
 import { FakePool } from './fake-pool.js';
 import type { BenchPlan, ModelPlan } from './plan-bench.js';
@@ -62,6 +63,7 @@ export async function executeBench(
             unit,
             {
               fake,
+              knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
               tokenizer: settings.tokenizer,
               sessions,
               baseDir,
