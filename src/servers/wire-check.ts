@@ -153,7 +153,7 @@ export function createWireChecker(latest: string): WireChecker {
       const id = m.id as string | number;
       const asked = pending.get(id) ?? null;
       pending.delete(id);
-      const parsed = (RESULTS.get(asked ?? '') ?? (ResultSchema)).safeParse(m.result);
+      const parsed = (RESULTS.get(asked ?? '') ?? ResultSchema).safeParse(m.result);
       if (!parsed.success) record('response', asked, ['result'], m, parsed.error?.issues ?? []);
       if (asked === 'initialize' && parsed.success) {
         const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
