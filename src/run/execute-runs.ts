@@ -59,6 +59,8 @@ export interface ExecuteContext extends PoolContext {
   models?: ModelRuns | null;
   /** The model's price (null: unknown, so no cost). */
   price?: ModelPrice | null;
+  /** True once the run's deadline has passed: no further run starts (run-deadline.ts). */
+  stopped?: () => boolean;
 }
 
 /** message + stderr tail of a launch failure (launchServer puts the tail in the hint). */
@@ -237,10 +239,15 @@ function takeBlocked(session: ServerSession): number | undefined {
  * write gate. A run that errored or whose server died ends its session. A server that does not
  * start makes that run an error result. Never throws for the server's sake.
  */
-export async function executeRuns(unit: RunUnit, ctx: ExecuteContext): Promise<RunOutcome[]> {
-  const outcomes: RunOutcome[] = [];
+export async function executeRuns(
+  unit: RunUnit,
+  ctx: ExecuteContext,
+  /** Where each run's outcome goes as it finishes (a deadline keeps the ones that did). */
+  outcomes: RunOutcome[] = [],
+): Promise<RunOutcome[]> {
   try {
     for (const run of unit.runs) {
+      if (ctx.stopped?.()) break;
       ctx.fake.reset();
       let current: ServerSession;
       let held: ServerSession;
