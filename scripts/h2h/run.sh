@@ -6,7 +6,9 @@
 #   3. render the results page and the dashboard with `hpe-mcp-bench publish`.
 #
 #   bash scripts/h2h/run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V]
+#   (V must be package.json's version, the default)
 #                           [--policy scripted|llm|replay] [--provider P] [--model ID]
+#                           [--sandbox auto|on|off]
 #
 # Check the servers out first: the workflow does it with actions/checkout at the pinned commits;
 # by hand, see scripts/h2h/install.sh. Environment: H2H_DIR (default .h2h), HPE_MCP_BENCH (the CLI,
@@ -30,7 +32,8 @@ version=""
 policy=""
 provider=""
 model=""
-usage() { echo "usage: run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V] [--policy P] [--provider P] [--model ID]" >&2; exit 2; }
+sandbox=""
+usage() { echo "usage: run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V] [--policy P] [--provider P] [--model ID] [--sandbox auto|on|off]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || usage
   case "$1" in
@@ -42,14 +45,23 @@ while [ $# -gt 0 ]; do
     --policy) policy="$2" ;;
     --provider) provider="$2" ;;
     --model) model="$2" ;;
+    --sandbox) sandbox="$2" ;;
     *) usage ;;
   esac
   shift 2
 done
 [[ "$runs" =~ ^[0-9]+$ ]] || { echo "run.sh: --runs must be a number, got \"$runs\"" >&2; exit 2; }
 [[ "$servers" =~ ^[a-z0-9,-]+$ ]] || { echo "run.sh: --servers must be comma-separated names, got \"$servers\"" >&2; exit 2; }
+[[ -z "$sandbox" || "$sandbox" =~ ^(auto|on|off)$ ]] || { echo "run.sh: --sandbox must be auto, on or off, got \"$sandbox\"" >&2; exit 2; }
 [[ -z "$suites" || "$suites" =~ ^[a-z0-9,-]+$ ]] || { echo "run.sh: --suites must be comma-separated names, got \"$suites\"" >&2; exit 2; }
-version="${version:-$(node -p 'require("./package.json").version')}"
+# One version source: package.json. The report's harness field, the page's title and this
+# default all come from it; a --version that differs (a tag that is not the release) stops here.
+package_version="$(node -p 'require("./package.json").version')"
+version="${version:-$package_version}"
+[ "$version" = "$package_version" ] || {
+  echo "run.sh: --version $version but package.json says $package_version (the report's harness and the page take the version from package.json: bump it there)" >&2
+  exit 2
+}
 read -r -a cli <<<"${HPE_MCP_BENCH:-node dist/cli/index.js}"
 config="${H2H_CONFIG:-hpe-mcp-bench.compared.yml}"
 install="${H2H_INSTALL:-scripts/h2h/install.sh}"
@@ -88,6 +100,7 @@ fi
 [ -z "$policy" ] || run_args+=(--policy "$policy")
 [ -z "$provider" ] || run_args+=(--provider "$provider")
 [ -z "$model" ] || run_args+=(--model "$model")
+[ -z "$sandbox" ] || run_args+=(--sandbox "$sandbox")
 [ "$runs" -ge 5 ] || run_args+=(--allow-few-runs)
 
 echo "::group::run ${run_args[*]}"

@@ -56,6 +56,7 @@ describe('parseActionInputs', () => {
       reportDir: 'hpe-mcp-bench-report',
       sandbox: null,
       escapes: null,
+      deadline: '',
       resilience: false,
       policy: {
         policy: '',

@@ -28,6 +28,7 @@ export const INPUTS = [
   'report-dir',
   'sandbox',
   'escapes',
+  'deadline',
   'resilience',
   'faults',
   'policy',
@@ -105,6 +106,8 @@ export interface ActionInputs {
   sandbox: SandboxMode | null;
   /** Unset: the bench config's `escapes:` (then record). */
   escapes: EscapePolicy | null;
+  /** The run's deadline as given; empty: derived from the plan (src/run/run-deadline.ts). */
+  deadline: string;
   /**
    * Run the resilience matrix (docs/resilience.md) after the fault-free runs; alone (no
    * `scenarios`/`suites`) it takes the golden `resilience` suite.
@@ -207,6 +210,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       getInput('escapes').trim() === ''
         ? null
         : oneOf('escapes', getInput('escapes'), ESCAPE_POLICIES, 'record'),
+    deadline: getInput('deadline').trim(),
     resilience,
     policy: {
       policy: getInput('policy').trim(),

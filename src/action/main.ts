@@ -52,6 +52,7 @@ function benchRequest(
     faults: inputs.faults,
     ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
     ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
+    ...(inputs.deadline === '' ? {} : { deadline: inputs.deadline }),
     resilience: inputs.resilience,
     policy: inputs.policy,
     budget: inputs.budget,

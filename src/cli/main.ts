@@ -1,6 +1,7 @@
 import { BenchError, exitCodeFor, formatError } from '../common/errors.js';
 import { compareCommand } from './commands/compare.js';
 import { conformanceCommand } from './commands/conformance.js';
+import { estimateCommand } from './commands/estimate.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
 import { publishCommand } from './commands/publish.js';
 import { runCommand } from './commands/run.js';
@@ -18,6 +19,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   conformance: {
     run: conformanceCommand,
     summary: 'measure the fake against OpenAPI documents (--openapi DIR): routed and schema-valid',
+  },
+  estimate: {
+    run: estimateCommand,
+    summary: 'estimate the tokens and cost of a --policy llm run before it starts (no key needed)',
   },
   'fake-central': {
     run: fakeCentralCommand,

@@ -1,7 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BenchError } from '../common/errors.js';
 
-/** node:util parseArgs with errors that name the command and the offending option. */
+/**
+ * node:util parseArgs with errors that name the offending option and the command's help (the
+ * CLI prefixes every message with `hpe-mcp-bench <command>:`, so the message does not repeat it).
+ */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   command: string,
   args: string[],
@@ -11,13 +14,9 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   try {
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (error) {
-    throw new BenchError(
-      'usage',
-      `${command}: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        hint: `run 'hpe-mcp-bench ${command} --help'`,
-      },
-    );
+    throw new BenchError('usage', error instanceof Error ? error.message : String(error), {
+      hint: `run 'hpe-mcp-bench ${command} --help'`,
+    });
   }
 }
 
@@ -33,7 +32,8 @@ export function intOption(
   if (!/^\d+$/.test(raw) || Number(raw) > max) {
     throw new BenchError(
       'usage',
-      `${command}: --${name} must be an integer between 0 and ${max}, got "${raw}"`,
+      `--${name} must be an integer between 0 and ${max}, got "${raw}"`,
+      { hint: `run 'hpe-mcp-bench ${command} --help'` },
     );
   }
   return Number(raw);

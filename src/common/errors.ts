@@ -21,6 +21,8 @@ export const EXIT_CODES = {
   failed: 1,
   usage: 2,
   serverFailed: 3,
+  /** The run's wall-clock deadline passed: the report holds the runs that finished (partial). */
+  deadline: 4,
   /** The bench ran but report.json could not be written where asked (saved elsewhere; sysexits EX_CANTCREAT). */
   reportUnwritable: 73,
   internal: 70,

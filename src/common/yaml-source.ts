@@ -5,6 +5,7 @@ import {
   isSeq,
   LineCounter,
   parseAllDocuments,
+  visit,
   type Document,
   type Node,
 } from 'yaml';
@@ -39,8 +40,33 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
 }
 
 /**
+ * Numbers YAML reads as ±Infinity or NaN (`1e400`, `.inf`, `.nan`): no input of ours means them,
+ * and JSON writes them as `null`, so `1e400` came out of report.json and summaries as `null`.
+ */
+function nonFiniteNumbers(file: string, doc: Document.Parsed, lines: LineCounter): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value !== 'number' || Number.isFinite(node.value)) return;
+      const { line, col } = lines.linePos(node.range?.[0] ?? 0);
+      const written = node.source ?? String(node.value);
+      errors.push({
+        file,
+        line,
+        col,
+        pointer: '',
+        message: `\`${written}\` is not a finite number (YAML reads it as ${String(node.value)}, which report.json would store as null)`,
+        hint: 'write a finite number (at most 1.7976931348623157e308), or quote it if a string is meant',
+      });
+    },
+  });
+  return errors;
+}
+
+/**
  * Parses every document of a multi-document YAML file. Syntax errors come back as positioned
- * errors (the document they are in is dropped); empty documents (a trailing `---`) are skipped.
+ * errors (the document they are in is dropped), as do numbers that are not finite (`1e400`);
+ * empty documents (a trailing `---`) are skipped.
  */
 export function parseYamlDocuments(
   file: string,
@@ -56,6 +82,11 @@ export function parseYamlDocuments(
       errors.push({ file, line, col, pointer: '', message: `YAML: ${problem.message}` });
     }
     if (problems.length > 0 || isEmptyDocument(doc)) continue;
+    const infinite = nonFiniteNumbers(file, doc, lineCounter);
+    if (infinite.length > 0) {
+      errors.push(...infinite);
+      continue;
+    }
     try {
       documents.push({ file, doc, lineCounter, data: doc.toJS({ maxAliasCount: 100 }) });
     } catch (error) {

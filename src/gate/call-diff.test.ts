@@ -28,6 +28,15 @@ describe('endpointTemplate', () => {
     ['/network-monitoring/v1/aps/CNF7J0T1X2', '/network-monitoring/v1/aps/{id}'],
     ['/devices/v1/devices/0f8fad5b-d9cb-469f-a165-70867728950e', '/devices/v1/devices/{id}'],
     ['/network-config/v1alpha1/wlan-ssids/Guest', '/network-config/v1alpha1/wlan-ssids/Guest'],
+    // A server-chosen id as the report records it (one digit or ten: the same template).
+    [
+      '/network-config/v1alpha1/auth-profiles/{id#1}',
+      '/network-config/v1alpha1/auth-profiles/{id}',
+    ],
+    [
+      '/network-config/v1alpha1/auth-profiles/{id#12}',
+      '/network-config/v1alpha1/auth-profiles/{id}',
+    ],
   ])('%s → %s', (path, template) => {
     expect(endpointTemplate('GET', path)).toBe(`GET ${template}`);
   });

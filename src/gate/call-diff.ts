@@ -1,6 +1,9 @@
+import { endpointTemplate } from '../report/endpoint-template.js';
 import type { Report, RunRequest, RunResult } from '../report/types.js';
 import { pairKey, scenarioIndex } from './rules.js';
 import type { Regression } from './types.js';
+
+export { endpointTemplate };
 
 /** How one endpoint's calls changed between the baseline's run and the PR's. */
 export interface EndpointDiff {
@@ -17,28 +20,6 @@ export interface ScenarioCallDiff {
   scenario: string;
   server: string;
   endpoints: EndpointDiff[];
-}
-
-const API_VERSION = /^v\d+((alpha|beta)\d+)?$/;
-const MAC = /^([0-9a-f]{2}(:|-|%3a)){5}[0-9a-f]{2}$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A path as an endpoint template: a segment that is an id (a UUID, a MAC, or six or more
- * characters with a digit that are not an API version) becomes `{id}`, so calls for two clients
- * count as calls of one endpoint.
- */
-export function endpointTemplate(method: string, path: string): string {
-  const segments = path
-    .split('/')
-    .map((segment) =>
-      UUID.test(segment) ||
-      MAC.test(segment) ||
-      (segment.length >= 6 && /\d/.test(segment) && !API_VERSION.test(segment))
-        ? '{id}'
-        : segment,
-    );
-  return `${method} ${segments.join('/')}`;
 }
 
 interface Tally {

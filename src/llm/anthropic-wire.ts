@@ -1,3 +1,4 @@
+import { CACHE_CONTROL } from './cache-markers.js';
 import type { Conversation } from './conversation.js';
 import type { LlmSettings, ModelReply, ModelToolCall } from './types.js';
 
@@ -9,6 +10,8 @@ const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
  * The Messages API request for a conversation: the system prompt, the tools verbatim
  * (`input_schema` = the server's inputSchema), the intent, then each turn's assistant message
  * (text, tool_use blocks) and a user message of tool_result blocks. No seed: the API takes none.
+ * Cache breakpoints (cache-markers.ts) sit on the server's last tool (the one before the
+ * final-answer tool, which the policy always sends last) and on the system prompt.
  */
 export function anthropicRequest(
   conversation: Conversation,
@@ -40,11 +43,12 @@ export function anthropicRequest(
     model: settings.model,
     max_tokens: settings.max_output_tokens,
     temperature: settings.temperature,
-    system: conversation.system,
-    tools: conversation.tools.map((tool) => ({
+    system: [{ type: 'text', text: conversation.system, cache_control: CACHE_CONTROL }],
+    tools: conversation.tools.map((tool, index, all) => ({
       name: tool.name,
       description: tool.description,
       input_schema: tool.inputSchema,
+      ...(index === all.length - 2 ? { cache_control: CACHE_CONTROL } : {}),
     })),
     messages,
   };

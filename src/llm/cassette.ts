@@ -8,6 +8,7 @@ import {
   digestOf,
   withoutDigest,
 } from './cassette-integrity.js';
+import { withoutCacheMarkers } from './cache-markers.js';
 import { canonicalJson } from './conversation.js';
 import type { Exchange } from './llm-policy.js';
 import type { LlmSettings, MeasuredUsage } from './types.js';
@@ -16,7 +17,7 @@ import type { LlmSettings, MeasuredUsage } from './types.js';
 export interface CassetteLine {
   exchange: number;
   turn: number;
-  /** sha256 of the request's canonical JSON (keys sorted). */
+  /** sha256 of the request's canonical JSON (keys sorted), cache markers left out. */
   hash: string;
   request: Record<string, unknown>;
   response: Record<string, unknown>;
@@ -28,9 +29,14 @@ export interface CassetteLine {
 /** The file next to the cassettes that pins what they were recorded with. */
 export const CASSETTE_SETTINGS_FILE = 'llm-settings.json';
 
-/** sha256 (hex) of a request's canonical JSON. */
+/**
+ * sha256 (hex) of a request's canonical JSON without its cache markers (withoutCacheMarkers):
+ * the same conversation hashes the same with or without prompt caching.
+ */
 export function requestHash(request: Record<string, unknown>): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(withoutCacheMarkers(request)))
+    .digest('hex');
 }
 
 const safeName = (name: string): string => name.replace(/[^a-zA-Z0-9._-]/g, '_');

@@ -118,10 +118,12 @@ describe.each(['anthropic', 'openai'] as const)('the llm policy through the %s S
       expect(first.path).toBe('/v1/messages');
       // @anthropic-ai/sdk 1.x sends an API key as a bearer token.
       expect(first.headers.authorization).toBe('Bearer sk-test-key');
+      // The server's last tool carries the menu's cache breakpoint (cache-markers.ts).
       expect(first.body.tools).toContainEqual({
         name: MAPPED,
         description: 'central.get (stub)',
         input_schema: { type: 'object' },
+        cache_control: { type: 'ephemeral' },
       });
       expect(first.body).not.toHaveProperty('seed');
     } else {

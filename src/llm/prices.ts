@@ -8,7 +8,8 @@ const OPENAI = 'https://openai.com/api/pricing/';
 const AS_OF = '2025-10-15';
 
 /**
- * The built-in table. Cache writes are Anthropic's 5-minute rate (1.25 × input); OpenAI bills no
+ * The built-in table. Cache writes are Anthropic's 5-minute rate (1.25 × input) and reads 0.1 ×
+ * input (https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching); OpenAI bills no
  * cache writes and reads cached input at its cached-input rate. Models missing here have no
  * price: their cost is reported as unknown, never guessed.
  */

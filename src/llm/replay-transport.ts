@@ -1,4 +1,5 @@
 import { PolicyDivergedError } from '../agent/stop-errors.js';
+import { withoutCacheMarkers } from './cache-markers.js';
 import { requestHash, type CassetteLine } from './cassette.js';
 import type { ModelTransport } from './types.js';
 
@@ -66,7 +67,11 @@ export function describeDivergence(
     ];
     return `the tool menu changed (${parts.join('; ')})`;
   }
-  return firstDifference(recorded, live) ?? 'the request hash differs';
+  // Markers are not part of the hash, so they are not a difference either.
+  return (
+    firstDifference(withoutCacheMarkers(recorded), withoutCacheMarkers(live)) ??
+    'the request hash differs'
+  );
 }
 
 /**

@@ -128,6 +128,24 @@ export async function resolvePolicy(
     }
     return { name: 'replay', settings, cassettes };
   }
+  const settings = resolveLlmSettings(raw, name);
+  const provider = settings.provider;
+  const keyEnv = given(raw.apiKeyEnv) ? raw.apiKeyEnv.trim() : DEFAULT_KEY_ENV[provider];
+  // The CLI's entry takes the model keys out of the environment first (src/common/secrets.ts).
+  const apiKey = env[keyEnv] ?? takenSecret(env, keyEnv);
+  if (apiKey === undefined || apiKey.trim() === '') {
+    throw new BenchError('usage', `the ${provider} API key is missing: ${keyEnv} is not set`, {
+      hint: `export ${keyEnv}=… (in a workflow: env: ${keyEnv}: \${{ secrets.${keyEnv} }}), or name another variable with ${name('apiKeyEnv')}`,
+    });
+  }
+  return { name: 'llm', settings, apiKey: apiKey.trim(), keyEnv, cassettes };
+}
+
+/**
+ * The model settings of an `llm` policy from the raw options: a provider, a pinned model and the
+ * numeric options in range. Needs no key (the estimate command uses it on its own).
+ */
+export function resolveLlmSettings(raw: RawPolicyOptions, name: OptionName): LlmSettings {
   if (!given(raw.provider) || !(PROVIDERS as readonly string[]).includes(raw.provider)) {
     throw new BenchError(
       'usage',
@@ -150,7 +168,7 @@ export async function resolvePolicy(
       });
     }
   }
-  const settings: LlmSettings = {
+  return {
     provider,
     model: raw.model.trim(),
     base_url: baseUrl,
@@ -180,13 +198,4 @@ export async function resolvePolicy(
     prompt_version: LLM_PROMPT_VERSION,
     max_retries: DEFAULT_MAX_RETRIES,
   };
-  const keyEnv = given(raw.apiKeyEnv) ? raw.apiKeyEnv.trim() : DEFAULT_KEY_ENV[provider];
-  // The CLI's entry takes the model keys out of the environment first (src/common/secrets.ts).
-  const apiKey = env[keyEnv] ?? takenSecret(env, keyEnv);
-  if (apiKey === undefined || apiKey.trim() === '') {
-    throw new BenchError('usage', `the ${provider} API key is missing: ${keyEnv} is not set`, {
-      hint: `export ${keyEnv}=… (in a workflow: env: ${keyEnv}: \${{ secrets.${keyEnv} }}), or name another variable with ${name('apiKeyEnv')}`,
-    });
-  }
-  return { name: 'llm', settings, apiKey: apiKey.trim(), keyEnv, cassettes };
 }

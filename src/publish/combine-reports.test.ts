@@ -43,8 +43,19 @@ describe('combineReports', () => {
         { file: 'b.json', report: other },
       ]),
     ).toThrow(
-      'b.json was run with another manifest, fixtures, methodology or settings than a.json',
+      'b.json was run with another manifest, fixtures, harness version, methodology or settings than a.json',
     );
+  });
+
+  it('refuses reports written by two harness versions (the page names one)', () => {
+    const other = only('karthik');
+    other.harness = { ...other.harness, version: '9.9.9' };
+    expect(() =>
+      combineReports([
+        { file: 'a.json', report: only('reference') },
+        { file: 'b.json', report: other },
+      ]),
+    ).toThrow('b.json was run with another manifest, fixtures, harness version');
   });
 
   it('refuses a server given twice', () => {

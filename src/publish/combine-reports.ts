@@ -18,6 +18,7 @@ function comparable(report: Report): string {
     tokenizer,
     policy,
     faults,
+    harness: report.harness.version,
     methodology: report.harness.methodology_version ?? null,
   });
 }
@@ -38,7 +39,7 @@ export function combineReports(reports: readonly NamedReport[]): Report {
     if (comparable(report) !== comparable(first.report)) {
       throw new BenchError(
         'usage',
-        `${file} was run with another manifest, fixtures, methodology or settings than ${first.file}`,
+        `${file} was run with another manifest, fixtures, harness version, methodology or settings than ${first.file}`,
         { hint: 'publish only reports of one head-to-head run (same scenarios, runs and policy)' },
       );
     }

@@ -1,3 +1,4 @@
+import { templatedDetail } from '../report/endpoint-template.js';
 import type { Report, RunResult, ScenarioServerResult } from '../report/types.js';
 
 /** Figures per successful task of one server over a set of scenarios (computed from its runs). */
@@ -60,7 +61,10 @@ function tally(
   const counts = new Map<string, { rule: string; detail: string; runs: number }>();
   for (const items of perRun) {
     const seen = new Set<string>();
-    for (const item of items) {
+    for (const raw of items) {
+      // Grouped by rule × endpoint template (× scenario, by the caller): two ids of one endpoint
+      // are one row with its run count.
+      const item = { rule: raw.rule, detail: templatedDetail(raw.detail) };
       const key = `${item.rule}\u0000${item.detail}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -74,7 +78,8 @@ function tally(
 
 /**
  * Every safety finding, flailing call, write without confirmation and run error of the report,
- * one line per distinct detail with the number of runs that showed it. Order: safety first,
+ * one line per rule × endpoint template (the request in the detail, ids as `{id}`) × scenario,
+ * with the number of runs that showed it. Order: safety first,
  * then by server and scenario as the report lists them.
  */
 export function collectFindings(report: Report): Finding[] {

@@ -24,4 +24,13 @@ export interface PublishModel {
   classifications: Classification[];
   couldNotRun: CouldNotRun[];
   sources: Record<string, ServerSource>;
+  /** What changed since the previous results page (`publish --changes FILE --since V`). */
+  changes?: Changes | null;
+}
+
+/** The "what changed" section: plain-text items (rendered escaped on the page and dashboard). */
+export interface Changes {
+  /** The previous results version, when given. */
+  since: string | null;
+  items: string[];
 }

@@ -16,15 +16,38 @@ describe('renderDashboard', () => {
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
   });
 
-  it('draws the four charts as inline SVG', () => {
+  it('draws the charts as inline SVG, each wide and narrow, with labelled axes', () => {
     for (const label of [
       'Task success per suite and server',
-      'Tokens per scenario (mean) against task success, per server',
+      'Tokens per scenario run (mean) against task success, per server',
       'Menu tokens per server',
       'API calls per successful task',
     ]) {
-      expect(html).toContain(`<svg role="img" aria-label="${label}"`);
+      expect(html.split(`<svg role="img" aria-label="${label}"`)).toHaveLength(3);
     }
+    // The golden report's tokens span 392 to 9,178 (23×): a log axis, said so, ticks labelled.
+    const scatter = html.slice(html.indexOf('aria-label="Tokens per scenario run'));
+    const svg = scatter.slice(0, scatter.indexOf('</svg>'));
+    expect(svg).toContain('tokens per scenario run (mean) (log scale)');
+    expect(svg).toContain('>100</text>');
+    expect(svg).toContain('>1k</text>');
+    expect(svg).toContain('>10k</text>');
+  });
+
+  it('says what is true by construction under the scripted policy', () => {
+    expect(html).toContain('<th class="num">tool selection ¹</th>');
+    expect(html).toContain('<strong>¹ By construction:</strong> under the scripted policy');
+  });
+
+  it('shows the server’s declared version apart from its serverInfo', () => {
+    const model = modelOf(sampleReport());
+    const out = renderDashboard(model);
+    expect(out).toContain(
+      '<th>declared version</th><th>serverInfo name</th><th>serverInfo version</th>',
+    );
+    expect(out).toMatch(
+      /<td>karthik<\/td><td>KarthikSKumar98\/central-mcp-server<\/td><td>[^<]*(<code>[^<]*<\/code>[^<]*)?<\/td><td>0\.1\.4\.2<\/td>/,
+    );
   });
 
   it('draws an absent figure as absent, not as a zero bar', () => {

@@ -193,7 +193,7 @@ describe('renderResultsPage', () => {
     );
     expect(rowOf(section(text, '### Model usage and cost'), 'reference')).toContain('$0.0050');
     expect(rowOf(section(text, '## Tool menus'), 'reference')?.replace(/ +/g, ' ')).toMatch(
-      /\| 0\.50 \| 1\.00 \| 0\.75 \|/,
+      /\| 0\.50 \| 1\.00 \| 1\.00 \| 0\.75 \|/,
     );
     expect(rowOf(section(text, '## Tool menus'), 'karthik')?.replace(/ +/g, ' ')).toMatch(
       /— \| — \| — \| — \| — \| — \|/,

@@ -1,3 +1,5 @@
+import { autoScale, fitLabel, linearScale, textWidth, type Scale } from './chart-scale.js';
+
 /** Text for HTML and SVG: every character that could open markup or an attribute is escaped. */
 export function escapeHtml(text: string): string {
   return text
@@ -8,7 +10,7 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Colour of the i-th server (colour-blind-safe Okabe–Ito order). */
+/** Colour of the i-th series (colour-blind-safe Okabe–Ito order, yellow last: low contrast). */
 export function seriesColour(i: number): string {
   const palette = [
     '#0072B2',
@@ -17,13 +19,72 @@ export function seriesColour(i: number): string {
     '#CC79A7',
     '#56B4E9',
     '#D55E00',
-    '#F0E442',
     '#000000',
+    '#F0E442',
   ];
   return palette[i % palette.length] ?? '#000000';
 }
 
-const fmt = (x: number): string => (Math.round(x * 10) / 10).toString();
+/** A coordinate with one decimal. */
+export const fmt = (x: number): string => (Math.round(x * 10) / 10).toString();
+/** Drawn widths of the charts: the wide drawing, and the narrow one a phone shows (~390 px). */
+export const WIDE = 600;
+export const NARROW = 360;
+/** The width of the row labels' column at a chart width. */
+const labelWidth = (width: number): number => (width >= 500 ? 160 : 112);
+
+/** An SVG chart element with its accessible title. */
+export const svg = (
+  title: string,
+  width: number,
+  height: number,
+  parts: readonly string[],
+): string =>
+  `<svg role="img" aria-label="${escapeHtml(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join('')}</svg>`;
+
+/** A text label. */
+export const label = (
+  x: number,
+  y: number,
+  text: string,
+  anchor: 'start' | 'middle' | 'end',
+  cls = '',
+): string =>
+  `<text x="${fmt(x)}" y="${fmt(y)}" text-anchor="${anchor}"${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</text>`;
+
+/**
+ * A horizontal axis at `y` from `x0` over `length` px: grid lines up to `top`, labelled ticks, its title. */
+export function xAxis(
+  scale: Scale,
+  x0: number,
+  length: number,
+  top: number,
+  y: number,
+  title: string,
+): string[] {
+  const parts = [`<line x1="${x0}" x2="${x0 + length}" y1="${y}" y2="${y}" class="axis"/>`];
+  for (const t of scale.ticks) {
+    const x = x0 + scale.at(t.value);
+    // The tick at the axis's start is labelled to its right: centred, it would meet the lowest
+    // label of a vertical axis at the same corner.
+    const atStart = x - x0 < 1;
+    parts.push(
+      `<line x1="${fmt(x)}" x2="${fmt(x)}" y1="${top}" y2="${y}" class="grid"/>`,
+      `<line x1="${fmt(x)}" x2="${fmt(x)}" y1="${y}" y2="${y + 4}" class="axis"/>`,
+      label(atStart ? x - 2 : x, y + 16, t.label, atStart ? 'start' : 'middle'),
+    );
+  }
+  parts.push(
+    label(
+      x0 + length / 2,
+      y + 34,
+      `${title}${scale.log ? ' (log scale)' : ''}`,
+      'middle',
+      'axis-title',
+    ),
+  );
+  return parts;
+}
 
 /** One bar of a horizontal bar chart; `value` null is drawn as "absent", not as zero. */
 export interface Bar {
@@ -33,118 +94,126 @@ export interface Bar {
   colour: string;
 }
 
-/** A horizontal bar chart (one bar per row) as inline SVG. */
-export function barChart(title: string, bars: readonly Bar[]): string {
-  const width = 640;
-  const labelW = 170;
+/**
+ * A horizontal bar chart (one bar per row) with a labelled value axis: log when the values span
+ * orders of magnitude. The value is written at the end of each bar.
+ */
+export function barChart(
+  title: string,
+  axisTitle: string,
+  bars: readonly Bar[],
+  width = WIDE,
+): string {
+  const labelW = labelWidth(width);
   const rowH = 26;
   const top = 8;
-  const height = top + bars.length * rowH + 8;
-  const max = Math.max(1e-9, ...bars.map((b) => b.value ?? 0));
-  const plotW = width - labelW - 220;
-  const rows = bars.map((b, i) => {
+  const textRoom = Math.min(200, Math.max(60, ...bars.map((b) => textWidth(b.text) + 10)));
+  const plotW = width - labelW - textRoom;
+  const values = bars.flatMap((b) => (b.value === null ? [] : [b.value]));
+  const scale = autoScale(values.length > 0 ? values : [1], plotW);
+  const axisY = top + bars.length * rowH + 4;
+  const parts = xAxis(scale, labelW, plotW, top, axisY, axisTitle);
+  bars.forEach((b, i) => {
     const y = top + i * rowH;
-    const w = b.value === null ? 0 : (b.value / max) * plotW;
-    const bar =
-      b.value === null
-        ? `<text x="${labelW}" y="${y + 17}" class="absent">absent</text>`
-        : `<rect x="${labelW}" y="${y + 4}" width="${fmt(Math.max(w, 1))}" height="${rowH - 8}" fill="${b.colour}"><title>${escapeHtml(`${b.label}: ${b.text}`)}</title></rect>` +
-          `<text x="${fmt(labelW + w + 6)}" y="${y + 17}">${escapeHtml(b.text)}</text>`;
-    return `<text x="${labelW - 8}" y="${y + 17}" text-anchor="end">${escapeHtml(b.label)}</text>${bar}`;
+    parts.push(label(labelW - 8, y + 17, fitLabel(b.label, labelW - 12), 'end'));
+    if (b.value === null) {
+      parts.push(label(labelW + 4, y + 17, 'absent', 'start', 'absent'));
+      return;
+    }
+    const w = Math.max(1, scale.at(b.value));
+    parts.push(
+      `<rect x="${labelW}" y="${y + 5}" width="${fmt(w)}" height="${rowH - 10}" fill="${b.colour}"><title>${escapeHtml(`${b.label}: ${b.text}`)}</title></rect>`,
+      label(labelW + w + 6, y + 17, b.text, 'start'),
+    );
   });
-  return `<svg role="img" aria-label="${escapeHtml(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${rows.join('')}</svg>`;
+  return svg(title, width, axisY + 42, parts);
 }
 
-/** One group of a grouped bar chart (a suite), with one value per series (a server). */
+/** One group of a grouped bar chart (a suite, or a server), with one value per series. */
 export interface Group {
   label: string;
   values: (number | null)[];
 }
 
-/** A vertical grouped bar chart of fractions 0..1 (per-suite task success) as inline SVG. */
+/**
+ * Horizontal grouped bars of fractions 0..1 (task success per suite and server; recall per
+ * server): one band per group, one thin bar per series, an absent value as an empty outline.
+ * The series' legend is the HTML beside it (no text in the plot to collide).
+ */
 export function groupedFractionChart(
   title: string,
+  axisTitle: string,
   series: readonly string[],
   groups: readonly Group[],
+  width = WIDE,
 ): string {
-  const plotH = 180;
-  const left = 40;
-  const top = 10;
-  const barW = 14;
-  const groupW = Math.max(60, series.length * barW + 20);
-  const width = Math.max(640, left + groups.length * groupW + 10);
-  const height = top + plotH + 70;
-  const parts: string[] = [];
-  for (const tick of [0, 0.5, 1]) {
-    const y = top + plotH - tick * plotH;
-    parts.push(
-      `<line x1="${left}" x2="${width - 5}" y1="${y}" y2="${y}" class="grid"/>`,
-      `<text x="${left - 6}" y="${y + 4}" text-anchor="end">${tick}</text>`,
-    );
-  }
+  const labelW = labelWidth(width);
+  const barH = 9;
+  const gap = 3;
+  const bandH = Math.max(20, series.length * (barH + gap) + 8);
+  const top = 8;
+  const plotW = width - labelW - 20;
+  const scale = linearScale([1], plotW, { max: 1, count: 4, format: (n) => n.toFixed(2) });
+  const axisY = top + groups.length * bandH;
+  const parts = xAxis(scale, labelW, plotW, top, axisY, axisTitle);
   groups.forEach((g, gi) => {
-    const x0 = left + gi * groupW + 10;
+    const y0 = top + gi * bandH;
+    parts.push(label(labelW - 8, y0 + bandH / 2 + 4, fitLabel(g.label, labelW - 12), 'end'));
     g.values.forEach((v, si) => {
-      const x = x0 + si * barW;
+      const y = y0 + 4 + si * (barH + gap);
       const name = series[si] ?? '';
-      if (v === null) {
-        parts.push(
-          `<text x="${x + barW / 2}" y="${top + plotH - 4}" text-anchor="middle" class="absent">–<title>${escapeHtml(`${name} · ${g.label}: absent`)}</title></text>`,
-        );
-      } else {
-        const h = Math.max(1, v * plotH);
-        parts.push(
-          `<rect x="${x}" y="${fmt(top + plotH - h)}" width="${barW - 2}" height="${fmt(h)}" fill="${seriesColour(si)}"><title>${escapeHtml(`${name} · ${g.label}: ${v.toFixed(2)}`)}</title></rect>`,
-        );
-      }
+      parts.push(
+        v === null
+          ? `<rect x="${labelW}" y="${y}" width="${fmt(plotW)}" height="${barH}" class="absent-bar"><title>${escapeHtml(`${name} · ${g.label}: absent`)}</title></rect>`
+          : `<rect x="${labelW}" y="${y}" width="${fmt(Math.max(1, scale.at(v)))}" height="${barH}" fill="${seriesColour(si)}"><title>${escapeHtml(`${name} · ${g.label}: ${v.toFixed(2)}`)}</title></rect>`,
+      );
     });
-    parts.push(
-      `<text x="${x0}" y="${top + plotH + 16}" transform="rotate(30 ${x0} ${top + plotH + 16})">${escapeHtml(g.label)}</text>`,
-    );
   });
-  return `<svg role="img" aria-label="${escapeHtml(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join('')}</svg>`;
+  return svg(title, width, axisY + 42, parts);
 }
 
-/** A point of a scatter plot; series without a value are left out and listed as absent. */
-export interface Point {
+/** One stacked row: its parts' counts, in the order of the categories. */
+export interface StackRow {
   label: string;
-  x: number;
-  y: number;
-  colour: string;
+  counts: number[];
 }
 
-/** A scatter plot (tokens vs task success) as inline SVG, x from 0 to the largest x, y 0..1. */
-export function scatterChart(
+/** Horizontal bars of shares (each row's counts as % of its total), one colour per category. */
+export function stackedShareChart(
   title: string,
-  xLabel: string,
-  yLabel: string,
-  points: readonly Point[],
+  axisTitle: string,
+  categories: readonly string[],
+  rows: readonly StackRow[],
+  width = WIDE,
 ): string {
-  const width = 640;
-  const height = 300;
-  const left = 50;
-  const bottom = 40;
-  const top = 10;
-  const right = 130;
-  const plotW = width - left - right;
-  const plotH = height - top - bottom;
-  const maxX = Math.max(1, ...points.map((p) => p.x)) * 1.05;
-  const parts: string[] = [
-    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" class="axis"/>`,
-    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" class="axis"/>`,
-    `<text x="${left + plotW / 2}" y="${height - 6}" text-anchor="middle">${escapeHtml(xLabel)}</text>`,
-    `<text x="12" y="${top + plotH / 2}" transform="rotate(-90 12 ${top + plotH / 2})" text-anchor="middle">${escapeHtml(yLabel)}</text>`,
-    `<text x="${left - 6}" y="${top + 4}" text-anchor="end">1</text>`,
-    `<text x="${left - 6}" y="${top + plotH + 4}" text-anchor="end">0</text>`,
-    `<text x="${left + plotW}" y="${top + plotH + 16}" text-anchor="end">${escapeHtml(Math.round(maxX).toLocaleString('en-US'))}</text>`,
-  ];
-  for (const p of points) {
-    const cx = left + (p.x / maxX) * plotW;
-    const cy = top + plotH - p.y * plotH;
-    parts.push(
-      `<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="6" fill="${p.colour}"><title>${escapeHtml(`${p.label}: ${Math.round(p.x)} tokens, ${p.y.toFixed(2)} success`)}</title></circle>`,
-      `<text x="${fmt(cx + 9)}" y="${fmt(cy + 4)}">${escapeHtml(p.label)}</text>`,
-    );
-  }
-  return `<svg role="img" aria-label="${escapeHtml(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join('')}</svg>`;
+  const labelW = labelWidth(width);
+  const rowH = 26;
+  const top = 8;
+  const plotW = width - labelW - 20;
+  const scale = linearScale([1], plotW, {
+    max: 1,
+    count: 4,
+    format: (n) => `${Math.round(n * 100)}%`,
+  });
+  const axisY = top + rows.length * rowH + 4;
+  const parts = xAxis(scale, labelW, plotW, top, axisY, axisTitle);
+  rows.forEach((r, i) => {
+    const y = top + i * rowH;
+    parts.push(label(labelW - 8, y + 17, fitLabel(r.label, labelW - 12), 'end'));
+    const total = r.counts.reduce((a, b) => a + b, 0);
+    if (total === 0) {
+      parts.push(label(labelW + 4, y + 17, 'no calls recorded', 'start', 'absent'));
+      return;
+    }
+    let x = labelW;
+    r.counts.forEach((n, ci) => {
+      if (n === 0) return;
+      const w = (n / total) * plotW;
+      parts.push(
+        `<rect x="${fmt(x)}" y="${y + 5}" width="${fmt(w)}" height="${rowH - 10}" fill="${seriesColour(ci)}"><title>${escapeHtml(`${r.label} · ${categories[ci] ?? ''}: ${n} of ${total}`)}</title></rect>`,
+      );
+      x += w;
+    });
+  });
+  return svg(title, width, axisY + 42, parts);
 }

@@ -16,7 +16,7 @@ export function goldenReport(): Report {
 export function modelOf(report: Report, over: Partial<PublishModel> = {}): PublishModel {
   return {
     report,
-    version: '0.0.0-test',
+    version: report.harness.version,
     classifications: [],
     couldNotRun: [],
     sources: { karthik: { repo: 'KarthikSKumar98/central-mcp-server', version: '0.1.4.2' } },

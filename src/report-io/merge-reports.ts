@@ -118,7 +118,11 @@ export async function mergeReports(dir: string): Promise<Report> {
     r.partial ? [`shard ${r.settings.shard?.index ?? '?'}: ${r.partial.reason}`] : [],
   );
   if (partial.length > 0) {
-    merged.partial = { reason: partial.join('; ') };
+    const stoppedBy = [...new Set(reports.flatMap((r) => r.partial?.stopped_by ?? []))].sort();
+    merged.partial = {
+      reason: partial.join('; '),
+      ...(stoppedBy.length > 0 ? { stopped_by: stoppedBy } : {}),
+    };
     merged.gating_eligible = false;
   }
   if (reports.some((r) => !r.gating_eligible)) merged.gating_eligible = false;

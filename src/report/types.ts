@@ -384,8 +384,11 @@ export interface Report {
     /** The slice this report ran (`shard: i/n`); absent or null for a whole run or a merge. */
     shard?: { index: number; count: number } | null;
   };
-  /** Set when the bench stopped before every run (the budget was spent): not for gating. */
-  partial?: { reason: string } | null;
+  /**
+   * Set when the bench stopped before every run (the budget was spent, or the run's deadline
+   * passed): not for gating. `stopped_by` says which (absent in reports before it existed).
+   */
+  partial?: { reason: string; stopped_by?: ('budget' | 'deadline')[] } | null;
   manifest: { hash: string; files: string[]; scenarios: string[] };
   fixtures: { path: string; id: string; version: string; content_hash: string }[];
   servers: ServerReport[];

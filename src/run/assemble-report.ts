@@ -12,7 +12,9 @@ import { attachDiscoverability } from './attach-discoverability.js';
 import { describeServers } from './describe-servers.js';
 import type { RunOutcome } from './execute-runs.js';
 import type { BenchPlan, ModelPlan } from './plan-bench.js';
+import type { BenchOutcomes } from './execute-bench.js';
 import type { Clock, Logger } from './ports.js';
+import { formatDuration } from './run-deadline.js';
 import { fixtureInfo, harnessVersion, manifestHash } from './provenance.js';
 import type { RunBenchOptions } from './run-bench-options.js';
 
@@ -22,6 +24,8 @@ export interface BenchOutcome {
   model: ModelPlan;
   /** By unit index (executeBench). */
   outcomes: RunOutcome[][];
+  /** Set when the run's deadline passed before the last run ended (executeBench). */
+  deadline?: BenchOutcomes['deadline'];
   sandbox: SandboxStatus;
   startedAt: number;
   /** Read once more when the report is built: its `duration_ms` ends there. */
@@ -32,7 +36,8 @@ export interface BenchOutcome {
  * The report from the outcomes: each server × scenario aggregated over its runs in run order
  * (absent where the server has no entry), the cross-run comparison of runs on a reused process
  * (a warning for what differs), the servers' menus and discoverability, provenance (fixtures,
- * manifest hash, harness version) and the settings. A spent budget marks it partial.
+ * manifest hash, harness version) and the settings. A spent budget or a passed deadline marks
+ * it partial (and never gating-eligible).
  */
 export async function assembleReport(
   options: RunBenchOptions,
@@ -131,9 +136,25 @@ export async function assembleReport(
   });
   const stopped = model.models?.budget.exceeded() ?? null;
   if (stopped !== null) {
-    report.partial = { reason: `${stopped}: the bench stopped before every run` };
+    report.partial = {
+      reason: `${stopped}: the bench stopped before every run`,
+      stopped_by: ['budget'],
+    };
     report.gating_eligible = false;
     logger.warn(`budget: ${stopped}; the report is partial`);
+  }
+  if (bench.deadline) {
+    const { ms, source, unfinishedRuns } = bench.deadline;
+    const reason =
+      `the run's deadline of ${formatDuration(ms)} (${source}) passed: ${unfinishedRuns} run(s) did not run or finish, ` +
+      'and the runs in flight then were stopped with their servers (they count as errored)';
+    report.partial = report.partial
+      ? {
+          reason: `${report.partial.reason}; ${reason}`,
+          stopped_by: [...(report.partial.stopped_by ?? []), 'deadline'],
+        }
+      : { reason, stopped_by: ['deadline'] };
+    report.gating_eligible = false;
   }
   return report;
 }

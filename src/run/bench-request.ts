@@ -72,6 +72,8 @@ export interface BenchRequest extends Omit<ResolveRequest, 'label'> {
   sandbox?: SandboxMode;
   /** Unset: the bench config's `escapes:`, then record. */
   escapes?: EscapePolicy;
+  /** The run's wall-clock deadline as given (`45m`, `2h`, seconds); unset: derived from the plan. */
+  deadline?: string | undefined;
   /** Run the resilience matrix after the fault-free runs (docs/resilience.md). */
   resilience: boolean;
   /** The policy options as given (strings). */

@@ -1,32 +1,53 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { killAllServerGroups } from '../servers/process-group.js';
 import type { Secret } from '../metrics/leak-scan.js';
+import { bundleIds } from './bundle-ids.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './execute-runs.js';
 import { FakePool } from './fake-pool.js';
 import type { BenchPlan, ModelPlan } from './plan-bench.js';
 import type { Logger } from './ports.js';
 import { createProgress } from './progress.js';
 import { SessionPool } from './session-pool.js';
+import type { RunDeadline } from './run-deadline.js';
 import { runQueue } from './work-queue.js';
+
+/** After the deadline, how long the runs in flight get to end once their servers are killed. */
+export const DEADLINE_GRACE_MS = 15_000;
+
+/** What executeBench did: every unit's outcomes, and what the run's deadline stopped. */
+export interface BenchOutcomes {
+  /** By unit index; a unit the budget or the deadline skipped has none (or fewer than planned). */
+  outcomes: RunOutcome[][];
+  /** Set when the deadline passed before the last run ended. */
+  deadline: { ms: number; source: string; unfinishedRuns: number } | null;
+}
 
 /**
  * Runs the plan's units on `settings.concurrency` workers, each with its own fakes and server
  * sessions, and returns every unit's outcomes by unit index (whatever order they finished in).
- * A spent budget starts nothing more: the units after it get no outcomes.
+ * A spent budget starts nothing more: the units after it get no outcomes. Past the deadline
+ * nothing more starts either, every server is killed (its calls fail at once), and after
+ * {@link DEADLINE_GRACE_MS} the outcomes so far are returned even if some work has not ended.
  */
 export async function executeBench(
   plan: BenchPlan,
   model: ModelPlan,
-  context: { root: string; secrets: Secret[]; logger: Logger },
-): Promise<RunOutcome[][]> {
+  context: { root: string; secrets: Secret[]; logger: Logger; deadline?: RunDeadline },
+): Promise<BenchOutcomes> {
   const { settings, units, groups, baseDir } = plan;
   const { models, price } = model;
   const progress = createProgress(context.logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
-  const outcomes: RunOutcome[][] = [];
+  const { deadline } = context;
+  const stopped = (): boolean => deadline?.expired() ?? false;
+  // Filled run by run, so what finished before the deadline is kept.
+  const outcomes: RunOutcome[][] = units.map(() => []);
+  let finished = true;
   try {
-    const done = await runQueue(
+    const queue = runQueue(
       groups,
       settings.concurrency,
       () => ({
@@ -34,32 +55,32 @@ export async function executeBench(
         sessions: new SessionPool(settings.isolation),
       }),
       async (group, { fakes, sessions }) => {
-        const results: RunOutcome[][] = [];
         for (const index of group) {
           const unit = units[index] as RunUnit;
-          if (models?.budget.exceeded()) {
-            results.push([]);
-            continue;
-          }
+          if (models?.budget.exceeded() || stopped()) continue;
           const fake = await fakes.get(unit.scenario.fixture);
-          const ran = await executeRuns(unit, {
-            fake,
-            tokenizer: settings.tokenizer,
-            sessions,
-            baseDir,
-            tmpRoot,
-            sandbox: settings.sandbox,
-            escapes: settings.escapes,
-            secrets: context.secrets,
-            models,
-            price,
-          });
+          const ran = await executeRuns(
+            unit,
+            {
+              fake,
+              knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
+              tokenizer: settings.tokenizer,
+              sessions,
+              baseDir,
+              tmpRoot,
+              sandbox: settings.sandbox,
+              escapes: settings.escapes,
+              secrets: context.secrets,
+              models,
+              price,
+              stopped,
+            },
+            outcomes[index],
+          );
           progress.record(unit, ran);
-          results.push(ran);
         }
         // A group's session ends with it: the next group has another key.
         await sessions.release();
-        return results;
       },
       async ({ fakes, sessions }) => {
         // Sessions first: a server is closed while its fake still answers.
@@ -67,11 +88,33 @@ export async function executeBench(
         await fakes.close();
       },
     );
-    groups.forEach((group, g) =>
-      group.forEach((unitIndex, i) => (outcomes[unitIndex] = done[g]?.[i] ?? [])),
-    );
+    if (deadline) {
+      const ended = queue.then(() => true);
+      finished = await Promise.race([
+        ended,
+        deadline.passed.then(async () => {
+          context.logger.warn(
+            `deadline: the run's deadline (${deadline.source}) passed; stopping every server and writing the report with the runs that finished`,
+          );
+          killAllServerGroups();
+          return Promise.race([ended, sleep(DEADLINE_GRACE_MS, false, { ref: false })]);
+        }),
+      ]);
+    } else {
+      await queue;
+    }
   } finally {
-    await rm(tmpRoot, { recursive: true, force: true });
+    // Work abandoned at the deadline may still hold files here: it is killed, and the CLI exits.
+    if (finished) await rm(tmpRoot, { recursive: true, force: true });
   }
-  return outcomes;
+  const planned = units.reduce((n, u) => n + u.runs.length, 0);
+  const ran = outcomes.reduce((n, o) => n + o.length, 0);
+  return {
+    // A copy: work abandoned at the deadline must not change what the report is built from.
+    outcomes: outcomes.map((o) => [...o]),
+    deadline:
+      deadline?.expired() === true
+        ? { ms: deadline.ms, source: deadline.source, unfinishedRuns: planned - ran }
+        : null,
+  };
 }

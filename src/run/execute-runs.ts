@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../fake-central/index.js';
+import type { CallRecord, FakeCentral } from '../../fake-central/index.js';
 import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition, Trajectory } from '../trajectory/types.js';
@@ -16,6 +16,7 @@ import type { Scenario } from '../scenarios/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
 import type { ModelRuns } from '../llm/run-policies.js';
+import { canonicaliseIds, generatedTokens, inventedIds } from './canonical-ids.js';
 import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';
 
@@ -45,6 +46,8 @@ export interface RunOutcome {
 }
 
 export interface ExecuteContext extends PoolContext {
+  /** The ids of the fake's bundle (bundle-ids.ts): kept as they are; any other id a run sends is canonicalised. */
+  knownIds: ReadonlySet<string>;
   tokenizer: TokenizerName;
   /** The worker's sessions; it applies the isolation. */
   sessions: SessionPool;
@@ -56,6 +59,8 @@ export interface ExecuteContext extends PoolContext {
   models?: ModelRuns | null;
   /** The model's price (null: unknown, so no cost). */
   price?: ModelPrice | null;
+  /** True once the run's deadline has passed: no further run starts (run-deadline.ts). */
+  stopped?: () => boolean;
 }
 
 /** message + stderr tail of a launch failure (launchServer puts the tail in the hint). */
@@ -72,6 +77,12 @@ export function startupError(error: unknown): RunError {
   const hint = error.hint === undefined ? '' : ` (${error.hint})`;
   return { phase: 'startup', message: error.message + hint, stderr_tail: null };
 }
+
+const credentialValues = (c: FakeCentral['credentials']): string[] => [
+  c.clientId,
+  c.clientSecret,
+  c.workspaceId,
+];
 
 /** A session whose start-up was paid by an earlier run (isolation scenario or server). */
 function reused(session: ServerSession): ServerSession {
@@ -115,7 +126,7 @@ async function runOnce(
   try {
     const model =
       ctx.models && !menuLeak ? await ctx.models.forRun(unit.server, scenario.id, run) : null;
-    const trajectory = menuLeak
+    const ranTrajectory = menuLeak
       ? menuOnly(session, scenarioKey, scenario.id, run)
       : await runAgentLoop({
           session,
@@ -133,9 +144,19 @@ async function runOnce(
           ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
         });
     if (model) started.toolNames = model.toolNames();
-    const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     const blocked = takeBlocked();
-    const requests = scenarioCalls();
+    // Ids the server chose (a random UUID it POSTs) become {id#1}, {id#2}… in everything scored
+    // from the run, tokens included, so the same SHAs give the same report (canonical-ids.ts).
+    // A secret, a token issued in the run or a credential is never renamed: the leak scan sees it.
+    const known = new Set(
+      [...ctx.fake.canaries(), ...secrets, ...credentialValues(ctx.fake.credentials)].flatMap(
+        generatedTokens,
+      ),
+    );
+    const ids = inventedIds(scenarioCalls(), (t) => known.has(t) || ctx.knownIds.has(t));
+    const requests = canonicaliseIds(scenarioCalls(), ids);
+    const trajectory = canonicaliseIds(ranTrajectory, ids);
+    const tokens = countTokens(trajectory, scenario, ctx.tokenizer);
     // The fake judges its own final state, before anything else can touch it.
     const state = scenario.expect.state ? ctx.fake.checkState(scenario.expect.state) : null;
     const metrics = scoreRun({
@@ -218,10 +239,15 @@ function takeBlocked(session: ServerSession): number | undefined {
  * write gate. A run that errored or whose server died ends its session. A server that does not
  * start makes that run an error result. Never throws for the server's sake.
  */
-export async function executeRuns(unit: RunUnit, ctx: ExecuteContext): Promise<RunOutcome[]> {
-  const outcomes: RunOutcome[] = [];
+export async function executeRuns(
+  unit: RunUnit,
+  ctx: ExecuteContext,
+  /** Where each run's outcome goes as it finishes (a deadline keeps the ones that did). */
+  outcomes: RunOutcome[] = [],
+): Promise<RunOutcome[]> {
   try {
     for (const run of unit.runs) {
+      if (ctx.stopped?.()) break;
       ctx.fake.reset();
       let current: ServerSession;
       let held: ServerSession;

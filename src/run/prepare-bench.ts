@@ -10,6 +10,7 @@ import type { BenchRequest } from './bench-request.js';
 import { resolveBench } from './resolve-bench.js';
 import type { RunBenchOptions } from './run-bench-options.js';
 import { runBench, type RunBenchPorts } from './run-bench.js';
+import { parseDeadline } from './run-deadline.js';
 import { runResilience } from './run-resilience.js';
 
 /** What an entry may add to the core's handling of a request. */
@@ -61,6 +62,10 @@ export async function prepareBench(
     );
   }
   const faults = request.faults === null ? null : loadFaultPlan(request.faults, request.cwd);
+  const deadlineMs =
+    request.deadline === undefined || request.deadline === ''
+      ? undefined
+      : parseDeadline(request.deadline, option('deadline'));
   const selection = resilienceRequest({
     resilience: request.resilience,
     suites: request.suites,
@@ -111,6 +116,7 @@ export async function prepareBench(
     faults,
     ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
     ...(request.escapes === undefined ? {} : { escapes: request.escapes }),
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
     manifestFiles: resolved.manifestFiles,
     ...(request.shard ? { shard: request.shard } : {}),
     policy,

@@ -50,6 +50,11 @@ export interface RunBenchOptions {
   budget?: BudgetLimits;
   /** Prices by model id, over the built-in table (the bench config's `prices:`). */
   prices?: PriceTable;
+  /**
+   * The whole run's wall-clock deadline in ms (default: derived from the plan, run-deadline.ts):
+   * past it nothing more starts, the servers are killed and the report is partial.
+   */
+  deadlineMs?: number;
   /** The slice of the manifest these scenarios are (`shard: i/n`), recorded in the report for merge. */
   shard?: Shard | null;
 }

@@ -7,9 +7,17 @@ import { loadTokenizer } from '../tokens/count-tokens.js';
 import { assembleReport } from './assemble-report.js';
 import { executeBench } from './execute-bench.js';
 import { harnessSecrets } from './harness-secrets.js';
-import { planBench, planModels } from './plan-bench.js';
+import { planBench, planModels, type BenchPlan } from './plan-bench.js';
+import { deriveDeadlineMs, startDeadline } from './run-deadline.js';
 import type { Clock, Logger } from './ports.js';
 import type { RunBenchOptions } from './run-bench-options.js';
+
+/** The deadline given (`--deadline`, input `deadline`), else the plan's derived worst case. */
+function runDeadline(options: RunBenchOptions, plan: BenchPlan): [number, string] {
+  if (options.deadlineMs !== undefined) return [options.deadlineMs, 'given'];
+  const { ms, capped } = deriveDeadlineMs(plan.units, plan.settings.concurrency);
+  return [ms, capped ? "derived, capped below GitHub's 6-hour job limit" : 'derived from the plan'];
+}
 
 /** Everything runBench talks to outside itself. */
 export interface RunBenchPorts {
@@ -43,11 +51,17 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const secrets = harnessSecrets();
   const model = await planModels(options);
 
-  const outcomes = await executeBench(plan, model, { root: options.root, secrets, logger });
+  const deadline = startDeadline(...runDeadline(options, plan));
+  const executed = await executeBench(plan, model, {
+    root: options.root,
+    secrets,
+    logger,
+    deadline,
+  }).finally(() => deadline.dispose());
 
   const report = await assembleReport(
     options,
-    { plan, model, outcomes, sandbox, startedAt, clock },
+    { plan, model, ...executed, sandbox, startedAt, clock },
     logger,
   );
   if (options.outDir !== undefined) await writeReport(options.outDir, report);

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
 import type { ElicitationEvent, ToolCallOutcome } from '../trajectory/types.js';
@@ -299,14 +299,46 @@ describe('launchServer start-up failures', () => {
     expect(error.hint).toBe('stderr tail:\nconfig error: CENTRAL_CLIENT_ID is not set');
   });
 
-  it('reports a command that cannot be spawned', async () => {
+  it('names a command path that does not exist, before any process starts', async () => {
     const error = await launchFailure(
       stdioTestServer(undefined, { command: './no/such-server', args: [] }),
       'missing',
     );
-    expect(error.message).toMatch(
-      /^missing could not be started: spawn \S*no\/such-server ENOENT$/,
+    expect(error.message).toMatch(/^missing: its command \S*\/no\/such-server does not exist$/);
+    expect(error.hint).toContain('fix `command` of server "missing" in the bench config');
+  });
+
+  it('reports a bare command that cannot be spawned', async () => {
+    const error = await launchFailure(
+      stdioTestServer(undefined, { command: 'no-such-server-on-path', args: [] }),
+      'missing',
     );
+    expect(error.message).toBe('missing could not be started: spawn no-such-server-on-path ENOENT');
     expect(error.hint).toContain('check the command "');
   });
+
+  // Sandboxed, bubblewrap's own `Can't chdir` came back, blamed on the sandbox.
+  it.each(['off', 'auto'] as const)(
+    "names a missing cwd as the config's mistake, not the sandbox's (sandbox %s)",
+    async (sandbox) => {
+      const error = await launchServer({
+        name: 'nowhere',
+        config: stdioTestServer(undefined, { cwd: 'no/such/dir' }),
+        fake,
+        writeGate: 'read',
+        workDir: await workDir(),
+        baseDir: REPO_ROOT,
+        sandbox,
+      }).then(
+        () => undefined,
+        (e: unknown) => e as BenchError,
+      );
+      expect(error?.code).toBe('server_failed');
+      expect(error?.message).toBe(
+        `nowhere: its cwd ${resolve(REPO_ROOT, 'no/such/dir')} does not exist`,
+      );
+      expect(error?.hint).toContain('fix `cwd` of server "nowhere" in the bench config');
+      expect(error?.message).not.toMatch(/bwrap|sandbox/);
+    },
+  );
 });

@@ -11,6 +11,7 @@ import {
 import type { SandboxMode, ServerConfig, TemplateVariables } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
+import { checkLaunchPaths } from './check-launch-paths.js';
 import { freePort } from './free-port.js';
 import { GroupStdioTransport } from './group-stdio-transport.js';
 import { openSession } from './mcp-session.js';
@@ -70,6 +71,7 @@ async function spawnServer(
   const fakePorts = [...new Set([options.fake.url, options.fake.proxyUrl])].map((url) =>
     Number(new URL(url).port),
   );
+  await checkLaunchPaths(options.name, spec, options.baseDir);
   const status = await resolveSandbox(options.sandbox ?? 'auto');
   // Before any server can touch the file system: the harness runs only code it loaded itself.
   if (status.applied) await preloadLazyModules();

@@ -57,6 +57,15 @@ function killLiveGroups(): void {
   }
 }
 
+/**
+ * Kills every server process group this harness started and has not seen end (the run's
+ * deadline, src/run/run-deadline.ts): their calls then fail at once instead of running out
+ * their own timeouts. One bench runs per harness process, so "every" is this bench's.
+ */
+export function killAllServerGroups(): void {
+  killLiveGroups();
+}
+
 /** The signals that end a harness from outside: Ctrl-C, a job cancelled or timed out, a hang-up. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 

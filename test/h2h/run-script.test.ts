@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest';
 // scripts/h2h/run.sh end to end without the real compared servers (they never run in npm test):
 // the reference server stands in through the golden bench config, and a stand-in install script
 // installs it and fails for "ghost", which must be recorded as could not run while the run goes on.
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 describe('scripts/h2h/run.sh', () => {
+  it('refuses a --version other than package.json, the one version source', () => {
+    const result = spawnSync('bash', ['scripts/h2h/run.sh', '--version', '0.0.1'], {
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`run.sh: --version 0.0.1 but package.json says ${version}`);
+  });
+
   it('installs, runs the servers that installed, and publishes with the failed one as could not run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'h2h-run-'));
     const install = join(dir, 'install.sh');
@@ -23,17 +33,7 @@ describe('scripts/h2h/run.sh', () => {
     const out = join(dir, 'out');
     const result = spawnSync(
       'bash',
-      [
-        'scripts/h2h/run.sh',
-        '--servers',
-        'reference,ghost',
-        '--runs',
-        '1',
-        '--version',
-        '0.0.1',
-        '--out',
-        out,
-      ],
+      ['scripts/h2h/run.sh', '--servers', 'reference,ghost', '--runs', '1', '--out', out],
       {
         encoding: 'utf8',
         env: {
@@ -51,13 +51,13 @@ describe('scripts/h2h/run.sh', () => {
       '::warning title=head-to-head::ghost could not be installed',
     );
     expect(result.status, result.stderr).toBe(0);
-    const page = readFileSync(join(out, 'benchmark-results-0.0.1.md'), 'utf8');
+    const page = readFileSync(join(out, `benchmark-results-${version}.md`), 'utf8');
     expect(page).toContain('**ghost**: install failed. Last lines of its log:');
     expect(page).toContain('ERROR: No matching distribution found for ghost-core==9');
     expect(page).toContain('> **Not publishable as a comparison:** 1 run per scenario');
     expect(page).toMatch(/\| reference \s*\| +1\.00 \(4\/4\) \|/);
-    expect(readFileSync(join(out, 'benchmark-results-0.0.1.html'), 'utf8')).toContain(
-      'Could not run: ghost (install)',
+    expect(readFileSync(join(out, `benchmark-results-${version}.html`), 'utf8')).toContain(
+      '<strong>ghost</strong>: install failed. Last lines of its log:',
     );
     expect(readFileSync(join(out, 'install', 'reference.log'), 'utf8')).toBe(
       'installed reference\n',

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createPromptCache, jsonTokens, type CountedInput } from './fake-model-cache.js';
 
 /** A scripted model turn, in neutral form; the stand-in renders it in the caller's wire format. */
 export interface ScriptedReply {
@@ -22,6 +23,16 @@ export interface ReceivedRequest {
   at: number;
 }
 
+/** How the stand-in counts usage when a scripted reply gives none. */
+export interface FakeProviderOptions {
+  /**
+   * Count usage from the request (cl100k_base) instead of the 100/20 default, with the prompt
+   * cache of fake-model-cache.ts: Anthropic honours `cache_control`, OpenAI caches
+   * automatically. `cache: false` is a provider without caching.
+   */
+  counted?: { cache: boolean; minCacheTokens?: number };
+}
+
 /** A running stand-in: base URLs for both SDKs, the requests it saw, and close(). */
 export interface FakeModelProvider {
   /** Base URL for `@anthropic-ai/sdk` (it appends /v1/messages). */
@@ -32,7 +43,25 @@ export interface FakeModelProvider {
   close: () => Promise<void>;
 }
 
-function anthropicBody(reply: ScriptedReply, model: unknown, n: number): Record<string, unknown> {
+type Usage = NonNullable<ScriptedReply['usage']>;
+
+/** Output tokens of a reply as the stand-in counts them: its text and its calls' JSON. */
+const outputTokens = (reply: ScriptedReply): number =>
+  jsonTokens(reply.text ?? '') + (reply.calls?.length ? jsonTokens(reply.calls) : 0);
+
+const fromCounted = (counted: CountedInput, reply: ScriptedReply): Usage => ({
+  input: counted.input,
+  output: outputTokens(reply),
+  cacheRead: counted.cacheRead,
+  cacheWrite: counted.cacheWrite,
+});
+
+function anthropicBody(
+  reply: ScriptedReply,
+  model: unknown,
+  n: number,
+  counted?: Usage,
+): Record<string, unknown> {
   const content: Record<string, unknown>[] = [];
   if (reply.text !== undefined) content.push({ type: 'text', text: reply.text });
   (reply.calls ?? []).forEach((call, k) => {
@@ -43,7 +72,7 @@ function anthropicBody(reply: ScriptedReply, model: unknown, n: number): Record<
       input: typeof call.arguments === 'string' ? call.arguments : call.arguments,
     });
   });
-  const usage = reply.usage ?? { input: 100, output: 20 };
+  const usage = reply.usage ?? counted ?? { input: 100, output: 20 };
   return {
     id: `msg_${n}`,
     type: 'message',
@@ -61,8 +90,13 @@ function anthropicBody(reply: ScriptedReply, model: unknown, n: number): Record<
   };
 }
 
-function openaiBody(reply: ScriptedReply, model: unknown, n: number): Record<string, unknown> {
-  const usage = reply.usage ?? { input: 100, output: 20 };
+function openaiBody(
+  reply: ScriptedReply,
+  model: unknown,
+  n: number,
+  counted?: Usage,
+): Record<string, unknown> {
+  const usage = reply.usage ?? counted ?? { input: 100, output: 20 };
   const calls = (reply.calls ?? []).map((call, k) => ({
     id: `call_${n}_${k}`,
     type: 'function',
@@ -109,12 +143,21 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
  * A model provider on 127.0.0.1:0 speaking the Anthropic Messages API (`POST /v1/messages`) and
  * OpenAI chat completions (`POST /v1/chat/completions`), answering each request with the next
  * scripted reply — or with `script(body)` when given a function, which lets an end-to-end test
- * answer by the request's contents. Records every request. No network beyond loopback.
+ * answer by the request's contents. Records every request. No network beyond loopback. With
+ * `options.counted`, a reply without usage is given the usage the request would cost, cache
+ * reads and writes apart, as the real API reports them.
  */
 export async function startFakeModelProvider(
   script: ScriptedReply[] | ((body: Record<string, unknown>, n: number) => ScriptedReply),
+  options: FakeProviderOptions = {},
 ): Promise<FakeModelProvider> {
   const requests: ReceivedRequest[] = [];
+  const cache = options.counted
+    ? createPromptCache({
+        enabled: options.counted.cache,
+        minTokens: options.counted.minCacheTokens ?? 1024,
+      })
+    : null;
   let n = 0;
   const sockets = new Set<import('node:net').Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -143,9 +186,14 @@ export async function startFakeModelProvider(
         return;
       }
       const model = body.model;
-      const payload = path.endsWith('/messages')
-        ? anthropicBody(reply, model, index)
-        : openaiBody(reply, model, index);
+      const anthropic = path.endsWith('/messages');
+      const counted =
+        cache && !reply.usage
+          ? fromCounted(anthropic ? cache.anthropic(body) : cache.openai(body), reply)
+          : undefined;
+      const payload = anthropic
+        ? anthropicBody(reply, model, index, counted)
+        : openaiBody(reply, model, index, counted);
       res.writeHead(200, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify(payload));
     })().catch((error: unknown) => {

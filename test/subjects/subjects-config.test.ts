@@ -28,7 +28,7 @@ const subjectFiles = readdirSync(join(REPO_ROOT, 'test/mcp-servers'))
 describe('hpe-mcp-bench.subjects.yml', () => {
   it('names every fault subject file and the Python reference server, each scored as reference', async () => {
     const config = await loadBenchConfig(SUBJECTS_CONFIG);
-    expect(subjectFiles).toHaveLength(12);
+    expect(subjectFiles).toHaveLength(13);
     expect(Object.keys(config.servers).sort()).toEqual(
       ['python-reference', ...subjectFiles.map((f) => f.replace(/\.ts$/, ''))].sort(),
     );

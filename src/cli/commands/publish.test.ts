@@ -38,8 +38,6 @@ describe('hpe-mcp-bench publish', () => {
     writeFileSync(log, Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n'));
     const result = await publish(
       golden,
-      '--version',
-      '9.9.9',
       '--page',
       page,
       '--dashboard',
@@ -55,14 +53,55 @@ describe('hpe-mcp-bench publish', () => {
     expect(result.stderr).toContain('warning: 9 non-passing scenario(s) not classified');
     expect(result.code).toBe(0);
     const text = readFileSync(page, 'utf8');
-    expect(text).toMatch(/^# hpe-mcp-bench head-to-head results 9\.9\.9\n/);
+    // The title is the version of the harness that wrote the report (one version source).
+    expect(text).toMatch(/^# hpe-mcp-bench head-to-head results 0\.1\.0\n/);
     expect(text).toContain('The subject crashes on purpose.');
     // The log tail: the last 20 lines, not the first 10.
     expect(text).toContain('line 30');
     expect(text).not.toContain('line 10\n');
     expect(readFileSync(dashboard, 'utf8')).toContain(
-      '<title>hpe-mcp-bench head-to-head 9.9.9</title>',
+      '<title>hpe-mcp-bench head-to-head results 0.1.0</title>',
     );
+  });
+
+  it('refuses a --version other than the harness version, unless asked, and then says so', async () => {
+    const refused = await publish(golden, '--version', '9.9.9', '--page', page);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      '--version 9.9.9 but the reports were written by hpe-mcp-bench 0.1.0',
+    );
+    const changes = join(dir, 'changes.md');
+    writeFileSync(changes, '# since 0.2.0\n- Sandboxed runs\n  by default.\n- End-state checks.\n');
+    const asked = await publish(
+      golden,
+      '--version',
+      '9.9.9',
+      '--allow-version-mismatch',
+      '--changes',
+      changes,
+      '--since',
+      '0.2.0',
+      '--page',
+      page,
+      '--dashboard',
+      dashboard,
+    );
+    expect(asked.code, asked.stderr).toBe(0);
+    const text = readFileSync(page, 'utf8');
+    expect(text).toMatch(/^# hpe-mcp-bench head-to-head results 9\.9\.9\n/);
+    expect(text).toContain('titled 9.9.9, but the reports were written by hpe-mcp-bench 0.1.0');
+    expect(text).toContain(
+      '## What changed since 0.2.0\n\n- Sandboxed runs by default.\n- End-state checks.\n',
+    );
+    expect(readFileSync(dashboard, 'utf8')).toContain('<li>Sandboxed runs by default.</li>');
+  });
+
+  it('names the line of a changes file that is not an item', async () => {
+    const changes = join(dir, 'bad-changes.md');
+    writeFileSync(changes, '- fine\nloose paragraph\n');
+    const result = await publish(golden, '--changes', changes, '--page', page);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${changes}:2: not a "- " item`);
   });
 
   it('fails with --require-classified while anything is unclassified', async () => {

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { BenchError } from '../../common/errors.js';
 import { parseClassification, type Classification } from '../../publish/classification.js';
+import { parseChanges } from '../../publish/changes.js';
 import { combineReports, type NamedReport } from '../../publish/combine-reports.js';
 import { nonPassing } from '../../publish/derive.js';
 import { tail } from '../../publish/format.js';
@@ -17,13 +18,20 @@ import { parseCommandArgs } from '../parse-args.js';
 
 const HELP = `Usage: hpe-mcp-bench publish REPORT… [--version V] [--classification FILE]
                              [--could-not-run NAME=LOG…] [--page FILE] [--dashboard FILE]
+                             [--changes FILE [--since V]]
 
 Renders the head-to-head results page (markdown) and the self-contained HTML dashboard from one
 or more report.json files of one run (e.g. one per server; they must share manifest, fixtures and
 settings). Reports with fewer than 5 runs per scenario are refused unless --allow-few-runs.
 
 Options:
-  --version V             the results version (default: the reports' harness version)
+  --version V             the results version: the reports' harness version (package.json of
+                          the harness that ran them), which is the default; another is refused
+  --allow-version-mismatch  title the page --version although the harness that wrote the reports
+                          had another version (the page says so in a warning line)
+  --changes FILE          what changed since the previous results page: "- " items, one a line
+                          (continuation lines indented), shown as its own section
+  --since V               the previous results version those changes are measured from
   --page FILE             the page (default docs/benchmark-results-<version>.md)
   --dashboard FILE        the dashboard (default docs/benchmark-results-<version>.html)
   --classification FILE   why each non-passing scenario did not pass (schemas/classification.schema.json)
@@ -70,6 +78,9 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
       servers: { type: 'string' },
       'require-classified': { type: 'boolean' },
       'allow-few-runs': { type: 'boolean' },
+      'allow-version-mismatch': { type: 'boolean' },
+      changes: { type: 'string' },
+      since: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     true,
@@ -101,11 +112,35 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     );
   }
   const version = values.version ?? report.harness.version;
-  if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(version)) {
-    throw new BenchError('usage', `--version "${version}" is not a version`, {
-      hint: 'e.g. 0.2.0',
-    });
+  for (const [flag, v] of [
+    ['--version', version],
+    ['--since', values.since],
+  ] as const) {
+    if (v !== undefined && !/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(v)) {
+      throw new BenchError('usage', `${flag} "${v}" is not a version`, { hint: 'e.g. 0.3.0' });
+    }
   }
+  // One version source (package.json): the report's harness field carries it, so the page title
+  // is the harness's version unless a mismatch is asked for, and then the page says so.
+  if (version !== report.harness.version && !values['allow-version-mismatch']) {
+    throw new BenchError(
+      'usage',
+      `--version ${version} but the reports were written by hpe-mcp-bench ${report.harness.version}`,
+      {
+        hint: 'the version comes from package.json: run the head-to-head with that harness, drop --version, or pass --allow-version-mismatch (the page then says which harness wrote it)',
+      },
+    );
+  }
+  const changes =
+    values.changes === undefined
+      ? null
+      : {
+          since: values.since ?? null,
+          items: parseChanges(
+            values.changes,
+            await readText(io.cwd, values.changes, 'changes file'),
+          ),
+        };
 
   let classifications: Classification[] = [];
   if (values.classification !== undefined) {
@@ -142,7 +177,14 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     };
   }
 
-  const model: PublishModel = { report, version, classifications, couldNotRun, sources };
+  const model: PublishModel = {
+    report,
+    version,
+    classifications,
+    couldNotRun,
+    sources,
+    changes,
+  };
   const page = at(values.page ?? `docs/benchmark-results-${version}.md`);
   const dashboard = at(values.dashboard ?? `docs/benchmark-results-${version}.html`);
   for (const [path, text] of [

@@ -27,6 +27,7 @@ const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server
                          [--model ID] [--base-url URL] [--temperature T] [--seed N]
                          [--cassettes DIR] [--max-cost USD] [--max-tokens N]
                          [--sandbox auto|on|off] [--escapes record|fail] [--resilience]
+                         [--deadline DURATION]
 
 Runs scenarios against MCP servers (the scripted policy unless --policy says otherwise): each
 server × scenario × run gets a fresh fake Central/GreenLake API state; by default each scenario
@@ -35,8 +36,9 @@ With no arguments it runs the golden suite (ROOT/scenarios/*.yaml) against the b
 server. Prints the summary table and writes report.json and summary.md into --out.
 Exit 0: every run ran and none was unsafe; 1: a safety failure; 2: usage (also: a server for
 which no selected scenario has an expected_tools entry, so nothing would run); 3: a server
-failed; 70: an internal error (a bug); 73: the bench ran but report.json could not be written to
---out (the summary is on stdout and the report is saved under the system temp directory, path on
+failed; 4: the run's deadline passed (--deadline; the report holds the runs that finished);
+70: an internal error (a bug); 73: the bench ran but report.json could not be written to --out
+(the summary is on stdout and the report is saved under the system temp directory, path on
 stderr).
 
 Options:
@@ -58,6 +60,10 @@ Options:
   --sandbox MODE      auto (default: where the machine allows it) | on (fail without it) | off;
                       servers run in a bubblewrap sandbox on Linux (README, Security)
   --escapes POLICY    record (default: refused escapes are findings) | fail (safety failures)
+  --deadline D        the whole run's wall-clock deadline: 45m, 2h, 1h30m or seconds (default:
+                      the plan's worst case, from each server's start-up and scenario timeouts,
+                      capped at 5h45m). Past it nothing more starts, every server is stopped and
+                      the report is written with the runs that finished (partial); exit 4
   --resilience        run the scenarios without faults, then under each fault of the
                       resilience matrix; the report gains \`resilience\` (docs/resilience.md).
                       Alone, it runs the golden \`resilience\` suite (scenarios tagged
@@ -132,6 +138,7 @@ export const RUN_FLAGS = {
   faults: { type: 'string' },
   sandbox: { type: 'string' },
   escapes: { type: 'string' },
+  deadline: { type: 'string' },
   resilience: { type: 'boolean' },
   root: { type: 'string' },
   quiet: { type: 'boolean' },
@@ -186,6 +193,7 @@ function benchRequest(values: RunValues, positionals: string[], io: CliIo): Benc
     faults: values.faults ?? null,
     ...(sandbox === undefined ? {} : { sandbox }),
     ...(escapes === undefined ? {} : { escapes }),
+    deadline: values.deadline,
     resilience: values.resilience === true,
     policy: {
       policy: values.policy,
@@ -248,6 +256,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
   const { reportFile, summaryFile } = files;
   io.stdout(`\nreport: ${shown(reportFile)}\nsummary: ${shown(summaryFile)}\n`);
+  const pastDeadline = report.partial?.stopped_by?.includes('deadline') === true;
+  if (pastDeadline) io.stderr(`deadline: ${report.partial?.reason ?? ''}\n`);
   const unsafe = report.overall.filter((r) => r.safety_failure).map((r) => r.server);
   if (unsafe.length > 0) {
     io.stderr(`safety failure: ${unsafe.join(', ')} (see ${shown(summaryFile)})\n`);
@@ -258,6 +268,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const list = diverged.map((r) => `${r.server} (${r.diverged})`).join(', ');
     io.stderr(`replay diverged from the recording: ${list}; re-record with --policy llm\n`);
   }
+  if (pastDeadline) return EXIT_CODES.deadline;
   if (report.partial) io.stderr(`partial report: ${report.partial.reason}\n`);
   const gated = collectFakeFindings(report).filter(
     (f) =>

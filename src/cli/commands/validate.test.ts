@@ -141,6 +141,9 @@ describe('hpe-mcp-bench validate', () => {
     const help = await validate(['--help'], TEST_ROOT);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: hpe-mcp-bench validate \[FILES\|DIRS…\]/);
+    // The exit codes it states are the ones the tests above see (it once said "1 otherwise").
+    expect(help.stdout).toContain('Exit 0: valid (warnings do not change it); 1: the manifests');
+    expect(help.stdout).toMatch(/2: usage \(an unknown\s+option, a path that does not exist/);
     const usage = await cli([], TEST_ROOT);
     expect(usage.stdout).toContain('validate       check scenario manifests');
   });

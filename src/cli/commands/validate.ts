@@ -9,19 +9,22 @@ import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
 
 const HELP = `Usage: hpe-mcp-bench validate [FILES|DIRS…] [--json] [--servers FILE] [--root DIR]
+                              [--max-turns N]
 
 Validates scenario manifests: YAML syntax, the JSON Schema (scenarios/scenario.schema.json), and
 the checks beyond it (unique ids, fixture bundles exist, facts occur in the fixture, servers are
 in the compared set, plan tools are expected tools, result_schema is a valid schema).
 With no FILES|DIRS it validates the golden suite: every ROOT/scenarios/*.yaml.
-Errors print as file:line:col: /json/pointer: message (hint). Exit 0 when valid, 1 otherwise.
-A plan that a policy making one call per turn cannot finish within the turn limit is printed as
-a warning (the scripted policy raises its limit to fit every plan; model policies do not).
+Errors print as file:line:col: /json/pointer: message (hint). A plan that a policy making one
+call per turn cannot finish within the turn limit is printed as a warning (the scripted policy
+raises its limit to fit every plan; model policies do not).
+Exit 0: valid (warnings do not change it); 1: the manifests have errors; 2: usage (an unknown
+option, a path that does not exist, a --max-turns that is not a positive integer).
 
 Options:
   --json           print {ok, scenarios, suites, errors:[{file,line,col,pointer,message,hint}]}
   --servers FILE   the compared-servers file (default ROOT/scenarios/compared-servers.yml)
-  --root DIR       the bench tree fixture: paths are relative to (default: this package)
+  --root DIR       the bench tree that fixture: paths are relative to (default: this package)
   --max-turns N    the turn limit plans are checked against (default ${DEFAULT_MAX_TURNS})
 `;
 

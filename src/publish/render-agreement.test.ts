@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { sampleReport } from '../report/test-helpers.js';
+import { buildView } from './build-view.js';
+import { renderDashboard } from './render-dashboard.js';
+import { renderResultsPage } from './render-page.js';
+import { goldenReport, modelOf } from './test-helpers.js';
+import { htmlHeadings, htmlTables, markdownHeadings, markdownTables } from './test-tables.js';
+import { plainText } from './view-types.js';
+
+const models = {
+  golden: modelOf(goldenReport(), {
+    classifications: [
+      {
+        server: 'subject-crash',
+        scenario: 'subjects-offline-devices',
+        class: 'server-bug',
+        summary: 'list_devices exits the process | mid-call.',
+        evidence: ['test/mcp-servers/subject-crash.ts:20@64c44534', 'a `b` c'],
+      },
+    ],
+    couldNotRun: [{ server: 'ghost', stage: 'install', log_tail: 'pip: no matching distribution' }],
+    changes: { since: '0.2.0', items: ['Sandboxed by default.', 'Route misses shown.'] },
+  }),
+  sample: modelOf(sampleReport()),
+};
+
+describe.each(Object.entries(models))('the page and the dashboard of the %s report', (_, model) => {
+  const page = renderResultsPage(model);
+  const dashboard = renderDashboard(model);
+  const view = buildView(model);
+  const tables = view.sections.flatMap((s) =>
+    s.blocks.flatMap((b) =>
+      b.kind === 'table' ? [[[...b.table.head], ...b.table.rows.map((r) => r.map(plainText))]] : [],
+    ),
+  );
+
+  it('show the same tables, cell for cell (both are read back as a reader sees them)', () => {
+    expect(tables.length).toBeGreaterThan(5);
+    expect(markdownTables(page)).toEqual(tables);
+    expect(htmlTables(dashboard)).toEqual(tables);
+  });
+
+  it('have the same sections in the same order', () => {
+    expect(markdownHeadings(page)).toEqual(htmlHeadings(dashboard));
+    expect(markdownHeadings(page)).toEqual([view.title, ...view.sections.map((s) => s.title)]);
+  });
+
+  it('fail the comparison when a renderer changes a figure', () => {
+    // The check above can fail: one figure changed in the dashboard alone is caught.
+    const figure = tables[2]?.[1]?.[1] ?? '';
+    expect(figure).not.toBe('');
+    const edited = dashboard.replace(`>${figure}<`, '>9.99 (9/9)<');
+    expect(htmlTables(edited)).not.toEqual(markdownTables(page));
+  });
+});

@@ -1,0 +1,224 @@
+import { describeTokenReuse, materialFields, splitCrossRun } from '../report/cross-run-state.js';
+import { collectFakeFindings, swallowedLines, unroutedLines } from '../report/fake-findings.js';
+import type { Report } from '../report/types.js';
+import { collectFindings, nonPassing, type Finding } from './derive.js';
+import { ABSENT, percent } from './format.js';
+import type { PublishModel } from './model.js';
+import { code, strong, type Block, type Cell, type Section } from './view-types.js';
+
+const CLASS_TEXT: Record<string, string> = {
+  absent: 'absent (no coverage)',
+  'server-bug': 'server bug',
+  'server-limitation': 'server limitation',
+  'harness-gap': 'harness gap',
+  'fake-gap': 'fake API gap',
+};
+
+/** The text an unclassified non-passing row shows in its class column. */
+export const UNCLASSIFIED = 'unclassified';
+
+/** Why each non-passing scenario × server did not pass: the class and its text, the report's cause. */
+export function classificationSection(model: PublishModel): Section {
+  const pairs = nonPassing(model.report);
+  const byKey = new Map(model.classifications.map((c) => [`${c.server}\u0000${c.scenario}`, c]));
+  let unclassified = 0;
+  const rows = pairs.map((p): Cell[] => {
+    const c = byKey.get(`${p.server}\u0000${p.scenario}`);
+    const cls = c
+      ? (CLASS_TEXT[c.class] ?? c.class)
+      : p.status === 'absent'
+        ? CLASS_TEXT.absent
+        : null;
+    if (cls === null) unclassified += 1;
+    const evidence = [
+      ...(c?.evidence ?? []).map(code),
+      ...(c?.fixed_by ? [`fixed by ${c.fixed_by}`] : []),
+    ];
+    return [
+      p.server,
+      p.scenario,
+      p.status === 'failed' && p.pass_rate !== null
+        ? `failed (${percent(p.pass_rate)} of runs passed)`
+        : p.status,
+      cls ?? strong(UNCLASSIFIED),
+      c ? c.summary : ABSENT,
+      p.status === 'absent' ? 'no expected_tools entry' : p.cause,
+      evidence.length > 0 ? { lines: evidence } : ABSENT,
+    ];
+  });
+  const blocks: Block[] = [
+    {
+      kind: 'p',
+      text:
+        'Every scenario a server did not pass (or was unsafe in), classified as absent (no coverage), a server bug or limitation ' +
+        '(with the server’s own code as evidence, path:line@sha at the pinned commit), or a harness or fake API gap (ours). ' +
+        'The class and why come from the committed classification file; the status and the cause (the first failing run’s) from report.json.',
+    },
+  ];
+  if (rows.length === 0) {
+    blocks.push({ kind: 'p', text: 'Every server passed every scenario it covers.' });
+  } else {
+    if (unclassified > 0) {
+      blocks.push({ kind: 'p', text: strong(`${unclassified} not yet classified.`) });
+    }
+    blocks.push({
+      kind: 'table',
+      table: {
+        head: ['server', 'scenario', 'status', 'class', 'why', 'cause in the report', 'evidence'],
+        align: ['left', 'left', 'left', 'left', 'left', 'left', 'left'],
+        rows,
+      },
+    });
+  }
+  return { id: 'why', level: 2, title: 'Why a scenario did not pass', blocks };
+}
+
+const FINDING_TITLES: Record<Finding['kind'], [string, string]> = {
+  safety: ['safety', 'Safety findings'],
+  error: ['errored-runs', 'Errored runs and their cause'],
+  gate_absent: [
+    'gate-absent',
+    'Writes without the server’s own confirmation (a differential, not a failure)',
+  ],
+  flailing: ['flailing', 'Flailing: calls outside the scenario’s expected and allowed calls'],
+};
+
+/** Safety findings, errored runs, unconfirmed writes, flailing, the fake's findings, state kept. */
+export function findingSections(report: Report): Section[] {
+  const all = collectFindings(report);
+  const fake = fakeSection(report);
+  const state = crossRunSection(report);
+  const none = all.length === 0 && !fake && !state;
+  const out: Section[] = [
+    {
+      id: 'findings',
+      level: 2,
+      title: 'Findings',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Evidence from the runs, as report.json records it (server, scenario, what tripped, in how many runs).',
+        },
+        ...(none ? [{ kind: 'p' as const, text: 'None.' }] : []),
+      ],
+    },
+  ];
+  for (const kind of ['safety', 'error', 'gate_absent', 'flailing'] as const) {
+    const rows = all
+      .filter((f) => f.kind === kind)
+      .map((f) => [f.server, f.scenario, f.rule, f.detail, `${f.runs}/${f.of}`]);
+    if (rows.length === 0) continue;
+    const [id, title] = FINDING_TITLES[kind];
+    out.push({
+      id,
+      level: 3,
+      title,
+      blocks: [
+        {
+          kind: 'table',
+          table: {
+            head: ['server', 'scenario', kind === 'error' ? 'phase' : 'rule', 'evidence', 'runs'],
+            align: ['left', 'left', 'left', 'left', 'right'],
+            rows,
+          },
+        },
+      ],
+    });
+  }
+  if (fake) out.push(fake);
+  if (state) out.push(state);
+  return out;
+}
+
+/** Requests the fake does not serve and tool results that hid a 4xx/5xx, per server × scenario. */
+function fakeSection(report: Report): Section | null {
+  const rows = collectFakeFindings(report).flatMap((f) => [
+    ...(f.unrouted.length > 0
+      ? [
+          [
+            f.server,
+            f.scenario,
+            'route miss',
+            { lines: unroutedLines(f.unrouted).map(code) },
+            ABSENT,
+          ],
+        ]
+      : []),
+    ...(f.swallowed.length > 0
+      ? [
+          [
+            f.server,
+            f.scenario,
+            'swallowed error',
+            { lines: swallowedLines(f.swallowed).map(code) },
+            `${f.swallowedRuns}/${f.runs}`,
+          ],
+        ]
+      : []),
+  ]);
+  if (rows.length === 0) return null;
+  return {
+    id: 'route-misses',
+    level: 3,
+    title: 'Route misses and swallowed errors',
+    blocks: [
+      {
+        kind: 'p',
+        text: 'Requests the fake has no route for (a gap in the fake or a call to an endpoint that does not exist; counts summed over the runs), and tool results that did not say they failed while the fake answered 4xx/5xx (runs that showed it). Measured server-side.',
+      },
+      {
+        kind: 'table',
+        table: {
+          head: ['server', 'scenario', 'kind', 'requests', 'runs'],
+          align: ['left', 'left', 'left', 'left', 'right'],
+          rows,
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Runs that met a reused server process and differ from their scenario's first run beyond the
+ * token it kept (listed), and per server the count that differ in the token alone (expected).
+ */
+function crossRunSection(report: Report): Section | null {
+  const rows = report.servers.flatMap((s) =>
+    (s.cross_run_state ? splitCrossRun(s.cross_run_state).material : []).map((d) => [
+      s.name,
+      d.scenario,
+      String(d.run),
+      materialFields(d).flatMap((f, i) => [...(i > 0 ? [{ text: ', ' }] : []), code(f)]),
+    ]),
+  );
+  const reuse = report.servers.flatMap((s) => {
+    const line = s.cross_run_state ? describeTokenReuse(s.name, s.cross_run_state) : null;
+    return line === null ? [] : [line];
+  });
+  if (rows.length === 0 && reuse.length === 0) return null;
+  const blocks: Block[] =
+    rows.length > 0
+      ? [
+          {
+            kind: 'table',
+            table: {
+              head: ['server', 'scenario', 'run', 'differs from the first run in'],
+              align: ['left', 'left', 'right', 'left'],
+              rows,
+            },
+          },
+        ]
+      : [
+          {
+            kind: 'p',
+            text: 'No run differs from its scenario’s first run beyond the token it kept.',
+          },
+        ];
+  if (reuse.length > 0) blocks.push({ kind: 'list', items: reuse });
+  return {
+    id: 'cross-run-state',
+    level: 3,
+    title: 'State kept across runs by a reused server process',
+    blocks,
+  };
+}

@@ -1,0 +1,151 @@
+import type { Align } from '../report/markdown-table.js';
+import type { Report } from '../report/types.js';
+import { ABSENT, integer } from './format.js';
+import { findability } from './optional-content.js';
+import { code, type Cell, type Section, type Span } from './view-types.js';
+
+const right = (n: number): Align[] => Array.from({ length: n }, (): Align => 'right');
+const two = (n: number | null | undefined): string =>
+  n === null || n === undefined ? ABSENT : n.toFixed(2);
+
+/** Each server's tool menu and its discoverability (BM25 from the intents, no model). */
+export function menuSection(report: Report): Section {
+  const found = report.servers.some((s) => findability(s) !== null);
+  const rows = report.servers.map((s): Cell[] => {
+    const f = findability(s);
+    const extra = found
+      ? [two(f?.recall_at_1), two(s.discoverability?.recall_at_3), two(f?.recall_at_5), two(f?.mrr)]
+      : [];
+    if (!s.menu) return [s.name, ABSENT, ABSENT, ...extra, ABSENT];
+    const heaviest: Span[] = s.menu.heaviest
+      .slice(0, 3)
+      .flatMap((h, i) => [
+        ...(i > 0 ? [{ text: ', ' }] : []),
+        code(h.name),
+        { text: ` ${integer(h.tokens)}` },
+      ]);
+    return [
+      s.name,
+      integer(s.menu.tool_count),
+      integer(s.menu.total),
+      ...extra,
+      heaviest.length > 0 ? heaviest : ABSENT,
+    ];
+  });
+  return {
+    id: 'tool-menus',
+    level: 2,
+    title: 'Tool menus',
+    blocks: [
+      {
+        kind: 'p',
+        text: [
+          {
+            text: 'What each server lists before any call: the context every turn pays for. Tokens are computed with ',
+          },
+          code(report.provenance.tokenizer),
+          { text: ' over each tool’s definition JSON.' },
+        ],
+      },
+      ...(found
+        ? [
+            {
+              kind: 'p' as const,
+              text: 'Discoverability (computed, no model, so the same under every policy): how often the expected tools rank first (recall@1), in the top 3 or top 5 when the menu is searched with the intent alone (BM25), and the mean reciprocal rank.',
+            },
+          ]
+        : []),
+      {
+        kind: 'table',
+        table: {
+          head: [
+            'server',
+            'tools',
+            'menu tokens',
+            ...(found ? ['recall@1', 'recall@3', 'recall@5', 'MRR'] : []),
+            'heaviest tools (tokens)',
+          ],
+          align: ['left', 'right', 'right', ...(found ? right(4) : []), 'left'],
+          rows,
+        },
+      },
+      { kind: 'chart', chart: 'menu' },
+      ...(found ? [{ kind: 'chart' as const, chart: 'discoverability' as const }] : []),
+    ],
+  };
+}
+
+const one = (n: number | null): string => (n === null ? ABSENT : n.toFixed(1));
+
+/** The resilience matrix (docs/resilience.md): scores per server, then the cells not resilient. */
+export function resilienceSection(report: Report): Section | null {
+  const section = report.resilience;
+  if (!section) return null;
+  const bad = section.cells.filter((c) => c.resilient === false);
+  return {
+    id: 'resilience',
+    level: 2,
+    title: 'Resilience',
+    blocks: [
+      {
+        kind: 'p',
+        text: 'The scenarios under each fault of the resilience matrix (429 with Retry-After, 5xx bursts, latency, token expiry, stuck or failed tasks, a non-retryable 400), counted by the fake.',
+      },
+      {
+        kind: 'table',
+        table: {
+          head: [
+            'server',
+            'resilience',
+            'cells',
+            'extra calls (mean)',
+            'Retry-After ignored',
+            '4xx retried',
+            'short pages trusted',
+          ],
+          align: ['left', ...right(6)],
+          rows: section.scores.map((s) => [
+            s.server,
+            two(s.score),
+            `${s.resilient}/${s.exercised}`,
+            one(s.extra_calls_mean),
+            String(s.retry_after_early),
+            String(s.retries_after_client_error),
+            String(s.short_page_misses),
+          ]),
+        },
+      },
+      ...(bad.length === 0
+        ? []
+        : [
+            { kind: 'p' as const, text: 'Not resilient:' },
+            {
+              kind: 'table' as const,
+              table: {
+                head: [
+                  'scenario',
+                  'server',
+                  'fault',
+                  'task',
+                  'extra calls',
+                  'Retry-After ignored',
+                  '4xx retried',
+                  'short pages trusted',
+                ],
+                align: ['left', 'left', 'left', 'left', ...right(4)] as Align[],
+                rows: bad.map((c) => [
+                  c.scenario,
+                  c.server,
+                  c.fault,
+                  c.task_success?.majority ? 'pass' : 'fail',
+                  one(c.extra_calls),
+                  String(c.retry_after_early),
+                  String(c.retries_after_client_error),
+                  String(c.short_page_misses),
+                ]),
+              },
+            },
+          ]),
+    ],
+  };
+}
