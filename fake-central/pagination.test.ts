@@ -8,7 +8,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-/** The pycentral/KK loop: start at next=1, follow `next` until null, never more pages than items. */
+/**
+ * The pycentral/KK loop: start at next=1, follow `next` until it is missing or null (they read it
+ * with `.get`), never more pages than items.
+ */
 async function collectByCursor(
   path: string,
   limit: number,
@@ -24,7 +27,7 @@ async function collectByCursor(
     expect(page.total).toBe(total);
     expect(page.count).toBe(page.items.length);
     ids.push(...page.items.map((i: { id: string }) => i.id));
-    next = page.next;
+    next = page.next ?? null;
     pages++;
     if (pages > total + 1) throw new Error(`pagination did not terminate after ${pages} pages`);
   }

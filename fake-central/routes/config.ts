@@ -1,16 +1,10 @@
 import { ApiError, notFound } from '../api-error.js';
 import { isItem, text } from '../json.js';
-import { offsetPage, publicView } from '../paging.js';
+import { offsetPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse, Item } from '../types.js';
+import type { FakeResponse } from '../types.js';
 import { bodyObject, CONFIG_VERSIONS, filterAndSort, ok, requireQuery } from './common.js';
-import {
-  alreadyExists,
-  configNotFound,
-  configSuccess,
-  mergePatch,
-  profileRoutes,
-} from './config-profiles.js';
+import { profileRoutes } from './config-profiles.js';
 
 const CFG = `/network-config/${CONFIG_VERSIONS}`;
 const EMPTY_ISSUES = {
@@ -83,30 +77,7 @@ function devicesResync({ state, body }: RouteContext): FakeResponse {
   return ok({ message: `Resync initiated for ${serials.length} device(s)` });
 }
 
-/** firmware-compliance is a singleton policy object; writes replace, merge or remove it. */
-function firmwareCompliance(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
-  return ({ state, body }: RouteContext): FakeResponse => {
-    const current = state.object('firmware-compliance.json');
-    const exists = Object.keys(current).length > 0;
-    if (method === 'GET') {
-      if (!exists) throw configNotFound('firmware-compliance');
-      return ok(publicView(current));
-    }
-    if (method === 'DELETE') {
-      if (!exists) throw configNotFound('firmware-compliance');
-      state.setObject('firmware-compliance.json', {});
-      return ok(configSuccess(state));
-    }
-    const patch = bodyObject(body(), 'config');
-    if (method === 'POST' && exists) throw alreadyExists('firmware-compliance');
-    if (method === 'PATCH' && !exists) throw configNotFound('firmware-compliance');
-    const next: Item = method === 'PATCH' ? mergePatch(current, patch) : patch;
-    state.setObject('firmware-compliance.json', next);
-    return ok(configSuccess(state));
-  };
-}
-
-/** network-config: scope sites, WLAN SSID profiles, config health, firmware compliance (§2.3, §2.4, §2.6, §2.8). */
+/** network-config: scope sites, WLAN SSID profiles, config health (the firmware policy is engines/config-store). */
 export const configRoutes: Route[] = [
   { method: 'GET', pattern: `${CFG}/sites`, kind: 'read', handler: scopeSites },
   ...profileRoutes({
@@ -133,10 +104,4 @@ export const configRoutes: Route[] = [
     kind: 'write',
     handler: devicesResync,
   },
-  ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Route => ({
-    method,
-    pattern: `${CFG}/firmware-compliance`,
-    kind: method === 'GET' ? 'read' : 'write',
-    handler: firmwareCompliance(method),
-  })),
 ];

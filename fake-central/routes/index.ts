@@ -7,14 +7,12 @@ import { nacRoutes } from './nac.js';
 import { notificationsRoutes } from './notifications.js';
 import { scopeMapRoutes } from './scope-maps.js';
 import { servicesRoutes } from './services.js';
-import { switchTrendRoutes } from './switch-trends.js';
 import { troubleshootingRoutes } from './troubleshooting.js';
 
 /** Every route the fake serves, in match order. */
 export const allRoutes: Route[] = [
   ...authRoutes,
   ...monitoringRoutes,
-  ...switchTrendRoutes,
   ...notificationsRoutes,
   ...troubleshootingRoutes,
   ...servicesRoutes,

@@ -308,7 +308,8 @@ export const monitoringRoutes: Route[] = [
             defaultFilter: "status eq 'Connected'",
           }),
           query,
-          { defaultLimit: 100, maxLimit: 1000 },
+          // listUnifiedClients makes `next` optional: absent on the last page.
+          { defaultLimit: 100, maxLimit: 1000, lastNext: 'absent' },
         ),
       ),
   },

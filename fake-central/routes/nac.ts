@@ -8,7 +8,8 @@ import { bodyObject, CONFIG_VERSIONS, filterAndSort, normaliseMac, ok } from './
 import { profileRoutes } from './config-profiles.js';
 
 const REG = `/network-config/${CONFIG_VERSIONS}/cnac-mac-reg`;
-const LIMITS = { defaultLimit: 50, maxLimit: 1000 };
+// The central-nac-service document makes `next` optional (getMacRegistrations): absent at the end.
+const LIMITS = { defaultLimit: 50, maxLimit: 1000, lastNext: 'absent' } as const;
 
 function listRegistrations({ state, query }: RouteContext): FakeResponse {
   let items = filterAndSort(state.list('cnac-mac-reg.json'), query);

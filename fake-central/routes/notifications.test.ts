@@ -39,7 +39,8 @@ interface Alert {
 interface AlertPage {
   count: number;
   items: Alert[];
-  next: string | null;
+  /** Absent on the last page (getAlertListV1 makes it optional). */
+  next?: string;
   total: number;
 }
 interface Accepted {
@@ -106,7 +107,8 @@ describe('GET alerts', () => {
       const got = await page(`limit=7&next=${next}`);
       seen.push(...got.body.items.map((a) => a.key));
       expect(got.body.count).toBe(got.body.items.length);
-      ({ next, total } = got.body);
+      next = got.body.next ?? null;
+      total = got.body.total;
     }
     expect(next).toBeNull();
     expect(seen).toHaveLength(total);
@@ -334,7 +336,7 @@ describe('site-a bundle', () => {
       const got: Reply<AlertPage> = await get<AlertPage>(`${A}?next=${next}`);
       expect(got.body.total).toBe(fileAlerts.length);
       seen.push(...got.body.items.map((a) => String(a.id)));
-      next = got.body.next;
+      next = got.body.next ?? null;
     }
     expect(seen.sort()).toEqual(fileAlerts.map((a) => String(a.id)).sort());
   });

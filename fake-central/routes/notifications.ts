@@ -70,7 +70,7 @@ function listAlerts({ state, query }: RouteContext): FakeResponse {
       return (site ? text(view.siteId) === site : true) && matches(view, clauses);
     });
     const sorted = sortAlerts(items, query.get('sort') ?? 'createdAt desc');
-    return ok(cursorPage(sorted, query, { defaultLimit: 20, maxLimit: 100 }));
+    return ok(cursorPage(sorted, query, { defaultLimit: 20, maxLimit: 100, lastNext: 'absent' }));
   });
 }
 

@@ -97,7 +97,9 @@ function listEvents(ctx: RouteContext): FakeResponse {
     applyFilter(scopedEvents(ctx), query.get('filter')),
     eventSort(query.get('sort')),
   );
-  return ok(cursorPage(items, query, { defaultLimit: 100, maxLimit: 1000 }, 'events'));
+  return ok(
+    cursorPage(items, query, { defaultLimit: 100, maxLimit: 1000, lastNext: 'absent' }, 'events'),
+  );
 }
 
 function countBy(events: Item[], key: (e: Item) => string): [string, number][] {

@@ -51,12 +51,24 @@ export class SchemaValidator {
       return { mismatch: `documented schema does not compile: ${validate.message}` };
     }
     if (validate(body)) return undefined;
-    const errors = validate.errors ?? [];
+    const errors = [...(validate.errors ?? [])];
+    // D12: switch trend answers wrapped in `response`; the wrapped object is checked instead.
+    const inner = wrappedResponse(body);
+    if (inner !== undefined && validate(inner)) {
+      return { mismatch: 'body wraps the documented object in response', deviations: ['D12'] };
+    }
     const deviations = deviationsCovering(errors);
     if (deviations) return { mismatch: describe(errors[0]), deviations };
     const unexplained = errors.find((e) => deviationsCovering([e]) === undefined) ?? errors[0];
     return { mismatch: describe(unexplained) };
   }
+}
+
+/** The `response` member of a body that holds nothing else (SPEC.md §13 D12). */
+function wrappedResponse(body: JsonValue): JsonValue | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const keys = Object.keys(body);
+  return keys.length === 1 && keys[0] === 'response' ? body.response : undefined;
 }
 
 function describe(error: ErrorObject | undefined): string {

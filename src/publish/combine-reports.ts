@@ -7,20 +7,30 @@ export interface NamedReport {
   report: Report;
 }
 
-/** What must agree between reports for their servers to share one scoreboard. */
-function comparable(report: Report): string {
+/** What must agree between reports for their servers to share one scoreboard, by name. */
+function comparable(report: Report): Record<string, string> {
   const { runs, isolation, tokenizer, policy, faults } = report.settings;
-  return JSON.stringify({
+  return {
     manifest: report.manifest.hash,
-    fixtures: report.fixtures.map((f) => `${f.id}@${f.version}:${f.content_hash}`),
-    runs,
+    fixtures: report.fixtures.map((f) => `${f.id}@${f.version}:${f.content_hash}`).join(', '),
+    'harness version': report.harness.version,
+    methodology: report.harness.methodology_version ?? 'not recorded',
+    runs: String(runs),
     isolation,
     tokenizer,
-    policy,
-    faults,
-    harness: report.harness.version,
-    methodology: report.harness.methodology_version ?? null,
-  });
+    policy: JSON.stringify(policy),
+    faults: JSON.stringify(faults),
+  };
+}
+
+/** `harness version 0.1.0 ≠ 0.3.0; runs 5 ≠ 7`: what differs between two reports, or ''. */
+function differences(a: Report, b: Report): string {
+  const left = comparable(a);
+  const right = comparable(b);
+  return Object.keys(left)
+    .filter((k) => left[k] !== right[k])
+    .map((k) => `${k} ${right[k]} ≠ ${left[k]}`)
+    .join('; ');
 }
 
 /**
@@ -36,10 +46,11 @@ export function combineReports(reports: readonly NamedReport[]): Report {
   if (rest.length === 0) return first.report;
   const owner = new Map<string, string>();
   for (const { file, report } of reports) {
-    if (comparable(report) !== comparable(first.report)) {
+    const differ = differences(first.report, report);
+    if (differ !== '') {
       throw new BenchError(
         'usage',
-        `${file} was run with another manifest, fixtures, harness version, methodology or settings than ${first.file}`,
+        `${file} was run with another manifest, fixtures, harness version, methodology or settings than ${first.file}: ${differ}`,
         { hint: 'publish only reports of one head-to-head run (same scenarios, runs and policy)' },
       );
     }

@@ -4,6 +4,7 @@ import { buildView } from './build-view.js';
 import { renderDashboard } from './render-dashboard.js';
 import { renderResultsPage } from './render-page.js';
 import { goldenReport, modelOf } from './test-helpers.js';
+import { richReport } from './test-rich-report.js';
 import { htmlHeadings, htmlTables, markdownHeadings, markdownTables } from './test-tables.js';
 import { plainText } from './view-types.js';
 
@@ -22,6 +23,7 @@ const models = {
     changes: { since: '0.2.0', items: ['Sandboxed by default.', 'Route misses shown.'] },
   }),
   sample: modelOf(sampleReport()),
+  rich: modelOf(richReport()),
 };
 
 describe.each(Object.entries(models))('the page and the dashboard of the %s report', (_, model) => {
@@ -41,6 +43,18 @@ describe.each(Object.entries(models))('the page and the dashboard of the %s repo
   });
 
   it('have the same sections in the same order', () => {
+    // The rich report has every optional section: none of them is missing from either.
+    if (model.report.resilience) {
+      for (const title of [
+        'Tool calls by outcome',
+        'Model usage and cost',
+        'Resilience',
+        'Errored runs and their cause',
+        'Route misses and swallowed errors',
+      ]) {
+        expect(htmlHeadings(dashboard)).toContain(title);
+      }
+    }
     expect(markdownHeadings(page)).toEqual(htmlHeadings(dashboard));
     expect(markdownHeadings(page)).toEqual([view.title, ...view.sections.map((s) => s.title)]);
   });

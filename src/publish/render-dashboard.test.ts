@@ -46,7 +46,7 @@ describe('renderDashboard', () => {
       '<th>declared version</th><th>serverInfo name</th><th>serverInfo version</th>',
     );
     expect(out).toMatch(
-      /<td>karthik<\/td><td>KarthikSKumar98\/central-mcp-server<\/td><td>[^<]*(<code>[^<]*<\/code>[^<]*)?<\/td><td>0\.1\.4\.2<\/td>/,
+      /<td>karthik<\/td><td>KarthikSKumar98\/central-mcp-server<\/td><td>[^<]*(<code>[^<]*<\/code>[^<]*)?<\/td><td>0\.1\.4\.2<\/td><td>central-mcp<\/td><td>0\.1\.4 \(≠ declared\)<\/td>/,
     );
   });
 

@@ -117,7 +117,10 @@ export function findingSections(report: Report): Section[] {
         {
           kind: 'table',
           table: {
-            head: ['server', 'scenario', kind === 'error' ? 'phase' : 'rule', 'evidence', 'runs'],
+            head:
+              kind === 'error'
+                ? ['server', 'scenario', 'phase', 'cause', 'runs']
+                : ['server', 'scenario', 'rule', 'evidence', 'runs'],
             align: ['left', 'left', 'left', 'left', 'right'],
             rows,
           },

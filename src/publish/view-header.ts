@@ -140,7 +140,11 @@ function serversSection(model: PublishModel): Section {
       s.git ? [code(s.git.sha), { text: ` (${s.git.source})` }] : ABSENT,
       source.version ?? ABSENT,
       s.info ? s.info.name : 'did not start',
-      s.info ? s.info.version || ABSENT : ABSENT,
+      !s.info || s.info.version === ''
+        ? ABSENT
+        : source.version !== undefined && s.info.version !== source.version
+          ? `${s.info.version} (≠ declared)`
+          : s.info.version,
       s.transport,
     ];
   });
@@ -170,7 +174,7 @@ function serversSection(model: PublishModel): Section {
         text:
           'Declared version: the server’s own release, as scenarios/compared-servers.yml records it from the server’s package metadata at the pinned commit. ' +
           'serverInfo: the name and version the server sent in MCP initialize. A server that sets no version of its own sends its MCP library’s ' +
-          '(FastMCP and the Python SDK do), so a serverInfo version that differs from the declared one is usually the library’s, not the server’s.',
+          '(FastMCP and the Python SDK do), so a serverInfo version that differs from the declared one (marked ≠ declared) is usually the library’s, not the server’s.',
       },
     ],
   };

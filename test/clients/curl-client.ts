@@ -26,7 +26,7 @@ export async function curlClient(env: NodeJS.ProcessEnv): Promise<ClientReport> 
   const macs: string[] = [];
   let pages = 0;
   let query = 'limit=2';
-  let body: { items: { macAddress: string }[]; next: string | null; total: number };
+  let body: { items: { macAddress: string }[]; next?: string | null; total: number };
   for (;;) {
     body = JSON.parse(
       await call([
@@ -38,7 +38,8 @@ export async function curlClient(env: NodeJS.ProcessEnv): Promise<ClientReport> 
     seen.push(200);
     pages += 1;
     macs.push(...body.items.map((item) => item.macAddress));
-    if (body.next === null) break;
+    // `next` is null or absent on the last page, as the vendor lists differ (SPEC.md §5).
+    if (body.next === null || body.next === undefined) break;
     query = `limit=2&next=${body.next}`;
   }
   const escaped = await run(curl, ['-sS', '-o', '/dev/null', 'https://example.com/'], env);

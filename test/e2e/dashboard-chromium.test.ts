@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/report/types.js';
 import { renderDashboard } from '../../src/publish/render-dashboard.js';
 import { renderResultsPage } from '../../src/publish/render-page.js';
 import { goldenReport, modelOf } from '../../src/publish/test-helpers.js';
+import { richReport } from '../../src/publish/test-rich-report.js';
 import { markdownTables } from '../../src/publish/test-tables.js';
 
 /** The system Chromium (Debian `chromium`): CHROMIUM_PATH, or the first of the usual names on PATH. */
@@ -33,58 +33,10 @@ if (!executablePath && !required) {
   );
 }
 
-/**
- * The golden report with the figures of the 0.2.0 head-to-head put in (three servers at task
- * success 0.94–0.96, tokens 97k–317k, menus from 800 to 92k tokens): the case whose scatter
- * crowded every point at y ≈ 0.95 with one x tick.
- */
-function crowded(): Report {
-  const report = goldenReport();
-  const figures = [
-    [316_570, 0.95, 91_891],
-    [190_323, 0.94, 45_310],
-    [96_600, 0.96, 5_622],
-    [9_178, 0.95, 800],
-  ] as const;
-  report.overall.forEach((row, i) => {
-    const [tokens, success, menu] = figures[i] ?? figures[0];
-    if (row.tokens) row.tokens.mean = tokens;
-    row.task_success = { ...row.task_success, fraction: success };
-    const server = report.servers[i];
-    if (server?.menu) server.menu.total = menu;
-    // Content newer reports carry: discoverability per server and each run's planned calls.
-    if (server) {
-      server.discoverability = {
-        scenarios: 4,
-        recall_at_1: 0.2 + i * 0.15,
-        recall_at_3: 0.5 + i * 0.1,
-        recall_at_5: 0.7 + i * 0.05,
-        mrr: 0.4 + i * 0.1,
-        menu_tokens: menu,
-        menu_text_hash: 'sha256:0',
-      };
-    }
-  });
-  for (const scenario of report.scenarios) {
-    for (const result of scenario.results) {
-      for (const run of result.runs) {
-        run.calls = run.tools_called.map((tool, n) => ({
-          tool,
-          arguments: {},
-          outcome: n === 0 && !run.task_success ? 'error' : 'ok',
-          error: null,
-          result_chars: 10,
-          via: null,
-        }));
-      }
-    }
-  }
-  return report;
-}
-
 // The test's output directory: the CI uploads it (ci.yml, "Keep the dashboard screenshots").
 const out = resolve('reports', 'dashboard-chromium');
-const cases = { golden: goldenReport(), crowded: crowded() };
+// The golden report, and the same with every optional section and the 0.2.0 page's figures.
+const cases = { golden: goldenReport(), rich: richReport() };
 const widths = [1400, 390];
 
 interface Overlap {
@@ -174,7 +126,7 @@ describe.skipIf(!executablePath && !required)('the HTML dashboard in headless Ch
           })),
         );
         // The golden report predates planned-call outcomes and discoverability: no such chart.
-        const newer = name === 'crowded';
+        const newer = name === 'rich';
         expect(charts.map((c) => c.label)).toEqual([
           'Tokens per scenario run (mean) against task success, per server',
           'API calls per successful task',

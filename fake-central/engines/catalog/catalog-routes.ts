@@ -139,20 +139,21 @@ const REPORTING: [string, Answer][] = [
   ['reports/:id/report-runs', missing('Report')],
 ];
 
+// The central-nac-service document makes `next` optional: empty lists carry none.
 const NAC_SERVICE: [string, Answer][] = [
   ['cnac-certificate', body(() => ({ count: 0, items: [] }))],
-  ['cnac-dpp-reg', body(() => ({ count: 0, items: [], next: null }))],
+  ['cnac-dpp-reg', body(() => ({ count: 0, items: [] }))],
   ['cnac-dpp-reg/:id', missing('DPP registration')],
   ['cnac-image', body(() => ({ count: 0, items: [] }))],
   ['cnac-image/:id', missing('Image')],
   ['cnac-image/download/:id', missing('Image')],
-  ['cnac-job', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
+  ['cnac-job', body(() => ({ count: 0, items: [], total: 0 }))],
   ['cnac-job/:id', missing('Job')],
   ['cnac-job/:id/error', missing('Job')],
   ['cnac-job/:id/input', missing('Job')],
   ['cnac-job/:id/status', missing('Job')],
-  ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], next: null, total: 0 }))],
-  ['cnac-visitor', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
+  ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], total: 0 }))],
+  ['cnac-visitor', body(() => ({ count: 0, items: [], total: 0 }))],
 ];
 
 const routes = (prefix: string, table: [string, Answer][]): Route[] =>

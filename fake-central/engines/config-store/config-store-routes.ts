@@ -26,6 +26,7 @@ import {
   writeScope,
   type ObjectScope,
 } from './scope.js';
+import { firmwareComplianceRoutes } from './firmware-compliance.js';
 
 /** The family a request addresses: `/network-config/<version>/<segment>/…`. */
 function familyOf(ctx: RouteContext): ProfileFamily {
@@ -162,6 +163,7 @@ const SINGLETON = `${BASE}/${singletons.join('|')}`;
  * from one state file per family (seeded by the bundle when it has `<segment>.json`).
  */
 export const configStoreRoutes: Route[] = [
+  ...firmwareComplianceRoutes,
   { method: 'GET', pattern: COLLECTION, kind: 'read', handler: list },
   ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Route => ({
     method,

@@ -19,12 +19,17 @@ const list =
     return ok({ ...page, ...extra(ctx, page) });
   };
 
-/** Registry lists page by `next` and always carry it (`""` on the last page). */
+/**
+ * Service registry lists page by a `next` cursor the document requires as a string and never
+ * describes as null, so the last page carries `""`; no client follows it in a loop (SS
+ * `glp_client.py:182-189` surfaces a cursor only when it is not None, NW passes it through as a
+ * tool argument). SPEC.md §5.
+ */
 const nextList =
   (build: Build): Answer =>
   (ctx) => {
     const items = build(ctx).map(publicView);
-    return ok({ count: items.length, items, next: null, total: items.length });
+    return ok({ count: items.length, items, next: '', total: items.length });
   };
 
 /** An item of a built list by id, or the family's 404. */
@@ -224,7 +229,9 @@ function contact(ctx: RouteContext): FakeResponse {
 }
 
 const none: Build = () => [];
-const emptyNext: Answer = () => ok({ count: 0, items: [], next: null, total: 0 });
+const emptyNext = nextList(none);
+/** Wellness lists: the document makes `next` optional, so an empty list carries none. */
+const emptyWellness: Answer = () => ok({ count: 0, items: [], total: 0 });
 
 const TABLE: [string, Answer][] = [
   [
@@ -346,11 +353,11 @@ const TABLE: [string, Answer][] = [
   ],
   ['/tags/v1|v1beta1/tags', list(tags)],
   ['/tags/v1|v1beta1/tag-resources', list(tagResources)],
-  ['/wellness/v2/events', emptyNext],
+  ['/wellness/v2/events', emptyWellness],
   ['/wellness/v2/events/:id', missing('hpe.greenlake.wellness')],
-  ['/wellness/v2/support-cases', emptyNext],
+  ['/wellness/v2/support-cases', emptyWellness],
   ['/wellness/v2/support-cases/:id', missing('hpe.greenlake.wellness')],
-  ['/wellness/v2/async-operations', emptyNext],
+  ['/wellness/v2/async-operations', emptyWellness],
   ['/wellness/v2/async-operations/:id', missing('hpe.greenlake.wellness')],
 ];
 

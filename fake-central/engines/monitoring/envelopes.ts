@@ -1,4 +1,4 @@
-import { limitParam } from '../../paging.js';
+import { limitParam, nextField, type LastNext } from '../../paging.js';
 import type { Item } from '../../types.js';
 import { publicView } from '../../paging.js';
 
@@ -10,9 +10,15 @@ export type Envelope = 'cursor' | 'offset-string' | 'count';
  * `null` on the last page: the documents describe it so ("null if there are no further pages")
  * while typing it a required string, and KK/NW loop until `next` is null (SPEC.md §13 D3); `offset-string`:
  * `{items, count, offset, total}` with `offset` a string, as the switch sub-resources document
- * it; `count`: `{items, count}` (top-N lists).
+ * it; `count`: `{items, count}` (top-N lists). `lastNext` `absent` drops `next` on the last page
+ * where the document makes it optional (mobility trail).
  */
-export function envelope(items: Item[], query: URLSearchParams, form: Envelope): Item {
+export function envelope(
+  items: Item[],
+  query: URLSearchParams,
+  form: Envelope,
+  lastNext: LastNext = 'null',
+): Item {
   if (form === 'count') {
     const limit = limitParam(query, { defaultLimit: 10, maxLimit: 1000 });
     const slice = items.slice(0, limit).map(publicView);
@@ -30,7 +36,7 @@ export function envelope(items: Item[], query: URLSearchParams, form: Envelope):
   return {
     count: slice.length,
     items: slice,
-    next: start + limit < items.length ? String(page + 1) : null,
+    ...nextField(start + limit < items.length, page, lastNext),
     total: items.length,
   };
 }

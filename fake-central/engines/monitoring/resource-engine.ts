@@ -21,6 +21,7 @@ import {
   vlansOf,
 } from './derived-resources.js';
 import { envelope, type Envelope } from './envelopes.js';
+import type { LastNext } from '../../paging.js';
 import { device, devices } from './fixture-world.js';
 import { switchInterfaces, switchPoe, switchVlans } from './switch-resources.js';
 
@@ -28,8 +29,8 @@ type Build = (ctx: RouteContext) => Item[];
 type One = (ctx: RouteContext) => Item;
 
 /** A list endpoint: its items (derived from the bundle) in one of the documented envelopes. */
-const list = (form: Envelope, build: Build) => (ctx: RouteContext) =>
-  ok(envelope(build(ctx), ctx.query, form));
+const list = (form: Envelope, build: Build, lastNext?: LastNext) => (ctx: RouteContext) =>
+  ok(envelope(build(ctx), ctx.query, form, lastNext));
 
 /** An item of a list by one of its fields, or 404. */
 const member = (build: Build, field: string, param: string) => (ctx: RouteContext) => {
@@ -245,7 +246,8 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
   ['clients-usage', object((c) => clientsUsage(c.state, c.query))],
   [
     'clients/:mac/mobility-trail',
-    list('cursor', (c) => mobilityTrail(c.state, c.params.mac ?? '')),
+    // getClientMobilityDetails makes `next` optional: absent on the last page.
+    list('cursor', (c) => mobilityTrail(c.state, c.params.mac ?? ''), 'absent'),
   ],
   ['client-onboarding-score', object((c) => onboardingScore(c.state, c.query))],
   [

@@ -87,11 +87,13 @@ def test_new_central_details_by_serial_and_mac(central: Any, fake_central: FakeC
         f"aps/{ap}/ports": m["MonitoringAPs"].get_ap_ports(central, ap),
         f"aps/{ap}/wlans": m["MonitoringAPs"].get_ap_wlans(central, ap),
         f"switches/{switch}": m["MonitoringSwitches"].get_switch_details(central, switch),
-        # Raw: pycentral 2.0a25 normalises switch trends from a `response` wrapper, the fake
-        # answers the monitoring OAS shape (`switchMetrics`), so the normalised list is empty.
-        f"switches/{switch}/hardware-trends": m["MonitoringSwitches"].get_switch_hardware_trends(
-            central, switch, duration="3H", return_raw_response=True
-        )["switchMetrics"],
+        # pycentral 2.0a25 normalises switch trends from the `response` wrapper the fake sends
+        # (fake-central/SPEC.md §13 D12): one row per sample, the metrics by name.
+        f"switches/{switch}/hardware-trends": [
+            row
+            for row in m["MonitoringSwitches"].get_switch_hardware_trends(central, switch, duration="3H")
+            if row.get("serialNumber") == switch and "poeAvailable" in row
+        ],
         f"gateways/{gateway}": m["MonitoringGateways"].get_gateway_details(central, gateway),
         f"clients/{client}": m["Clients"].get_client_details(central, client),
     }
