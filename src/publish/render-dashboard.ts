@@ -12,8 +12,8 @@ const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1360px;color:#1b1b1b;padding:0 16px}
 h1{font-size:22px;line-height:1.25}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ddd}h3{font-size:15px;margin-top:22px}
 .scroll{overflow-x:auto;max-width:100%;margin:8px 0}
-table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
-th{background:#f6f6f6}td.num,th.num{text-align:right;white-space:nowrap}
+table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
+th{background:#f6f6f6;font-weight:600}td.num,th.num{text-align:right}td.num{white-space:nowrap}
 td{overflow-wrap:break-word}
 pre{background:#f6f6f6;padding:8px;overflow-x:auto;font-size:12px}
 .warn{background:#fff3cd;border:1px solid #e0c060;padding:8px}
