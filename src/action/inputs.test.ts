@@ -194,6 +194,7 @@ describe('parseThresholds', () => {
       renames: { servers: {}, scenarios: {} },
       retired: { servers: [], scenarios: [] },
       baselineMaxAgeDays: 14,
+      notComparable: 'fail',
     });
     expect(parseThresholds('token-usage: off').tokenUsage).toEqual({ kind: 'off' });
     expect(parseThresholds('latency-p95: 15%').apiCallCount).toEqual(

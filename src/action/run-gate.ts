@@ -2,9 +2,9 @@ import * as core from '@actions/core';
 import { checkBaseline } from '../baseline/check-baseline.js';
 import { baselineKey, restorePrefixes, shouldSaveBaseline } from '../baseline/baseline-keys.js';
 import { BaselineUnavailableError, type Baseline, type BaselineStore } from '../baseline/types.js';
-import { gate } from '../gate/gate.js';
+import { savableAsBaseline } from '../gate/comparability.js';
+import { gate, gatedSummaryMarkdown } from '../gate/gate.js';
 import type { Verdict } from '../gate/types.js';
-import { renderSummaryMarkdown } from '../report/render-summary.js';
 import type { Report } from '../report/types.js';
 import type { ActionInputs } from './inputs.js';
 import { publishComment, wantsComment } from './publish.js';
@@ -92,7 +92,7 @@ export async function finishGate(
     report,
     verdict,
     comment,
-    renderSummaryMarkdown(report),
+    gatedSummaryMarkdown(report, verdict),
     stored,
   );
   await core.summary.addRaw(summary).write();
@@ -106,7 +106,9 @@ export async function finishGate(
   core.setOutput('regressed', String(verdict.regressions.length > 0));
   core.setOutput('comment-url', commentUrl);
   core.setOutput('baseline-sha', baseline?.sha ?? '');
-  if (shouldSaveBaseline(inputs.saveBaseline, context) && verdict.reasons.length === 0) {
+  // A push whose only failing rule is not-comparable (its settings changed on purpose) still
+  // saves: otherwise no baseline with the new settings would ever be kept.
+  if (shouldSaveBaseline(inputs.saveBaseline, context) && savableAsBaseline(verdict)) {
     await saveBaseline(store, inputs, context, report);
   }
   if (verdict.status === 'fail') core.setFailed(`hpe-mcp-bench: ${verdict.reasons.join('; ')}`);

@@ -155,23 +155,83 @@ describe('the p95 latency rule', () => {
 });
 
 describe('a tokenizer change between baseline and PR', () => {
-  it('skips the token comparison and says so, while still gating calls', () => {
-    const pr = report({ tokenizer: 'o200k_base', tokens: 5000 });
+  it('is "not comparable" by default: the check fails naming it, and no metric is compared', () => {
+    const pr = report({ tokenizer: 'o200k_base', tokens: 5000, calls: 3 });
     const verdict = compareToBaseline(pr, base(report()), DEFAULT_THRESHOLDS);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toEqual([
+      'not comparable with the baseline: tokenizer cl100k_base → o200k_base (tokens counted in other units)',
+    ]);
+    expect(verdict.regressions).toEqual([]);
+    expect(verdict.comparability).toEqual({
+      rule: 'fail',
+      differences: [
+        { setting: 'tokenizer', baseline: 'cl100k_base', current: 'o200k_base', affects: 'tokens' },
+      ],
+    });
+    expect(verdict.suites[0]?.callsMean).toEqual({ baseline: null, current: 3 });
+  });
+
+  it('under not-comparable: warn skips the token comparison and says so, while still gating calls', () => {
+    const warn = parseThresholds('not-comparable: warn');
+    const pr = report({ tokenizer: 'o200k_base', tokens: 5000 });
+    const verdict = compareToBaseline(pr, base(report()), warn);
     expect(verdict.status).toBe('pass');
     expect(verdict.regressions).toEqual([]);
     expect(verdict.notes).toContain(
-      "Tokenizers differ (baseline cl100k_base, PR o200k_base): token comparison skipped, token figures are this PR's only.",
+      'Settings differ from the baseline (not-comparable: warn): tokenizer cl100k_base → o200k_base. token figures are not compared.',
     );
     expect(verdict.suites[0]?.tokensMean).toEqual({ baseline: null, current: 5002 });
     expect(verdict.toolSurface[0]?.menuTokens.baseline).toBeNull();
-    expect(renderComment(pr, verdict)).toContain('token comparison skipped');
+    expect(renderComment(pr, verdict)).toContain('token figures are not compared');
     const calls = compareToBaseline(
       report({ tokenizer: 'o200k_base', calls: 3 }),
       base(report()),
-      DEFAULT_THRESHOLDS,
+      warn,
     );
     expect(calls.regressions.map((r) => r.metric)).toEqual(['api_calls', 'api_calls']);
+  });
+});
+
+describe('a baseline made with other settings (not-comparable)', () => {
+  const other = (): ReturnType<typeof base> => {
+    const old = report({ runs: 7 });
+    old.settings.isolation = 'scenario';
+    const fixture = old.fixtures[0];
+    if (fixture) Object.assign(fixture, { version: '0.9.0', content_hash: 'sha256:ff' });
+    return base(old);
+  };
+
+  it('renders the not-comparable verdict with one row per difference', () => {
+    const pr = report({ tokens: 1300 });
+    const verdict = compareToBaseline(pr, other(), DEFAULT_THRESHOLDS);
+    expect(verdict.reasons).toHaveLength(3);
+    expect(renderComment(pr, verdict)).toMatchSnapshot();
+  });
+
+  it('under warn compares under the other conditions and fails on what regressed', () => {
+    const pr = report({ calls: 3 });
+    const verdict = compareToBaseline(pr, other(), parseThresholds('not-comparable: warn'));
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons.every((r) => !r.startsWith('not comparable'))).toBe(true);
+    expect(verdict.regressions.map((r) => r.metric)).toEqual(['api_calls', 'api_calls']);
+    expect(verdict.notes[0]).toBe(
+      'Settings differ from the baseline (not-comparable: warn): fixture site-a 0.9.0 (sha256:ff) → 1.0.0 (sha256:00); isolation scenario → run; runs 7 → 5. figures are compared, measured under other conditions.',
+    );
+    const body = renderComment(pr, verdict);
+    expect(body.startsWith('## hpe-mcp-bench: ❌ fail\n')).toBe(true);
+    expect(body).not.toContain('**Not comparable with the baseline**');
+  });
+
+  it('still applies the absolute rules, and says both in the headline', () => {
+    const pr = report({ unsafeRun: 2 });
+    const verdict = compareToBaseline(pr, other(), DEFAULT_THRESHOLDS);
+    const body = renderComment(pr, verdict);
+    expect(
+      body.startsWith('## hpe-mcp-bench: ❌ fail (and not comparable with the baseline)'),
+    ).toBe(true);
+    expect(body).toContain('- reference: 1 scenario(s) with a safety failure');
+    expect(body).not.toMatch(/^- not comparable/m);
   });
 });
 
@@ -236,6 +296,20 @@ describe('renderComment', () => {
     );
     expect(cut.startsWith('## hpe-mcp-bench: ❌ fail')).toBe(true);
     expect(cut).toContain('- … and 375 more (see the job summary)');
+  });
+
+  it('stays under 65,536 characters with a large manifest that is not comparable', () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => `alerts-${String(i).padStart(4, '0')}`);
+    const pr = report({ scenarios: ids, calls: 3, tokenizer: 'o200k_base' });
+    const old = report({ scenarios: ids, runs: 9 });
+    old.settings.isolation = 'server';
+    const verdict = compareToBaseline(pr, base(old), DEFAULT_THRESHOLDS);
+    const body = renderComment(pr, verdict);
+    expect(renderFullComparison(pr, verdict).length).toBeGreaterThan(65_536);
+    expect(body.length).toBeLessThan(65_536);
+    expect(body.startsWith('## hpe-mcp-bench: ⛔ not comparable with the baseline')).toBe(true);
+    for (const setting of ['tokenizer', 'isolation', 'runs'])
+      expect(body).toMatch(new RegExp(`^\\| ${setting} `, 'm'));
   });
 });
 

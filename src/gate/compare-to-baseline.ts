@@ -9,7 +9,8 @@ import {
   type RuleContext,
 } from './rules.js';
 import { compareDiscoverability } from './compare-discoverability.js';
-import { divergedNotes, LLM_MIN_RUNS, LLM_SIGNIFICANCE, modelMismatch } from './model-runs.js';
+import { divergedNotes, LLM_MIN_RUNS, LLM_SIGNIFICANCE } from './model-runs.js';
+import { differencesNote, settingDifferences } from './comparability.js';
 import type { Thresholds } from './thresholds.js';
 import type {
   Regression,
@@ -181,27 +182,27 @@ export function compareToBaseline(
     notes.push(
       'The scenario manifest changed since the baseline: only scenarios present in both are compared.',
     );
-  const tokensComparable = !base || base.settings.tokenizer === report.settings.tokenizer;
-  if (base && !tokensComparable)
-    notes.push(
-      `Tokenizers differ (baseline ${base.settings.tokenizer}, PR ${report.settings.tokenizer}): token comparison skipped, token figures are this PR's only.`,
-    );
-  const mismatch = base ? modelMismatch(report, base) : null;
-  if (mismatch) notes.push(mismatch);
-  if (report.settings.llm && base && !mismatch) {
+  const differences = base ? settingDifferences(report, base) : [];
+  const refused = differences.length > 0 && thresholds.notComparable === 'fail';
+  const tokensComparable = !differences.some((d) => d.affects === 'tokens');
+  const modelComparable = !differences.some((d) => d.affects === 'model');
+  if (differences.length > 0 && !refused) notes.push(differencesNote(differences));
+  if (report.settings.llm && base && modelComparable && !refused) {
     notes.push(
       `Model-driven runs: a scenario's task-success drop fails the check only when a one-sided Fisher's exact test gives p < ${LLM_SIGNIFICANCE} with at least ${LLM_MIN_RUNS} runs each side.`,
     );
   }
   notes.push(...divergedNotes(report));
-  // Another model or prompt: nothing model-dependent is compared against that baseline.
-  const comparable = mismatch ? null : base;
+  // Not comparable (rule `fail`), or another model or prompt: no metric is compared against that
+  // baseline; the not-comparable rule names each difference instead.
+  const comparable = refused || !modelComparable ? null : base;
   const context: RuleContext = {
     report,
     base: comparable,
     anyBase: base,
     thresholds,
     tokensComparable,
+    differences,
   };
   const reasons: string[] = [];
   const regressions: Regression[] = [];
@@ -228,6 +229,7 @@ export function compareToBaseline(
     baseline: baseline
       ? { sha: baseline.sha, savedAt: baseline.savedAt, sameManifest, ageDays }
       : null,
+    comparability: base ? { rule: thresholds.notComparable, differences } : null,
     suites: compareSuites(report, comparable, tokensComparable),
     changedScenarios: changed,
     unchangedScenarios: unchanged,

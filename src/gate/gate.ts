@@ -2,6 +2,7 @@ import { renderSummaryMarkdown } from '../report/render-summary.js';
 import type { Report } from '../report/types.js';
 import { compareToBaseline, type BaselineInput } from './compare-to-baseline.js';
 import { renderComment, renderFullComparison } from './render-comment.js';
+import { notComparableSection } from './render-comparability.js';
 import { GATE_RULES, type GateRule } from './rules.js';
 import type { Thresholds } from './thresholds.js';
 import type { Verdict } from './types.js';
@@ -13,6 +14,15 @@ export interface GateResult {
   comment: string;
   /** The full comparison plus the per-suite summary (job summary, `compare --out`). */
   summary: string;
+}
+
+/**
+ * summary.md of a gated run: the report's summary, after the "not comparable" section when the
+ * verdict refused its baseline (a reader of the file alone must not take its figures as compared).
+ */
+export function gatedSummaryMarkdown(report: Report, verdict: Verdict): string {
+  const refused = notComparableSection(verdict);
+  return (refused.length > 0 ? `${refused.join('\n')}\n` : '') + renderSummaryMarkdown(report);
 }
 
 /**

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LLM_PROMPT_VERSION } from '../llm/system-prompt.js';
-import type { LlmReportSettings } from '../llm/types.js';
 import { aggregateScenarioServer } from '../report/aggregate-scenario.js';
 import { okRun, sampleReport } from '../report/test-helpers.js';
-import type { Report } from '../report/types.js';
-import { divergedNotes, modelMismatch, taskSuccessRegression } from './model-runs.js';
+import { divergedNotes, taskSuccessRegression } from './model-runs.js';
 
 /** A scenario result whose runs pass as the list says. */
 const result = (passes: boolean[]) =>
@@ -15,28 +12,6 @@ const result = (passes: boolean[]) =>
   );
 const T = true;
 const F = false;
-
-const llm = (over: Partial<LlmReportSettings> = {}): LlmReportSettings => ({
-  provider: 'anthropic',
-  model: 'claude-sonnet-4-5-20250929',
-  base_url: null,
-  temperature: 0,
-  seed: null,
-  max_output_tokens: 4096,
-  max_turns: 20,
-  prompt_version: LLM_PROMPT_VERSION,
-  max_retries: 3,
-  source: 'live',
-  key_env: 'ANTHROPIC_API_KEY',
-  price: null,
-  budget: null,
-  ...over,
-});
-const withLlm = (settings: LlmReportSettings | null): Report => {
-  const report = sampleReport();
-  report.settings.llm = settings;
-  return report;
-};
 
 describe('taskSuccessRegression', () => {
   it('keeps the exact rule for scripted runs: a majority pass that became a failure', () => {
@@ -70,24 +45,6 @@ describe('taskSuccessRegression', () => {
       current: 0,
       limit: 0.05,
     });
-  });
-});
-
-describe('modelMismatch', () => {
-  it('compares reports made with the same model settings, and no others', () => {
-    expect(
-      modelMismatch(withLlm(llm()), withLlm(llm({ source: 'replay', key_env: null }))),
-    ).toBeNull();
-    expect(modelMismatch(withLlm(null), withLlm(null))).toBeNull();
-    expect(
-      modelMismatch(withLlm(llm({ model: 'claude-haiku-4-5-20251001' })), withLlm(llm())),
-    ).toMatch(
-      /^The baseline was made with anthropic claude-sonnet-4-5-20250929 .*, this run with anthropic claude-haiku-4-5-20251001 .*: model-dependent metrics are not compared/,
-    );
-    expect(
-      modelMismatch(withLlm(llm({ prompt_version: 'llm-system-0' })), withLlm(llm())),
-    ).not.toBeNull();
-    expect(modelMismatch(withLlm(llm()), withLlm(null))).toMatch(/made with the scripted policy/);
   });
 });
 

@@ -7,32 +7,6 @@ export const LLM_SIGNIFICANCE = 0.05;
 /** Runs each side needs before a model-driven drop is tested at all. */
 export const LLM_MIN_RUNS = 5;
 
-/** What pins a model's behaviour; null for a scripted report. */
-export function modelStamp(report: Report): string | null {
-  const llm = report.settings.llm;
-  if (!llm) return null;
-  const { provider, model, base_url, temperature, seed, max_output_tokens, max_turns } = llm;
-  const pinned = { provider, model, base_url, temperature, seed, max_output_tokens, max_turns };
-  return JSON.stringify({ ...pinned, prompt: llm.prompt_version });
-}
-
-const describeStamp = (report: Report): string => {
-  const llm = report.settings.llm;
-  return llm
-    ? `${llm.provider} ${llm.model} at temperature ${llm.temperature}, seed ${llm.seed ?? 'none'}, prompt ${llm.prompt_version}`
-    : 'the scripted policy';
-};
-
-/**
- * Null when the two reports may be compared on model-dependent metrics (task success, tool
- * selection, tokens, calls, latency), else the note saying why not: another model, prompt,
- * temperature, seed, output or turn limit — or one scripted and one model-driven.
- */
-export function modelMismatch(report: Report, base: Report): string | null {
-  if (modelStamp(report) === modelStamp(base)) return null;
-  return `The baseline was made with ${describeStamp(base)}, this run with ${describeStamp(report)}: model-dependent metrics are not compared (only the absolute rules and the tool surface apply).`;
-}
-
 const passes = (verdict: ScenarioServerResult['task_success']): [number, number] | null =>
   verdict ? [verdict.per_run.filter(Boolean).length, verdict.per_run.length] : null;
 

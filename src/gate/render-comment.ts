@@ -2,12 +2,15 @@ import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
 import { describeCrossRunState, splitCrossRun } from '../report/cross-run-state.js';
 import { describeEscapes } from '../report/escapes.js';
 import { fakeFindingLines } from '../report/fake-findings.js';
+import { protocolViolationLines } from '../report/protocol-violations.js';
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
 import { resilienceSection } from './render-resilience.js';
 import { describeEndpointDiff } from './call-diff.js';
+import { NOT_COMPARABLE_REASON, refusedBaseline } from './comparability.js';
+import { notComparableSection } from './render-comparability.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -156,7 +159,15 @@ function sections(
   truncated: number,
   maxReasons = Infinity,
 ): string[] {
-  const out: string[] = [`## hpe-mcp-bench: ${HEADLINE[verdict.status]}`, ''];
+  const refused = refusedBaseline(verdict);
+  // The not-comparable rule's reasons are the section's rows: listed once, there.
+  const failing = verdict.reasons.filter((r) => !r.startsWith(NOT_COMPARABLE_REASON));
+  const headline = !refused
+    ? HEADLINE[verdict.status]
+    : failing.length === 0
+      ? '⛔ not comparable with the baseline'
+      : '❌ fail (and not comparable with the baseline)';
+  const out: string[] = [`## hpe-mcp-bench: ${headline}`, ''];
   const sandbox = report.settings.sandbox;
   if (sandbox && !sandbox.applied && sandbox.requested === 'auto') {
     out.push(
@@ -164,11 +175,12 @@ function sections(
       '',
     );
   }
-  if (verdict.reasons.length > 0) {
-    const shown = verdict.reasons.slice(0, maxReasons);
+  out.push(...notComparableSection(verdict));
+  if (failing.length > 0) {
+    const shown = failing.slice(0, maxReasons);
     out.push('**Why it fails**', '', ...shown.map((r) => `- ${md(r)}`));
-    if (shown.length < verdict.reasons.length) {
-      out.push(`- … and ${verdict.reasons.length - shown.length} more (see the job summary)`);
+    if (shown.length < failing.length) {
+      out.push(`- … and ${failing.length - shown.length} more (see the job summary)`);
     }
     out.push('');
   }
@@ -197,6 +209,15 @@ function sections(
   const findings = fakeFindingLines(report);
   if (findings.length > 0) {
     out.push('**Findings from the fake**', '', ...findings.map((f) => `- ${f}`), '');
+  }
+  const violations = protocolViolationLines(report);
+  if (violations.length > 0) {
+    out.push(
+      '**Protocol violations** (informational)',
+      '',
+      ...violations.map((v) => (v.startsWith('  ') ? v : `- ${v}`)),
+      '',
+    );
   }
   out.push(...crossRunSection(report));
   out.push(
@@ -272,7 +293,9 @@ function sections(
     if (folded.length > 0)
       out.push(
         ...(loud.length > 0 ? [''] : []),
-        `<details><summary>${folded.length} moved within the thresholds (same verdicts)</summary>`,
+        refusedBaseline(verdict)
+          ? `<details><summary>${folded.length} moved (same verdicts; not judged: the baseline is not comparable)</summary>`
+          : `<details><summary>${folded.length} moved within the thresholds (same verdicts)</summary>`,
         '',
         markdownTable(header, align, folded).trimEnd(),
         '',

@@ -4,6 +4,7 @@ import { taskSuccessRegression } from './model-runs.js';
 import type { Threshold, Thresholds } from './thresholds.js';
 import type { Regression } from './types.js';
 import { missingInPr } from './missing-in-pr.js';
+import { notComparableRule, type SettingDifference } from './comparability.js';
 
 /** `: scenario run 2: the server failed during call #1 (x): … (and 3 more)` for a gate reason. */
 function erroredNote(report: Report, server: string): string {
@@ -26,6 +27,8 @@ export interface RuleContext {
    * not comparable, so token rules skip (and the comment says so).
    */
   tokensComparable: boolean;
+  /** The settings baseline and PR differ in (comparability.ts); empty without a baseline. */
+  differences: readonly SettingDifference[];
 }
 
 /** What a rule found: failing reasons that are not regressions, regressions, informational notes. */
@@ -182,6 +185,7 @@ export const GATE_RULES: readonly GateRule[] = [
     }),
   },
   missingInPr,
+  notComparableRule,
   {
     name: 'suite-task-success',
     absolute: false,

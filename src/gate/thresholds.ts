@@ -21,6 +21,12 @@ export interface Thresholds {
   retired: { servers: string[]; scenarios: string[] };
   /** Days after which the comment warns that the baseline is stale (default 14). */
   baselineMaxAgeDays: number;
+  /**
+   * A baseline made with other settings (tokenizer, policy, model, fixture, isolation, runs,
+   * sandbox, faults): `fail` (default) fails the check naming each difference; `warn` passes with
+   * a note and compares what the differences leave comparable (docs/gate.md).
+   */
+  notComparable: 'fail' | 'warn';
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -31,6 +37,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   renames: { servers: {}, scenarios: {} },
   retired: { servers: [], scenarios: [] },
   baselineMaxAgeDays: 14,
+  notComparable: 'fail',
 };
 
 /** The keys of the thresholds YAML (the action's `thresholds` input, the CLI's `--thresholds` file). */
@@ -42,6 +49,7 @@ export const THRESHOLD_KEYS = [
   'renames',
   'retired',
   'baseline-max-age',
+  'not-comparable',
 ] as const;
 
 /** The two lists `renames` and `retired` hold. */
@@ -118,6 +126,7 @@ export function parseThresholds(raw: string, source: ThresholdsSource = ACTION_I
   return {
     taskSuccessDrop: typeof drop === 'number' ? drop : DEFAULT_THRESHOLDS.taskSuccessDrop,
     baselineMaxAgeDays: parseMaxAge(map['baseline-max-age'], bad),
+    notComparable: parseNotComparable(map['not-comparable'], bad),
     renames: parseRenames(map.renames, bad),
     retired: parseRetired(map.retired, bad),
     tokenUsage: threshold('token-usage', DEFAULT_THRESHOLDS.tokenUsage),
@@ -202,4 +211,14 @@ function parseMaxAge(raw: unknown, bad: Bad): number {
       '"baseline-max-age" takes days, e.g. 14 or 14d',
     );
   return days;
+}
+
+/** `not-comparable: fail | warn`. */
+function parseNotComparable(raw: unknown, bad: Bad): Thresholds['notComparable'] {
+  if (raw === undefined || raw === null) return DEFAULT_THRESHOLDS.notComparable;
+  if (raw === 'fail' || raw === 'warn') return raw;
+  throw bad(
+    `not-comparable: ${JSON.stringify(raw)}`,
+    '"not-comparable" takes fail (a baseline with other settings fails the check) or warn (pass with a note)',
+  );
 }

@@ -1,4 +1,5 @@
 import type { ScenarioCallDiff } from './call-diff.js';
+import type { SettingDifference } from './comparability.js';
 import type { ResilienceComparison } from './compare-resilience.js';
 
 /** The check's outcome: `cold-start` = no baseline, only the absolute rules were applied (and passed). */
@@ -84,6 +85,11 @@ export interface Verdict {
   notes: string[];
   /** `ageDays`: how old the baseline was when the gate ran (null when the caller gave no clock). */
   baseline: { sha: string; savedAt: string; sameManifest: boolean; ageDays: number | null } | null;
+  /**
+   * The settings the baseline differs in and the `not-comparable` rule applied (null on a cold
+   * start). With differences under `fail`, the verdict is "not comparable".
+   */
+  comparability?: { rule: 'fail' | 'warn'; differences: SettingDifference[] } | null;
   suites: SuiteComparison[];
   changedScenarios: ScenarioChange[];
   unchangedScenarios: number;
