@@ -16,6 +16,9 @@ import { SUBJECTS_CONFIG } from './run-subjects.js';
  * (leak-encodings.test.ts, huge-results tests, the llm replay tests), not by the subjects config.
  */
 const OWN_CONFIG = [
+  // The wire-check subjects: test/e2e/wire-check.test.ts launches them with its own config.
+  'subject-extra-fields.ts',
+  'subject-malformed-tools-list.ts',
   'subject-huge-result.ts',
   'subject-leak-encoded.ts',
   'subject-leak-menu.ts',
