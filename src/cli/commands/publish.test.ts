@@ -143,7 +143,15 @@ describe('hpe-mcp-bench publish', () => {
       'classifications:\n  - server: nowireless4u\n    scenario: nac-001\n    class: absent\n    summary: x\n',
     );
     const page = join(dir, 'others.md');
-    const result = await publish(golden, '--page', page, '--classification', classes);
+    const result = await publish(
+      golden,
+      '--page',
+      page,
+      '--dashboard',
+      join(dir, 'others.html'),
+      '--classification',
+      classes,
+    );
     expect(result.stderr).toContain(
       `${classes}: entries of nowireless4u left out (not in the report)`,
     );
