@@ -57,7 +57,7 @@ export const NOT_INPUTS: Readonly<Record<string, string>> = {
   quiet: 'the job log keeps every progress line (there is no terminal line to redraw)',
   help: 'action.yml documents every input',
   'fail-on':
-    "the action fails on the gate's rules; swallowed errors and route misses are listed in the comment, and no gate rule fails on them yet",
+    "the action fails on the gate's rules; swallowed errors, route misses and protocol violations are listed in the comment, and no gate rule fails on them yet",
 };
 
 /** Names of the action's outputs, as in action.yml. */

@@ -24,6 +24,23 @@ function nullable(node: JsonObject): JsonObject {
 }
 
 /**
+ * The HPE config documents write unions of address forms (IPv4, IPv6, FQDN) as `oneOf` string
+ * branches told apart only by the vendor's `x-patterns` (YANG patterns, not JSON Schema). To a
+ * JSON Schema validator every string matches several branches, so no value could pass `oneOf`;
+ * such a union is checked as `anyOf` (e.g. system `readNtp` servers' `address`).
+ */
+function patternUnion(node: JsonObject): JsonObject {
+  const branches = node.oneOf;
+  if (!Array.isArray(branches) || branches.length < 2) return node;
+  const patternOnly = branches.every(
+    (b) => isObject(b) && b.type === 'string' && b.$ref === undefined && 'x-patterns' in b,
+  );
+  if (!patternOnly) return node;
+  const { oneOf: _union, ...rest } = node;
+  return { ...rest, anyOf: branches };
+}
+
+/**
  * Turns one schema of an OpenAPI document into a self-contained JSON Schema 2020-12: every local
  * `$ref` it reaches (transitively) is copied into `$defs` and the reference rewritten to point
  * there, so Ajv compiles it without the 3 MB document, and recursive schemas stay finite.
@@ -47,7 +64,7 @@ export function bundleSchema(root: JsonObject, schema: JsonObject, file: string)
   };
   const walkObject = (node: JsonObject): JsonObject => {
     const out: JsonObject = {};
-    for (const [key, value] of Object.entries(nullable(node))) {
+    for (const [key, value] of Object.entries(patternUnion(nullable(node)))) {
       // Examples and vendor extensions are data, not schema: never walk into them.
       out[key] =
         key === 'example' || key === 'examples' || key.startsWith('x-') ? value : walk(value);

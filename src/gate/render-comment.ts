@@ -2,6 +2,7 @@ import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
 import { describeCrossRunState, splitCrossRun } from '../report/cross-run-state.js';
 import { describeEscapes } from '../report/escapes.js';
 import { fakeFindingLines } from '../report/fake-findings.js';
+import { protocolViolationLines } from '../report/protocol-violations.js';
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
@@ -208,6 +209,15 @@ function sections(
   const findings = fakeFindingLines(report);
   if (findings.length > 0) {
     out.push('**Findings from the fake**', '', ...findings.map((f) => `- ${f}`), '');
+  }
+  const violations = protocolViolationLines(report);
+  if (violations.length > 0) {
+    out.push(
+      '**Protocol violations** (informational)',
+      '',
+      ...violations.map((v) => (v.startsWith('  ') ? v : `- ${v}`)),
+      '',
+    );
   }
   out.push(...crossRunSection(report));
   out.push(

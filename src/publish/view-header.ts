@@ -4,6 +4,17 @@ import type { PublishModel } from './model.js';
 import { code, strong, type Block, type Section, type Span } from './view-types.js';
 import { ABSENT } from './format.js';
 
+/**
+ * A change item's `code` runs as code spans (a changes file is written like the CHANGELOG);
+ * everything else stays plain text, escaped by the renderers.
+ */
+export function withCode(text: string): Span[] {
+  return text
+    .split(/(`[^`]+`)/)
+    .filter((part) => part !== '')
+    .map((part) => (/^`[^`]+`$/.test(part) ? code(part.slice(1, -1)) : { text: part }));
+}
+
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The warnings and intro before the first section. */
@@ -108,7 +119,7 @@ export function headerSections(model: PublishModel): Section[] {
       id: 'changes',
       level: 2,
       title: model.changes.since ? `What changed since ${model.changes.since}` : 'What changed',
-      blocks: [{ kind: 'list', items: model.changes.items }],
+      blocks: [{ kind: 'list', items: model.changes.items.map(withCode) }],
     });
   }
   out.push(serversSection(model), {

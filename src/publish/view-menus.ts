@@ -1,4 +1,5 @@
 import type { Align } from '../report/markdown-table.js';
+import { resilienceTables } from '../report/render-metric-tables.js';
 import type { Report } from '../report/types.js';
 import { ABSENT, integer } from './format.js';
 import { findability } from './optional-content.js';
@@ -75,13 +76,10 @@ export function menuSection(report: Report): Section {
   };
 }
 
-const one = (n: number | null): string => (n === null ? ABSENT : n.toFixed(1));
-
 /** The resilience matrix (docs/resilience.md): scores per server, then the cells not resilient. */
 export function resilienceSection(report: Report): Section | null {
-  const section = report.resilience;
-  if (!section) return null;
-  const bad = section.cells.filter((c) => c.resilient === false);
+  const tables = resilienceTables(report);
+  if (!tables) return null;
   return {
     id: 'resilience',
     level: 2,
@@ -91,61 +89,13 @@ export function resilienceSection(report: Report): Section | null {
         kind: 'p',
         text: 'The scenarios under each fault of the resilience matrix (429 with Retry-After, 5xx bursts, latency, token expiry, stuck or failed tasks, a non-retryable 400), counted by the fake.',
       },
-      {
-        kind: 'table',
-        table: {
-          head: [
-            'server',
-            'resilience',
-            'cells',
-            'extra calls (mean)',
-            'Retry-After ignored',
-            '4xx retried',
-            'short pages trusted',
-          ],
-          align: ['left', ...right(6)],
-          rows: section.scores.map((s) => [
-            s.server,
-            two(s.score),
-            `${s.resilient}/${s.exercised}`,
-            one(s.extra_calls_mean),
-            String(s.retry_after_early),
-            String(s.retries_after_client_error),
-            String(s.short_page_misses),
-          ]),
-        },
-      },
-      ...(bad.length === 0
-        ? []
-        : [
+      { kind: 'table', table: tables.scores },
+      ...(tables.notResilient
+        ? [
             { kind: 'p' as const, text: 'Not resilient:' },
-            {
-              kind: 'table' as const,
-              table: {
-                head: [
-                  'scenario',
-                  'server',
-                  'fault',
-                  'task',
-                  'extra calls',
-                  'Retry-After ignored',
-                  '4xx retried',
-                  'short pages trusted',
-                ],
-                align: ['left', 'left', 'left', 'left', ...right(4)] as Align[],
-                rows: bad.map((c) => [
-                  c.scenario,
-                  c.server,
-                  c.fault,
-                  c.task_success?.majority ? 'pass' : 'fail',
-                  one(c.extra_calls),
-                  String(c.retry_after_early),
-                  String(c.retries_after_client_error),
-                  String(c.short_page_misses),
-                ]),
-              },
-            },
-          ]),
+            { kind: 'table' as const, table: tables.notResilient },
+          ]
+        : []),
     ],
   };
 }

@@ -34,15 +34,25 @@ export function renderDiscoverabilityTable(report: Report): string {
   );
 }
 
+/** A table as plain text (unescaped): its header, column alignment and rows. */
+export interface PlainTable {
+  head: string[];
+  align: ('left' | 'right')[];
+  rows: string[][];
+}
+
 /**
- * The resilience score per server (docs/resilience.md), then the cells that were not
- * resilient. Empty when the report has no resilience section.
+ * The resilience tables (docs/resilience.md) as plain text: the score per server, then the
+ * cells that were not resilient (null when every cell was). Null without a matrix. summary.md
+ * and the results page both render these.
  */
-export function renderResilienceTables(report: Report): string {
+export function resilienceTables(
+  report: Report,
+): { scores: PlainTable; notResilient: PlainTable | null } | null {
   const section = report.resilience;
-  if (!section) return '';
-  const scores = markdownTable(
-    [
+  if (!section) return null;
+  const scores: PlainTable = {
+    head: [
       'server',
       'resilience',
       'cells',
@@ -51,9 +61,9 @@ export function renderResilienceTables(report: Report): string {
       '4xx retried',
       'short pages trusted',
     ],
-    ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
-    section.scores.map((s) => [
-      md(s.server),
+    align: ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    rows: section.scores.map((s) => [
+      s.server,
       num(s.score),
       `${s.resilient}/${s.exercised}`,
       num(s.extra_calls_mean, 1),
@@ -61,31 +71,53 @@ export function renderResilienceTables(report: Report): string {
       String(s.retries_after_client_error),
       String(s.short_page_misses),
     ]),
-  );
+  };
   const bad = section.cells.filter((c) => c.resilient === false);
-  if (bad.length === 0) return scores;
-  const cells = markdownTable(
-    [
-      'scenario',
-      'server',
-      'fault',
-      'task',
-      'extra calls',
-      'Retry-After ignored',
-      '4xx retried',
-      'short pages trusted',
-    ],
-    ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right'],
-    bad.map((c) => [
-      md(c.scenario),
-      md(c.server),
-      md(c.fault),
-      c.task_success?.majority ? 'pass' : 'fail',
-      num(c.extra_calls, 1),
-      String(c.retry_after_early),
-      String(c.retries_after_client_error),
-      String(c.short_page_misses),
-    ]),
+  if (bad.length === 0) return { scores, notResilient: null };
+  return {
+    scores,
+    notResilient: {
+      head: [
+        'scenario',
+        'server',
+        'fault',
+        'task',
+        'extra calls',
+        'Retry-After ignored',
+        '4xx retried',
+        'short pages trusted',
+      ],
+      align: ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right'],
+      rows: bad.map((c) => [
+        c.scenario,
+        c.server,
+        c.fault,
+        c.task_success?.majority ? 'pass' : 'fail',
+        num(c.extra_calls, 1),
+        String(c.retry_after_early),
+        String(c.retries_after_client_error),
+        String(c.short_page_misses),
+      ]),
+    },
+  };
+}
+
+const markdownOf = (t: PlainTable): string =>
+  markdownTable(
+    t.head,
+    t.align,
+    t.rows.map((r) => r.map(md)),
   );
-  return `${scores}\nNot resilient:\n\n${cells}`;
+
+/**
+ * The resilience score per server (docs/resilience.md), then the cells that were not
+ * resilient. Empty when the report has no resilience section.
+ */
+export function renderResilienceTables(report: Report): string {
+  const tables = resilienceTables(report);
+  if (!tables) return '';
+  const scores = markdownOf(tables.scores);
+  return tables.notResilient
+    ? `${scores}\nNot resilient:\n\n${markdownOf(tables.notResilient)}`
+    : scores;
 }

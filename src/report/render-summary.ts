@@ -1,4 +1,5 @@
 import { fakeFindingLines } from './fake-findings.js';
+import { protocolViolationLines } from './protocol-violations.js';
 import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
 import { describeErroredRun, erroredRuns } from './errored-runs.js';
 import { describeEscapes } from './escapes.js';
@@ -140,6 +141,15 @@ export function renderSummaryMarkdown(report: Report): string {
       'Findings from the fake (a route miss is a gap in the fake or a call to an endpoint that does not exist; a swallowed error is a tool result that hid a failed request; `runs[].unrouted_requests` and `runs[].swallowed_errors` in report.json):',
       '',
       ...findings.map((line) => `- ${line}`),
+      '',
+    );
+  }
+  const violations = protocolViolationLines(report);
+  if (violations.length > 0) {
+    out.push(
+      'Protocol violations (messages a server sent that the MCP schema of its revision refuses; informational unless `--fail-on protocol-violations`; `servers[].protocol_violations` in report.json):',
+      '',
+      ...violations.map((line) => (line.startsWith('  ') ? line : `- ${line}`)),
       '',
     );
   }

@@ -1,4 +1,5 @@
 import type { SandboxStatus } from '../servers/sandbox/types.js';
+import type { ProtocolViolation } from '../servers/wire-check.js';
 import type { EscapePolicy, SafetyFinding } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo } from '../agent/types.js';
@@ -346,6 +347,15 @@ export interface ServerReport {
   cross_run_state?: CrossRunState | null;
   /** Means of the per-scenario discoverability figures (docs/discoverability.md). */
   discoverability?: ServerDiscoverability | null;
+  /** The MCP protocol version the server negotiated at initialize (null: none seen); absent in older reports. */
+  protocol_version?: string | null;
+  /** Messages the server sent that the MCP schema refuses, over every run; absent in older reports. */
+  protocol_violations?: ProtocolViolationReport[];
+}
+
+/** A wire-check violation in the report: the first scenario it was seen in, and its count over all runs. */
+export interface ProtocolViolationReport extends ProtocolViolation {
+  scenario: string;
 }
 
 /** A server's discoverability over its scenarios, with the menu cost it is traded against. */

@@ -1,5 +1,5 @@
 import type { BenchConfig } from '../config/types.js';
-import type { ServerReport } from '../report/types.js';
+import type { ProtocolViolationReport, ServerReport } from '../report/types.js';
 import { defaultServersFile, loadComparedServers } from '../scenarios/compared-servers.js';
 import { menuBreakdown, type TokenizerName } from '../tokens/count-tokens.js';
 import type { RunOutcome, RunUnit } from './execute-runs.js';
@@ -16,6 +16,31 @@ export interface DescribeInput {
   tokenizer: TokenizerName;
   /** Every unit with its outcomes, in canonical (report) order. */
   outcomes: readonly { unit: RunUnit; outcomes: readonly RunOutcome[] }[];
+}
+
+/** A server's wire-check violations over all its runs: one per kind, method, pointer and message. */
+function protocolOf(
+  name: string,
+  outcomes: DescribeInput['outcomes'],
+): Pick<ServerReport, 'protocol_version' | 'protocol_violations'> | null {
+  const merged = new Map<string, ProtocolViolationReport>();
+  let version: string | null | undefined;
+  for (const entry of outcomes) {
+    if (entry.unit.server !== name) continue;
+    for (const outcome of entry.outcomes) {
+      const protocol = outcome.started?.protocol;
+      if (!protocol) continue;
+      version ??= protocol.version;
+      for (const v of protocol.violations) {
+        const key = [v.kind, v.method, v.pointer, v.message].join('\0');
+        const known = merged.get(key);
+        if (known) known.count += v.count;
+        else merged.set(key, { ...v, scenario: entry.unit.scenario.id });
+      }
+    }
+  }
+  if (version === undefined) return null;
+  return { protocol_version: version, protocol_violations: [...merged.values()] };
 }
 
 /**
@@ -65,6 +90,7 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
       notes: config?.notes ?? null,
       menu,
       ...(first?.started?.toolNames ? { tool_name_map: first.started.toolNames } : {}),
+      ...protocolOf(name, input.outcomes),
     };
   });
 }

@@ -19,6 +19,7 @@ import type { ModelRuns } from '../llm/run-policies.js';
 import { canonicaliseIds, generatedTokens, inventedIds } from './canonical-ids.js';
 import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';
+import type { ProtocolViolation } from '../servers/wire-check.js';
 
 /** The runs of one scenario against one server that one worker executes together. */
 export interface RunUnit {
@@ -40,6 +41,8 @@ export interface RunOutcome {
     tools: ToolDefinition[];
     /** Tools a model provider was sent under another name (model-driven runs only). */
     toolNames?: Record<string, string>;
+    /** The negotiated protocol version, and the wire-check violations this run saw. */
+    protocol?: { version: string | null; violations: ProtocolViolation[] };
   } | null;
   /** The run met a process an earlier run (of this or another scenario) had used. */
   reused: boolean;
@@ -92,7 +95,22 @@ function reused(session: ServerSession): ServerSession {
     startupMs: 0,
     callTool: (request, onElicitation) => session.callTool(request, onElicitation),
     stderrTail: () => session.stderrTail(),
+    ...(session.takeProtocolViolations
+      ? { takeProtocolViolations: () => session.takeProtocolViolations?.() ?? [] }
+      : {}),
+    ...(session.protocolVersion
+      ? { protocolVersion: () => session.protocolVersion?.() ?? null }
+      : {}),
     close: () => session.close(),
+  };
+}
+
+/** What the wire check saw during a run (nothing for an unchecked session). */
+function protocolOf(session: ServerSession): NonNullable<RunOutcome['started']>['protocol'] {
+  if (!session.takeProtocolViolations) return undefined;
+  return {
+    version: session.protocolVersion?.() ?? null,
+    violations: session.takeProtocolViolations(),
   };
 }
 
@@ -144,6 +162,8 @@ async function runOnce(
           ...(ctx.models ? { maxTurns: ctx.models.settings.max_turns } : {}),
         });
     if (model) started.toolNames = model.toolNames();
+    const protocol = protocolOf(session);
+    if (protocol) started.protocol = protocol;
     const blocked = takeBlocked();
     // Ids the server chose (a random UUID it POSTs) become {id#1}, {id#2}… in everything scored
     // from the run, tokens included, so the same SHAs give the same report (canonical-ids.ts).
@@ -184,6 +204,8 @@ async function runOnce(
       started: redactSecrets(started, secrets),
     };
   } catch (error) {
+    const protocol = protocolOf(session);
+    if (protocol) started.protocol = protocol;
     const tail = session.stderrTail();
     const message = `harness failure: ${error instanceof Error ? error.message : String(error)}`;
     const result = erroredRunResult(run, {

@@ -1,11 +1,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import * as z from 'zod/v4';
 import {
   CallToolResultSchema,
   ElicitRequestSchema,
   ErrorCode,
-  ListToolsResultSchema,
+  LATEST_PROTOCOL_VERSION,
   McpError,
+  PaginatedResultSchema,
+  ToolSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
@@ -17,6 +20,7 @@ import { answerElicitation } from './elicitation.js';
 import { describeExit, type ExitInfo, type GroupProcess } from './process-group.js';
 import type { StderrTail } from './stderr-tail.js';
 import type { ServerSession } from './types.js';
+import { createWireChecker } from './wire-check.js';
 
 /** A spawned server and the transport to it, ready for the MCP handshake. */
 export interface SessionInput {
@@ -64,7 +68,15 @@ function toToolDefinition(tool: Tool): ToolDefinition {
   };
 }
 
-/** Every page of tools/list, following nextCursor until it is absent. */
+// A page is taken if it has a tools array; each tool is checked on its own, so one malformed
+// tool (a protocol violation the wire check reports) leaves the others usable.
+const ToolsPageSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+
+/**
+ * Every page of tools/list, following nextCursor until it is absent. A tool the schema refuses
+ * (no inputSchema, a name that is not a string…) is left out of the menu: a client cannot offer
+ * a model what it cannot read. The wire check has recorded why.
+ */
 async function listAllTools(client: Client, deadline: number): Promise<ToolDefinition[]> {
   const tools: ToolDefinition[] = [];
   const seen = new Set<string>();
@@ -72,10 +84,13 @@ async function listAllTools(client: Client, deadline: number): Promise<ToolDefin
   do {
     const result = await client.request(
       { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      ListToolsResultSchema,
+      ToolsPageSchema,
       { timeout: Math.max(1, deadline - performance.now()) },
     );
-    tools.push(...result.tools.map(toToolDefinition));
+    for (const raw of result.tools) {
+      const tool = ToolSchema.safeParse(raw);
+      if (tool.success) tools.push(toToolDefinition(tool.data));
+    }
     cursor = result.nextCursor;
     if (cursor !== undefined && seen.has(cursor)) {
       throw new Error(`tools/list returned the cursor ${JSON.stringify(cursor)} twice`);
@@ -96,6 +111,8 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     { name: 'hpe-mcp-bench', version: pkg.version },
     { capabilities: { elicitation: { form: {} } } },
   );
+  const wire = createWireChecker(LATEST_PROTOCOL_VERSION);
+  wire.watch(input.transport);
   let transportError: { message: string; seq: number } | undefined;
   let errorSeq = 0;
   client.onerror = (error) => (transportError = { message: error.message, seq: ++errorSeq });
@@ -171,6 +188,8 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     tools,
     startupMs,
     stderrTail: () => tail.text(),
+    takeProtocolViolations: () => wire.take(),
+    protocolVersion: () => wire.protocolVersion(),
     close,
     async callTool(request, onElicitation) {
       const gone = proc.exitInfo();

@@ -1,4 +1,5 @@
 import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../trajectory/types.js';
+import type { ProtocolViolation } from './wire-check.js';
 
 /** How the harness answers a server's confirmation request (elicitation) in this scenario. */
 export type ElicitationAnswer = 'accept' | 'decline';
@@ -19,6 +20,14 @@ export interface ServerSession {
     request: ToolCallRequest,
     onElicitation: (message: string, action: 'accept' | 'decline' | 'cancel') => void,
   ): Promise<ToolCallOutcome>;
+  /**
+   * Messages the server sent that its MCP revision's schema refuses since the last take (the
+   * first take includes start-up), each with its count (wire-check.ts). Absent on sessions that
+   * are not checked (test stubs).
+   */
+  takeProtocolViolations?(): ProtocolViolation[];
+  /** The protocol version the server negotiated at initialize (null if none was seen). */
+  protocolVersion?(): string | null;
   /** The last lines the server wrote on stderr (for error reports). */
   stderrTail(): string;
   /**

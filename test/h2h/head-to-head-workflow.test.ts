@@ -55,4 +55,14 @@ describe('.github/workflows/head-to-head.yml', () => {
   it('runs the same script as a person does', () => {
     expect(steps.filter((s) => s.run?.includes('bash scripts/h2h/run.sh'))).toHaveLength(1);
   });
+
+  it("runs the conformance command against secure-ssid's vendor/openapi and keeps its JSON", () => {
+    const run = steps.find((s) => s.run?.includes(' conformance '));
+    expect(run?.run).toContain('--openapi .h2h/secure-ssid/vendor/openapi --json');
+    const upload = steps.find(
+      (s) =>
+        s.uses?.startsWith('actions/upload-artifact@') && s.with?.['name'] === 'fake-conformance',
+    );
+    expect(upload?.with?.['path']).toBe('reports/conformance/conformance.json');
+  });
 });

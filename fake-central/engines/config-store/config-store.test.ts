@@ -48,26 +48,38 @@ describe('generic config store', () => {
     expect((await api.call(`${C}/vsf-templates/vsf-6300`)).status).toBe(404);
   });
 
-  it('keeps LOCAL objects per scope: LIBRARY, LOCAL and detailed views', async () => {
-    await api.call(`${C}/roles/guest`, { method: 'POST', body: { name: 'guest', vlan: 10 } });
-    await api.call(`${C}/roles/guest?${LOCAL}`, { method: 'POST', body: { vlan: 20 } });
-    const all = await api.get(`${C}/roles`);
-    expect(all.role).toEqual([
-      { name: 'guest', vlan: 10 },
-      { name: 'guest', vlan: 20 },
+  it('keeps LOCAL objects per scope beside the seeded library: LIBRARY, LOCAL and detailed views', async () => {
+    // roles.json is seeded by the fixture generator: `guest` is a shared library role on VLAN 30.
+    const seeded = {
+      name: 'guest',
+      description: 'Clients in role guest',
+      'vlan-parameters': { 'access-vlan': 30 },
+    };
+    expect(await api.get(`${C}/roles/guest`)).toEqual(seeded);
+    const again = await api.call(`${C}/roles/guest`, { method: 'POST', body: { name: 'guest' } });
+    expect(again.status).toBe(412);
+    const local = { name: 'guest', 'vlan-parameters': { 'access-vlan': 20 } };
+    await api.call(`${C}/roles/guest?${LOCAL}`, {
+      method: 'POST',
+      body: { 'vlan-parameters': { 'access-vlan': 20 } },
+    });
+    const guests = (list: { name: string }[]) => list.filter((r) => r.name === 'guest');
+    expect(guests((await api.get(`${C}/roles`)).role)).toEqual([seeded, local]);
+    const library = (await api.get(`${C}/roles?view-type=LIBRARY`)).role;
+    expect(guests(library)).toEqual([seeded]);
+    expect(library.map((r: { name: string }) => r.name)).toEqual([
+      'employee',
+      'guest',
+      'iot',
+      'wired-employee',
     ]);
-    expect((await api.get(`${C}/roles?view-type=LIBRARY`)).role).toEqual([
-      { name: 'guest', vlan: 10 },
-    ]);
-    expect((await api.get(`${C}/roles?view-type=LOCAL&scope-id=5563304806`)).role).toEqual([
-      { name: 'guest', vlan: 20 },
-    ]);
+    expect((await api.get(`${C}/roles?view-type=LOCAL&scope-id=5563304806`)).role).toEqual([local]);
     expect(
       (await api.get(`${C}/roles?view-type=LOCAL&scope-id=5563304806&effective=true`)).role,
-    ).toHaveLength(2);
+    ).toHaveLength(5);
     expect((await api.call(`${C}/roles?view-type=LOCAL`)).status).toBe(400);
-    expect(await api.get(`${C}/roles/guest?${LOCAL}`)).toEqual({ name: 'guest', vlan: 20 });
-    expect(await api.get(`${C}/roles/guest`)).toEqual({ name: 'guest', vlan: 10 });
+    expect(await api.get(`${C}/roles/guest?${LOCAL}`)).toEqual(local);
+    expect(await api.get(`${C}/roles/guest`)).toEqual(seeded);
     const detailed = await api.get(`${C}/roles/guest?${LOCAL}&detailed=true`);
     expect(detailed['@']['aruba-annotation:object_type']).toBe('LOCAL');
     expect(JSON.parse(detailed['@']['aruba-annotation:scope_device_function'])).toEqual([
@@ -75,7 +87,21 @@ describe('generic config store', () => {
     ]);
     // Deleting the LOCAL copy leaves the shared one.
     await api.call(`${C}/roles/guest?${LOCAL}`, { method: 'DELETE' });
-    expect((await api.get(`${C}/roles`)).role).toEqual([{ name: 'guest', vlan: 10 }]);
+    expect(guests((await api.get(`${C}/roles`)).role)).toEqual([seeded]);
+  });
+
+  it('seeds VLANs, system and port profiles from the generator, readable by name', async () => {
+    expect(await api.get(`${C}/layer2-vlan/30`)).toEqual({ vlan: 30, name: 'guest' });
+    expect(await api.get(`${C}/named-vlan/iot`)).toMatchObject({
+      vlan: { 'vlan-id-ranges': ['40'] },
+    });
+    expect((await api.get(`${C}/ntp/branch-ntp`)).servers).toEqual([{ address: 'pool.ntp.org' }]);
+    expect((await api.get(`${C}/dns`)).profile.map((p: { name: string }) => p.name)).toEqual([
+      'branch-dns',
+    ]);
+    expect(await api.get(`${C}/sw-port-profiles/access-wired`)).toMatchObject({
+      description: 'Access ports on VLAN 20',
+    });
   });
 
   it('refuses half a LOCAL scope and a body key that contradicts the path', async () => {

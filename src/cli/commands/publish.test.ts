@@ -71,7 +71,10 @@ describe('hpe-mcp-bench publish', () => {
       '--version 9.9.9 but the reports were written by hpe-mcp-bench 0.1.0',
     );
     const changes = join(dir, 'changes.md');
-    writeFileSync(changes, '# since 0.2.0\n- Sandboxed runs\n  by default.\n- End-state checks.\n');
+    writeFileSync(
+      changes,
+      '# since 0.2.0\n- Sandboxed runs\n  by default.\n- End-state checks (`expect.state`).\n',
+    );
     const asked = await publish(
       golden,
       '--version',
@@ -91,9 +94,11 @@ describe('hpe-mcp-bench publish', () => {
     expect(text).toMatch(/^# hpe-mcp-bench head-to-head results 9\.9\.9\n/);
     expect(text).toContain('titled 9.9.9, but the reports were written by hpe-mcp-bench 0.1.0');
     expect(text).toContain(
-      '## What changed since 0.2.0\n\n- Sandboxed runs by default.\n- End-state checks.\n',
+      '## What changed since 0.2.0\n\n- Sandboxed runs by default.\n- End-state checks (`expect.state`).\n',
     );
-    expect(readFileSync(dashboard, 'utf8')).toContain('<li>Sandboxed runs by default.</li>');
+    expect(readFileSync(dashboard, 'utf8')).toContain(
+      '<li>Sandboxed runs by default.</li><li>End-state checks (<code>expect.state</code>).</li>',
+    );
   });
 
   it('names the line of a changes file that is not an item', async () => {

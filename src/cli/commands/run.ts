@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { BenchError, EXIT_CODES } from '../../common/errors.js';
 import { describeErroredRun, erroredRuns } from '../../report/errored-runs.js';
 import { collectFakeFindings } from '../../report/fake-findings.js';
+import { serversWithViolations } from '../../report/protocol-violations.js';
 import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
 import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { MIN_GATING_RUNS } from '../../report/build-report.js';
@@ -72,7 +73,8 @@ Options:
   --quiet             no progress lines (warnings still print)
   --fail-on FINDING   exit 1 on an informational finding too: swallowed-errors (a tool result
                       that hid a 4xx/5xx the fake answered) | unrouted (a request the fake has
-                      no route for); repeatable
+                      no route for) | protocol-violations (a message the MCP schema refuses);
+                      repeatable
 
 Model-driven runs (docs/policies.md):
   --policy P          scripted (default) | llm (a pinned model) | replay (recorded model turns)
@@ -121,7 +123,7 @@ async function saveElsewhere(report: Report): Promise<string | null> {
 
 /** The flags of `run` (test/e2e/entry-options.test.ts holds the action's inputs against them). */
 /** Informational findings `--fail-on` turns into exit 1. */
-const FAIL_ON = ['swallowed-errors', 'unrouted'] as const;
+const FAIL_ON = ['swallowed-errors', 'unrouted', 'protocol-violations'] as const;
 
 export const RUN_FLAGS = {
   config: { type: 'string' },
@@ -275,8 +277,12 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       (failOn.includes('swallowed-errors') && f.swallowed.length > 0) ||
       (failOn.includes('unrouted') && f.unrouted.length > 0),
   );
-  if (gated.length > 0) {
-    const list = gated.map((f) => `${f.server} ${f.scenario}`).join(', ');
+  const wire = failOn.includes('protocol-violations') ? serversWithViolations(report) : [];
+  if (gated.length > 0 || wire.length > 0) {
+    const list = [
+      ...gated.map((f) => `${f.server} ${f.scenario}`),
+      ...wire.map((w) => `${w.server} (${w.occurrences} violation(s) of the MCP schema)`),
+    ].join(', ');
     io.stderr(`--fail-on ${failOn.join(',')}: ${list} (see ${shown(summaryFile)})\n`);
     return EXIT_CODES.failed;
   }
