@@ -32,6 +32,7 @@ export const LAYERS = {
   baseline: ['common', 'report'],
   gate: ['common', 'github', 'metrics', 'report'],
   publish: ['common', 'report', 'scenarios'],
+  pin: ['common', 'scenarios'],
   run: [
     'agent',
     'common',

@@ -8,7 +8,11 @@
 #   bash scripts/h2h/run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V]
 #   (V must be package.json's version, the default)
 #                           [--policy scripted|llm|replay] [--provider P] [--model ID]
-#                           [--sandbox auto|on|off]
+#                           [--sandbox auto|on|off] [--install always|skip]
+#
+# --install skip uses the venvs an earlier install.sh made (.h2h/NAME/.venv) instead of syncing
+# them again: for two run.sh at once (sandboxed and not, docs/head-to-head.md), which would
+# otherwise re-sync the same venvs at the same time.
 #
 # Check the servers out first: the workflow does it with actions/checkout at the pinned commits;
 # by hand, see scripts/h2h/install.sh. Environment: H2H_DIR (default .h2h), HPE_MCP_BENCH (the CLI,
@@ -33,7 +37,8 @@ policy=""
 provider=""
 model=""
 sandbox=""
-usage() { echo "usage: run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V] [--policy P] [--provider P] [--model ID] [--sandbox auto|on|off]" >&2; exit 2; }
+install_mode="always"
+usage() { echo "usage: run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V] [--policy P] [--provider P] [--model ID] [--sandbox auto|on|off] [--install always|skip]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || usage
   case "$1" in
@@ -46,12 +51,14 @@ while [ $# -gt 0 ]; do
     --provider) provider="$2" ;;
     --model) model="$2" ;;
     --sandbox) sandbox="$2" ;;
+    --install) install_mode="$2" ;;
     *) usage ;;
   esac
   shift 2
 done
 [[ "$runs" =~ ^[0-9]+$ ]] || { echo "run.sh: --runs must be a number, got \"$runs\"" >&2; exit 2; }
 [[ "$servers" =~ ^[a-z0-9,-]+$ ]] || { echo "run.sh: --servers must be comma-separated names, got \"$servers\"" >&2; exit 2; }
+[[ "$install_mode" =~ ^(always|skip)$ ]] || { echo "run.sh: --install must be always or skip, got \"$install_mode\"" >&2; exit 2; }
 [[ -z "$sandbox" || "$sandbox" =~ ^(auto|on|off)$ ]] || { echo "run.sh: --sandbox must be auto, on or off, got \"$sandbox\"" >&2; exit 2; }
 [[ -z "$suites" || "$suites" =~ ^[a-z0-9,-]+$ ]] || { echo "run.sh: --suites must be comma-separated names, got \"$suites\"" >&2; exit 2; }
 # One version source: package.json. The report's harness field, the page's title and this
@@ -78,7 +85,16 @@ could_not_run=()
 IFS=',' read -r -a names <<<"$servers"
 for name in "${names[@]}"; do
   echo "::group::install $name"
-  if bash "$install" "$name" >"$out/install/$name.log" 2>&1; then
+  if [ "$install_mode" = skip ]; then
+    if [ -x ".h2h/$name/.venv/bin/python" ]; then
+      echo "installed earlier: .h2h/$name/.venv (--install skip)" | tee "$out/install/$name.log"
+      run_args+=(--server "$name")
+    else
+      echo "::warning title=head-to-head::$name has no .h2h/$name/.venv (--install skip); it is recorded as could not run"
+      echo "no venv at .h2h/$name/.venv: run scripts/h2h/install.sh $name first" >"$out/install/$name.log"
+      could_not_run+=(--could-not-run "$name=$out/install/$name.log")
+    fi
+  elif bash "$install" "$name" >"$out/install/$name.log" 2>&1; then
     run_args+=(--server "$name")
     tail -n 3 "$out/install/$name.log"
   else

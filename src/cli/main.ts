@@ -3,6 +3,7 @@ import { compareCommand } from './commands/compare.js';
 import { conformanceCommand } from './commands/conformance.js';
 import { estimateCommand } from './commands/estimate.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
+import { pinCommand } from './commands/pin.js';
 import { publishCommand } from './commands/publish.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
@@ -27,6 +28,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   'fake-central': {
     run: fakeCentralCommand,
     summary: 'serve the fake Central/GreenLake API until SIGINT/SIGTERM',
+  },
+  pin: {
+    run: pinCommand,
+    summary: 'move a compared server to a new commit, re-anchoring its evidence citations',
   },
   publish: {
     run: publishCommand,

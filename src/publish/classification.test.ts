@@ -73,3 +73,41 @@ describe('parseClassification', () => {
     expect(errors[0]).toContain(expected);
   });
 });
+
+describe('a classification file covering more servers than the report', () => {
+  it("uses the entries of the report's servers only and names the others", () => {
+    const parsed = parseClassification(
+      'classes.yml',
+      [
+        'classifications:',
+        '  - {server: secure-ssid, scenario: nac-001, class: server-bug, summary: x, evidence: [a.py:1@deadbeef]}',
+        '  - {server: karthik, scenario: nac-001, class: fake-gap, summary: y}',
+      ].join('\n'),
+      report,
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.entries.map((e) => e.server)).toEqual(['karthik']);
+    expect(parsed.skipped).toEqual(['secure-ssid']);
+  });
+
+  it('warns instead of failing on a citation hpe-mcp-bench pin marked unanchored', () => {
+    const parsed = parseClassification(
+      'classes.yml',
+      [
+        'classifications:',
+        '  - server: karthik',
+        '    scenario: nac-001',
+        '    class: server-bug',
+        '    summary: x',
+        '    evidence:',
+        '      - a.py:1@deadbeef # unanchored at 4a947a4: line 1 of a.py deleted by 4a947a4',
+      ].join('\n'),
+      report,
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.entries).toHaveLength(1);
+    expect(parsed.warnings.map(formatScenarioError)).toEqual([
+      "classes.yml:7:9: /classifications/0/evidence/0: a.py:1@deadbeef cites deadbeef, not karthik's pinned commit 4a947a4387d7 (unanchored at 4a947a4: line 1 of a.py deleted by 4a947a4) (cite the code at 4a947a43)",
+    ]);
+  });
+});

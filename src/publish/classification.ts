@@ -7,6 +7,7 @@ import { didYouMean } from '../common/did-you-mean.js';
 import { packageRoot } from '../common/package-root.js';
 import { schemaErrors } from '../common/schema-errors.js';
 import type { ScenarioError } from '../scenarios/types.js';
+import { unanchoredNote } from '../common/unanchored.js';
 import { errorAt, parseYamlDocuments } from '../common/yaml-source.js';
 
 /** Why a (server, scenario) did not pass. */
@@ -38,49 +39,78 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
+/** What a classification file holds for one report. */
+export interface ParsedClassification {
+  /** The entries of the report's servers (empty when there is any error). */
+  entries: Classification[];
+  errors: ScenarioError[];
+  /** Citations marked `# unanchored` by `hpe-mcp-bench pin` that do not cite the pinned commit. */
+  warnings: ScenarioError[];
+  /** Servers the file classifies that are not in the report (their entries are left out). */
+  skipped: string[];
+}
+
 /**
- * Parses and checks a classification file against the schema and the report it classifies:
- * servers and scenarios must exist in the report, a (server, scenario) is classified once, and
- * code evidence for a server bug or limitation must cite that server's pinned commit. Every
- * problem is a positioned error; `entries` is empty when there is any.
+ * Parses and checks a classification file against the schema and the report it classifies.
+ * Only the entries of the report's servers are used: a file covering every compared server
+ * serves a report of some of them (`run.sh --servers karthik`); an unknown name close to a
+ * report server's is a typo, an error. Scenarios must exist in the report, a (server, scenario)
+ * is classified once, and code evidence for a server bug or limitation must cite that server's
+ * pinned commit (a citation pin marked `# unanchored` is a warning). Every problem is a
+ * positioned error; `entries` is empty when there is any.
  */
 export function parseClassification(
   file: string,
   text: string,
   report: Report,
-): { entries: Classification[]; errors: ScenarioError[] } {
+): ParsedClassification {
+  const none = { entries: [], warnings: [], skipped: [] };
   const { documents, errors } = parseYamlDocuments(file, text);
-  if (errors.length > 0) return { entries: [], errors };
+  if (errors.length > 0) return { ...none, errors };
   const [document, extra] = documents;
   if (!document || extra) {
     const message = document ? 'expected one YAML document' : 'the file is empty';
-    return { entries: [], errors: [{ file, line: 1, col: 1, pointer: '', message }] };
+    return { ...none, errors: [{ file, line: 1, col: 1, pointer: '', message }] };
   }
   const validate = validator();
   if (!validate(document.data)) {
-    return { entries: [], errors: schemaErrors(validate.errors ?? [], document) };
+    return { ...none, errors: schemaErrors(validate.errors ?? [], document) };
   }
-  const entries = (document.data as { classifications: Classification[] }).classifications;
+  const all = (document.data as { classifications: Classification[] }).classifications;
   const servers = new Map(report.servers.map((s) => [s.name, s]));
   const scenarios = new Set(report.scenarios.map((s) => s.id));
   const seen = new Map<string, number>();
   const problems: ScenarioError[] = [];
-  for (const [i, entry] of entries.entries()) {
+  const warnings: ScenarioError[] = [];
+  const skipped = new Set<string>();
+  const entries: Classification[] = [];
+  for (const [i, entry] of all.entries()) {
     const at = (
       field: string | number,
       message: string,
       hint?: string,
       ...rest: (string | number)[]
-    ) =>
-      problems.push(errorAt(document, ['classifications', i, field, ...rest], message, { hint }));
+    ) => {
+      const path = ['classifications', i, field, ...rest];
+      const error = errorAt(document, path, message, { hint });
+      const note = unanchoredNote(document, path);
+      if (note === null) problems.push(error);
+      else warnings.push({ ...error, message: `${message} (${note})`, warning: true });
+    };
     const server = servers.get(entry.server);
     if (!server) {
+      const close = didYouMean(entry.server, [...servers.keys()]);
+      if (close === '') {
+        skipped.add(entry.server);
+        continue;
+      }
       at(
         'server',
         `server "${entry.server}" is not in the report`,
-        `${didYouMean(entry.server, [...servers.keys()])}servers: ${[...servers.keys()].join(', ')}`,
+        `${close}servers: ${[...servers.keys()].join(', ')}`,
       );
     }
+    entries.push(entry);
     if (!scenarios.has(entry.scenario)) {
       at(
         'scenario',
@@ -120,5 +150,10 @@ export function parseClassification(
       }
     }
   }
-  return problems.length > 0 ? { entries: [], errors: problems } : { entries, errors: [] };
+  return {
+    entries: problems.length > 0 ? [] : entries,
+    errors: problems,
+    warnings,
+    skipped: [...skipped],
+  };
 }

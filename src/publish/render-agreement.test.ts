@@ -51,6 +51,7 @@ describe.each(Object.entries(models))('the page and the dashboard of the %s repo
         'Resilience',
         'Errored runs and their cause',
         'Route misses and swallowed errors',
+        'Protocol violations',
       ]) {
         expect(htmlHeadings(dashboard)).toContain(title);
       }

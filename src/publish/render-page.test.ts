@@ -4,6 +4,7 @@ import type { Report } from '../report/types.js';
 import { sampleReport } from '../report/test-helpers.js';
 import { renderResultsPage } from './render-page.js';
 import { goldenReport, modelOf } from './test-helpers.js';
+import { richReport } from './test-rich-report.js';
 
 const section = (page: string, heading: string): string => {
   const start = page.indexOf(`\n${heading}\n`);
@@ -228,6 +229,25 @@ describe('renderResultsPage', () => {
     expect(text).not.toContain('### Tool calls by outcome');
     expect(text).not.toContain('### Model usage and cost');
     expect(text).not.toContain('recall@1');
+  });
+
+  it('shows the negotiated MCP protocol per server and the wire check’s violations', () => {
+    const text = renderResultsPage(modelOf(richReport()));
+    expect(rowOf(section(text, '### Servers'), 'subject-flail')).toContain('| 2026-07-28 ');
+    const wire = rowOf(section(text, '### Protocol violations'), 'subject-leak-canary');
+    expect(wire).toContain('`tools/list` response');
+    expect(wire).toContain("`/result/tools/0` | must have required property 'inputSchema'");
+    expect(wire).toContain('`{"name":"get_wlan","description":"x \\| y"}`');
+    expect(wire).toMatch(/\| subjects-wlan-list \| +5 \|$/);
+  });
+
+  it('says when a budget stopped the bench before every run', () => {
+    const report = { ...sampleReport(), partial: { reason: 'max-cost $1.00 reached' } };
+    const text = renderResultsPage(modelOf(report));
+    expect(text).toContain(
+      '> **Partial:** the bench stopped before every run (max-cost $1.00 reached)',
+    );
+    expect(text).not.toContain('report.json also holds');
   });
 
   it('lists report content it does not render instead of dropping it', () => {

@@ -24,6 +24,21 @@ export function richReport(): Report {
     const server = report.servers[i];
     if (!server) return;
     if (server.menu) server.menu.total = menu;
+    server.protocol_version = i === 2 ? '2026-07-28' : '2025-06-18';
+    if (i === 1) {
+      server.protocol_violations = [
+        {
+          kind: 'response',
+          method: 'tools/list',
+          pointer: '/result/tools/0',
+          message: "must have required property 'inputSchema'",
+          excerpt: '{"name":"get_wlan","description":"x | y"}',
+          revision: '2025-06-18',
+          count: 5,
+          scenario: 'subjects-wlan-list',
+        },
+      ];
+    }
     server.discoverability = {
       scenarios: 4,
       recall_at_1: 0.2 + i * 0.15,

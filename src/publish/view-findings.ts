@@ -88,7 +88,8 @@ export function findingSections(report: Report): Section[] {
   const all = collectFindings(report);
   const fake = fakeSection(report);
   const state = crossRunSection(report);
-  const none = all.length === 0 && !fake && !state;
+  const wire = protocolSection(report);
+  const none = all.length === 0 && !fake && !state && !wire;
   const out: Section[] = [
     {
       id: 'findings',
@@ -129,8 +130,45 @@ export function findingSections(report: Report): Section[] {
     });
   }
   if (fake) out.push(fake);
+  if (wire) out.push(wire);
   if (state) out.push(state);
   return out;
+}
+
+/** Messages a server sent that the MCP schema of its revision refuses (the wire check). */
+function protocolSection(report: Report): Section | null {
+  const rows = report.servers.flatMap((s) =>
+    (s.protocol_violations ?? []).map((v) => [
+      s.name,
+      v.method === null ? v.kind : [code(v.method), { text: ` ${v.kind}` }],
+      code(v.pointer || '/'),
+      v.message,
+      code(v.excerpt),
+      v.revision,
+      v.scenario,
+      String(v.count),
+    ]),
+  );
+  if (rows.length === 0) return null;
+  return {
+    id: 'protocol-violations',
+    level: 3,
+    title: 'Protocol violations',
+    blocks: [
+      {
+        kind: 'p',
+        text: 'Messages a server sent that the MCP schema of the negotiated revision refuses, each with where in the message (JSON pointer), what the schema wanted, an excerpt, the first scenario it was seen in and how often over every run (measured on the wire; informational unless gated).',
+      },
+      {
+        kind: 'table',
+        table: {
+          head: ['server', 'message', 'at', 'schema says', 'sent', 'revision', 'first in', 'times'],
+          align: ['left', 'left', 'left', 'left', 'left', 'left', 'left', 'right'],
+          rows,
+        },
+      },
+    ],
+  };
 }
 
 /** Requests the fake does not serve and tool results that hid a 4xx/5xx, per server × scenario. */

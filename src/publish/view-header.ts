@@ -45,6 +45,17 @@ export function introBlocks(model: PublishModel): Block[] {
       ],
     });
   }
+  if (report.partial) {
+    out.push({
+      kind: 'warn',
+      text: [
+        strong('Partial:'),
+        {
+          text: ` the bench stopped before every run (${report.partial.reason}); the runs left out are not counted.`,
+        },
+      ],
+    });
+  }
   if (version !== report.harness.version) {
     out.push({
       kind: 'warn',
@@ -156,6 +167,7 @@ function serversSection(model: PublishModel): Section {
         : source.version !== undefined && s.info.version !== source.version
           ? `${s.info.version} (≠ declared)`
           : s.info.version,
+      s.protocol_version ?? ABSENT,
       s.transport,
     ];
   });
@@ -174,9 +186,10 @@ function serversSection(model: PublishModel): Section {
             'declared version',
             'serverInfo name',
             'serverInfo version',
+            'MCP protocol',
             'transport',
           ],
-          align: ['left', 'left', 'left', 'left', 'left', 'left', 'left'],
+          align: ['left', 'left', 'left', 'left', 'left', 'left', 'left', 'left'],
           rows,
         },
       },
@@ -185,7 +198,7 @@ function serversSection(model: PublishModel): Section {
         text:
           'Declared version: the server’s own release, as scenarios/compared-servers.yml records it from the server’s package metadata at the pinned commit. ' +
           'serverInfo: the name and version the server sent in MCP initialize. A server that sets no version of its own sends its MCP library’s ' +
-          '(FastMCP and the Python SDK do), so a serverInfo version that differs from the declared one (marked ≠ declared) is usually the library’s, not the server’s.',
+          '(FastMCP and the Python SDK do), so a serverInfo version that differs from the declared one (marked ≠ declared) is usually the library’s, not the server’s. MCP protocol: the revision negotiated at initialize (— in reports that predate it).',
       },
     ],
   };

@@ -36,6 +36,8 @@ export interface LoadResult {
   suites: string[];
   files: string[];
   errors: ScenarioError[];
+  /** Problems that do not invalidate a scenario (a citation marked `# unanchored`). */
+  warnings: ScenarioError[];
 }
 
 const HEADER = /^# yaml-language-server: \$schema=\S*scenario\.schema\.json\s*$/;
@@ -159,6 +161,7 @@ export async function loadScenarios(
   const documents = parsed.flatMap((p) => p.documents);
   const context = { servers, serversFile, fixtures: createFixtureIndex(root) };
   const rejected = new Set<YamlDocument>();
+  const warnings: ScenarioError[] = [];
   for (const { document, error } of duplicateIds(documents)) {
     rejected.add(document);
     errors.push(error);
@@ -166,7 +169,9 @@ export async function loadScenarios(
   for (const file of parsed) {
     errors.push(...file.errors);
     for (const entry of file.valid) {
-      const problems = checkScenario(entry, context);
+      const checked = checkScenario(entry, context);
+      const problems = checked.filter((p) => p.warning !== true);
+      warnings.push(...checked.filter((p) => p.warning === true));
       if (problems.length > 0) rejected.add(entry.document);
       errors.push(...problems);
     }
@@ -191,5 +196,6 @@ export async function loadScenarios(
     suites: [...suites].sort(),
     files,
     errors,
+    warnings,
   };
 }

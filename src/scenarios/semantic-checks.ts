@@ -5,6 +5,7 @@ import type { FixtureIndex } from './fixture-index.js';
 import { resultSchemaErrors } from './result-schema.js';
 import { stateChecks } from './state-checks.js';
 import type { Scenario, ScenarioError } from './types.js';
+import { unanchoredNote } from '../common/unanchored.js';
 import { errorAt, type YamlDocument } from '../common/yaml-source.js';
 
 /** What the checks beyond the schema need to know about the bench tree. */
@@ -23,6 +24,28 @@ export interface LoadedScenario {
 }
 
 const shaOf = (ref: string): string => ref.slice(ref.lastIndexOf('@') + 1);
+
+/**
+ * A citation `hpe-mcp-bench pin` marked `# unanchored …` (it could not find the lines at the new
+ * commit) is a warning naming the comment, so the suite still runs while someone fixes it.
+ */
+function unanchored(
+  document: YamlDocument,
+  path: (string | number)[],
+  error: ScenarioError,
+): ScenarioError {
+  const note = unanchoredNote(document, path);
+  if (note === null) return error;
+  return {
+    ...error,
+    message: `${error.message} (${note})`,
+    hint: `${error.hint ?? ''}; marked by hpe-mcp-bench pin: find the cited code at the pinned commit, cite it there and drop the comment`.replace(
+      /^; /,
+      '',
+    ),
+    warning: true,
+  };
+}
 
 // Citations must be at the pinned commits, or the tool names they back may not exist there.
 function evidenceChecks(
@@ -45,13 +68,17 @@ function evidenceChecks(
     });
     if (pins.length === 0 || pins.some((p) => p.commit.startsWith(shaOf(evidence)))) return errors;
     errors.push(
-      errorAt(
+      unanchored(
         document,
         ['evidence'],
-        `"${evidence}" is not at the pinned commit of ${pins.map((p) => p.name).join(' or ')}`,
-        {
-          hint: `pinned in ${serversFile}: ${pins.map((p) => `${p.name} ${p.commit.slice(0, 7)}`).join(', ')}; to cite several servers write evidence: {server: [path:line@sha]}`,
-        },
+        errorAt(
+          document,
+          ['evidence'],
+          `"${evidence}" is not at the pinned commit of ${pins.map((p) => p.name).join(' or ')}`,
+          {
+            hint: `pinned in ${serversFile}: ${pins.map((p) => `${p.name} ${p.commit.slice(0, 7)}`).join(', ')}; to cite several servers write evidence: {server: [path:line@sha]}`,
+          },
+        ),
       ),
     );
     return errors;
@@ -62,11 +89,17 @@ function evidenceChecks(
     refs.forEach((ref, index) => {
       if (commit.startsWith(shaOf(ref))) return;
       errors.push(
-        errorAt(
+        unanchored(
           document,
           ['evidence', server, index],
-          `"${ref}" is not at the pinned commit of ${server}`,
-          { hint: `cite ${server} at ${commit.slice(0, 7)}, the commit pinned in ${serversFile}` },
+          errorAt(
+            document,
+            ['evidence', server, index],
+            `"${ref}" is not at the pinned commit of ${server}`,
+            {
+              hint: `cite ${server} at ${commit.slice(0, 7)}, the commit pinned in ${serversFile}`,
+            },
+          ),
         ),
       );
     });

@@ -54,8 +54,11 @@ describe('launchServer over streamable HTTP', () => {
     expect(session.serverInfo).toEqual({ name: 'servers-http-test', version: '0.9.0' });
     expect(session.tools.map((t) => t.name)).toEqual(['env', 'confirm', 'crash']);
     expect(session.startupMs).toBeGreaterThanOrEqual(400);
+    // The wire check sees the HTTP transport's messages too: the negotiated version, no violations.
+    expect(session.protocolVersion?.()).toBe('2025-11-25');
 
     const outcome = await session.callTool({ name: 'env', arguments: {} }, () => undefined);
+    expect(session.takeProtocolViolations?.()).toEqual([]);
     const env = JSON.parse(textOf(outcome.content)) as Record<string, string>;
     for (const [key, value] of Object.entries(HARNESS_CANARIES)) {
       expect(env).not.toHaveProperty(key);

@@ -17,6 +17,7 @@ import type { ServerTimeouts } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { answerElicitation } from './elicitation.js';
+import { eraRefusal } from './era-refusal.js';
 import { describeExit, type ExitInfo, type GroupProcess } from './process-group.js';
 import type { StderrTail } from './stderr-tail.js';
 import type { ServerSession } from './types.js';
@@ -166,7 +167,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
         ? `did not start within ${timeouts.startupMs}ms`
         : 'exit' in startup
           ? `${describeExit(startup.exit)} before it finished starting`
-          : `failed to start: ${message(startup.error)}`;
+          : `failed to start: ${eraRefusal(startup.error) ?? message(startup.error)}`;
     const text = tail.text();
     throw new BenchError('server_failed', `${name} ${why}${since(0)}`, {
       hint: text === '' ? `${name} wrote nothing on stderr` : `stderr tail:\n${text}`,

@@ -18,6 +18,32 @@ describe('scripts/h2h/run.sh', () => {
     expect(result.stderr).toContain(`run.sh: --version 0.0.1 but package.json says ${version}`);
   });
 
+  it.each([
+    [['--install', 'maybe'], 'run.sh: --install must be always or skip, got "maybe"'],
+    [['--sandbox', 'sometimes'], 'run.sh: --sandbox must be auto, on or off, got "sometimes"'],
+  ])('refuses %j', (args, message) => {
+    const result = spawnSync('bash', ['scripts/h2h/run.sh', ...args], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('--install skip runs only servers an earlier install left a venv for', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'h2h-skip-')), 'out');
+    const result = spawnSync(
+      'bash',
+      ['scripts/h2h/run.sh', '--servers', 'ghost', '--install', 'skip', '--out', out],
+      { encoding: 'utf8' },
+    );
+    expect(result.stdout).toContain(
+      '::warning title=head-to-head::ghost has no .h2h/ghost/.venv (--install skip)',
+    );
+    expect(result.stderr).toContain('run.sh: no server could be installed');
+    expect(result.status).toBe(1);
+    expect(readFileSync(join(out, 'install', 'ghost.log'), 'utf8')).toContain(
+      'run scripts/h2h/install.sh ghost first',
+    );
+  });
+
   it('installs, runs the servers that installed, and publishes with the failed one as could not run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'h2h-run-'));
     const install = join(dir, 'install.sh');

@@ -126,7 +126,7 @@ describe('hpe-mcp-bench publish', () => {
     const classes = join(dir, 'bad.yml');
     writeFileSync(
       classes,
-      'classifications:\n  - server: nobody\n    scenario: subjects-wlan-list\n    class: absent\n    summary: x\n',
+      'classifications:\n  - server: referense\n    scenario: subjects-wlan-list\n    class: absent\n    summary: x\n',
     );
     const result = await publish(
       golden,
@@ -137,8 +137,30 @@ describe('hpe-mcp-bench publish', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      `${classes}:2:13: /classifications/0/server: server "nobody" is not in the report`,
+      `${classes}:2:13: /classifications/0/server: server "referense" is not in the report (did you mean "reference"?`,
     );
+  });
+
+  it('leaves out the entries of servers that are not in the report, and says so', async () => {
+    const classes = join(dir, 'others.yml');
+    writeFileSync(
+      classes,
+      'classifications:\n  - server: nowireless4u\n    scenario: nac-001\n    class: absent\n    summary: x\n',
+    );
+    const page = join(dir, 'others.md');
+    const result = await publish(
+      golden,
+      '--page',
+      page,
+      '--dashboard',
+      join(dir, 'others.html'),
+      '--classification',
+      classes,
+    );
+    expect(result.stderr).toContain(
+      `${classes}: entries of nowireless4u left out (not in the report)`,
+    );
+    expect(result.code).toBe(0);
   });
 
   it('refuses a report with fewer than 5 runs unless asked', async () => {

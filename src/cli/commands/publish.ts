@@ -153,6 +153,11 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
       );
     }
     classifications = parsed.entries;
+    for (const w of parsed.warnings) io.stderr(`warning: ${formatScenarioError(w)}\n`);
+    if (parsed.skipped.length > 0)
+      io.stderr(
+        `${values.classification}: entries of ${parsed.skipped.join(', ')} left out (not in the report)\n`,
+      );
   }
   const couldNotRun: CouldNotRun[] = [];
   for (const spec of values['could-not-run'] ?? []) {

@@ -69,7 +69,7 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
     cwd: io.cwd,
   });
   const errors: ScenarioError[] = result.errors;
-  const warnings = plansOverTurnLimit(result.scenarios, maxTurns);
+  const warnings = [...result.warnings, ...plansOverTurnLimit(result.scenarios, maxTurns)];
   const ok = errors.length === 0;
   if (values.json) {
     io.stdout(
