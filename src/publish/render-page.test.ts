@@ -241,6 +241,15 @@ describe('renderResultsPage', () => {
     expect(wire).toMatch(/\| subjects-wlan-list \| +5 \|$/);
   });
 
+  it('says when a budget stopped the bench before every run', () => {
+    const report = { ...sampleReport(), partial: { reason: 'max-cost $1.00 reached' } };
+    const text = renderResultsPage(modelOf(report));
+    expect(text).toContain(
+      '> **Partial:** the bench stopped before every run (max-cost $1.00 reached)',
+    );
+    expect(text).not.toContain('report.json also holds');
+  });
+
   it('lists report content it does not render instead of dropping it', () => {
     const report = { ...sampleReport(), surprise: { scenarios: [] } } as Report;
     expect(renderResultsPage(modelOf(report))).toContain('report.json also holds `surprise`');
