@@ -108,7 +108,6 @@ describe('async tests', () => {
       endTime: NOW,
       failReason: null,
       output: { destination: '8.8.8.8', packetLossPercent: '0' },
-      rawOutput: null,
     });
     // SS polls on v1 what it started on v1alpha1 after a fallback; the task is the same.
     const v1 = await api(start.body.location.replace('/v1alpha1/', '/v1/'));
@@ -177,7 +176,6 @@ describe('async tests', () => {
         endTime: null,
         failReason: null,
         output: null,
-        rawOutput: null,
       });
       const second = await api(start.body.location, undefined, slow.url);
       expect(second.body).toMatchObject({ status: 'COMPLETED', progressPercent: 100 });

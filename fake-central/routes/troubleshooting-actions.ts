@@ -126,7 +126,6 @@ function pollAction(ctx: RouteContext): FakeResponse {
       endTime: null,
       failReason: null,
       output: null,
-      rawOutput: null,
     });
   }
   return pollAnswer(task, phase, {
@@ -136,7 +135,8 @@ function pollAction(ctx: RouteContext): FakeResponse {
     endTime: state.now,
     failReason: task.failReason,
     output: task.result,
-    rawOutput: task.rawOutput ?? null,
+    // Optional in every poll schema and typed string: absent when the test has no raw output.
+    ...(typeof task.rawOutput === 'string' ? { rawOutput: task.rawOutput } : {}),
   });
 }
 

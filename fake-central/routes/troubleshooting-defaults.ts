@@ -205,7 +205,8 @@ function portResults({ action, type, body }: TestInput): TestResult {
         }
       : { port, status: 'Bounced' },
   );
-  return { output: { ports, results }, failReason: null, rawOutput: null };
+  // The poll documents type `output.ports` a string ("the list of ports"), the request an array.
+  return { output: { ports: ports.join(', '), results }, failReason: null, rawOutput: null };
 }
 
 /** Plausible results built from the request and the device, for tests the fixture did not record. */

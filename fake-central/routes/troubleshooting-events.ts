@@ -1,4 +1,4 @@
-import { badRequest } from '../api-error.js';
+import { badRequest, notFound } from '../api-error.js';
 import { text } from '../json.js';
 import { applyFilter, applySort } from '../odata.js';
 import { cursorPage } from '../paging.js';
@@ -130,6 +130,36 @@ function eventFilters(ctx: RouteContext): FakeResponse {
   });
 }
 
+const EXTRA_LABELS: [string, string][] = [
+  ['reason', 'Reason'],
+  ['sourceName', 'Source'],
+  ['sourceType', 'Source type'],
+  ['serialNumber', 'Serial number'],
+  ['deviceMacAddress', 'Device MAC address'],
+  ['clientMacAddress', 'Client MAC address'],
+  ['bssid', 'BSSID'],
+];
+
+/**
+ * `GET …/event-extra-attributes?event-identifier&site-id&time-at` (EventExtraAttributesV1:
+ * `{eventExtraAttributes*: [{label*, value*}]}`): the event's own context as labelled strings, so
+ * the extra attributes agree with the event list; an identifier not on that site is 404.
+ * `time-at` is required and accepted, not matched.
+ */
+function eventExtraAttributes({ state, query }: RouteContext): FakeResponse {
+  requireQuery(query, ['event-identifier', 'site-id', 'time-at']);
+  const id = query.get('event-identifier') ?? '';
+  const site = query.get('site-id') ?? '';
+  const event = state
+    .list('events.json')
+    .find((e) => text(e.eventIdentifier) === id && text(e._siteId) === site);
+  if (!event) throw notFound(`Event not found: ${id}`);
+  const eventExtraAttributes: Json[] = EXTRA_LABELS.filter(([k]) => text(event[k]) !== '').map(
+    ([k, label]) => ({ label, value: text(event[k]) }),
+  );
+  return ok({ eventExtraAttributes });
+}
+
 /** network-troubleshooting events and event-filters, v1 and v1alpha1 (SPEC.md §4). */
 export const troubleshootingEventRoutes: Route[] = [
   {
@@ -145,5 +175,12 @@ export const troubleshootingEventRoutes: Route[] = [
     kind: 'read',
     queryParams: REQUIRED,
     handler: eventFilters,
+  },
+  {
+    method: 'GET',
+    pattern: `${T}/event-extra-attributes`,
+    kind: 'read',
+    queryParams: ['event-identifier', 'site-id', 'time-at'],
+    handler: eventExtraAttributes,
   },
 ];

@@ -43,6 +43,32 @@ function fieldFor(item: Record<string, JsonValue>, param: string): string | unde
   return undefined;
 }
 
+const ASYNC = '/async-operations';
+
+/**
+ * The id of a task started by the documented POST that the poll `…/async-operations/{id}` belongs
+ * to (the troubleshooting tests), with the POST's documented example body: a made-up id could only
+ * ever be 404, so the poll's shape would never be checked. Started once per filled path.
+ */
+async function startedTask(
+  parent: string,
+  starter: Operation,
+  client: ProbeClient,
+  listed: Map<string, JsonValue | undefined>,
+): Promise<string | undefined> {
+  const key = `POST ${parent}`;
+  if (!listed.has(key)) {
+    const started = await client.post(parent, starter.bodyExample ?? {});
+    const id =
+      started.status === 202 && started.location !== undefined
+        ? started.location.split('?')[0]?.split('/').filter(Boolean).pop()
+        : undefined;
+    listed.set(key, id ?? null);
+  }
+  const id = listed.get(key);
+  return typeof id === 'string' ? id : undefined;
+}
+
 /**
  * Fills one operation's path template and required query parameters with fixture ids: first the
  * ids the bundle knows by name (sites, serials, MACs, the clock window), then the first item the
@@ -53,6 +79,8 @@ export async function fillOperation(
   ids: FixtureIds,
   client: ProbeClient,
   listed: Map<string, JsonValue | undefined>,
+  /** The POST operation documented at a path template, if any (starts async tasks). */
+  starterAt: (template: string) => Operation | undefined = () => undefined,
 ): Promise<string> {
   const query = new URLSearchParams();
   for (const p of op.parameters) {
@@ -74,6 +102,11 @@ export async function fillOperation(
       schema: {},
     };
     let value = knownValue(op, param, ids);
+    const at = op.path.indexOf(`${ASYNC}/{`);
+    if (value === undefined && at > 0 && path.endsWith(ASYNC)) {
+      const starter = starterAt(op.path.slice(0, at));
+      if (starter) value = await startedTask(path.slice(0, -ASYNC.length), starter, client, listed);
+    }
     if (value === undefined) {
       if (!listed.has(path)) {
         const answer = await client.get(path);

@@ -16,6 +16,8 @@ export interface FixtureIds {
   clientMac: string;
   deviceSerial: string;
   workspaceId: string;
+  /** An event of the site `siteId` (its `eventIdentifier`), for event-extra-attributes. */
+  eventIdentifier: string;
   /** The bundle's clock (`manifest.now`): time windows end there. */
   now: string;
 }
@@ -36,13 +38,21 @@ function workspaceIdOf(bundle: Bundle): string {
 }
 
 /** Reads the ids once from the bundle's files (fixtures/FORMAT.md names them). */
+/** The identifier of the first event on the site, else of the first event. */
+function eventOf(bundle: Bundle, siteId: string): string {
+  const events = rows(bundle, 'events.json');
+  const hit = events.find((e) => e._siteId === siteId) ?? events[0];
+  return typeof hit?.eventIdentifier === 'string' ? hit.eventIdentifier : '';
+}
+
 export function fixtureIds(bundle: Bundle): FixtureIds {
   const apSerial = first(bundle, 'aps.json', 'serialNumber');
   const details = bundle.files.get('ap-details.json') as Record<string, Row> | undefined;
   const radios = (details?.[apSerial]?.radios ?? []) as Row[];
   const apMac = first(bundle, 'aps.json', 'macAddress');
+  const siteId = first(bundle, 'scope-sites.json', 'id', first(bundle, 'sites-health.json', 'id'));
   return {
-    siteId: first(bundle, 'scope-sites.json', 'id', first(bundle, 'sites-health.json', 'id')),
+    siteId,
     siteName: first(
       bundle,
       'scope-sites.json',
@@ -58,6 +68,7 @@ export function fixtureIds(bundle: Bundle): FixtureIds {
     clientMac: first(bundle, 'clients.json', 'macAddress'),
     deviceSerial: first(bundle, 'devices.json', 'serialNumber'),
     workspaceId: workspaceIdOf(bundle),
+    eventIdentifier: eventOf(bundle, siteId),
     now: bundle.manifest.now,
   };
 }
@@ -104,6 +115,7 @@ export function knownValue(
   if (n === 'radiomac') return ids.radioMac;
   if (n === 'workspaceid' && ids.workspaceId !== '') return ids.workspaceId;
   if (n === 'clustername') return ids.clusterName;
+  if (n === 'eventidentifier' && ids.eventIdentifier !== '') return ids.eventIdentifier;
   if (n.includes('mac')) return /\/(aps|ap)\//.test(op.path) ? ids.apMac : ids.clientMac;
   if (/^(startat|starttime|from|starttimestamp|startdate)$/.test(n))
     return timeValue(param, hourAgo);

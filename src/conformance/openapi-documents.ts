@@ -24,6 +24,8 @@ export interface Operation {
   parameters: OperationParameter[];
   /** The documented `application/json` schema of the 200 answer, when there is one. */
   okSchema: JsonObject | undefined;
+  /** The request body's documented example (`example`, else the first `examples` value). */
+  bodyExample?: JsonValue;
 }
 
 /** An OpenAPI document as conformance uses it: its file, version and operations. */
@@ -99,6 +101,17 @@ function okSchema(root: JsonObject, op: JsonObject, file: string): JsonObject | 
   return isObject(media) && isObject(media.schema) ? media.schema : undefined;
 }
 
+function bodyExample(root: JsonObject, op: JsonObject, file: string): JsonValue | undefined {
+  const body = deref(root, op.requestBody, file);
+  if (!isObject(body) || !isObject(body.content)) return undefined;
+  const media = body.content['application/json'];
+  if (!isObject(media)) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = isObject(media.examples) ? Object.values(media.examples)[0] : undefined;
+  const example = deref(root, first, file);
+  return isObject(example) ? example.value : undefined;
+}
+
 /** Parses one OpenAPI 3.x document into its operations (path-level parameters merged in). */
 export function parseDocument(file: string, root: JsonObject): OpenApiDocument {
   const operations: Operation[] = [];
@@ -115,12 +128,14 @@ export function parseDocument(file: string, root: JsonObject): OpenApiDocument {
         ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
         ...own,
       ];
+      const body = method === 'post' ? bodyExample(root, op, file) : undefined;
       operations.push({
         method: method.toUpperCase(),
         path,
         operationId: typeof op.operationId === 'string' ? op.operationId : `${method} ${path}`,
         parameters: merged,
         okSchema: okSchema(root, op, file),
+        ...(body === undefined ? {} : { bodyExample: body }),
       });
     }
   }

@@ -36,6 +36,36 @@ export class ProbeClient {
     return this.token;
   }
 
+  /**
+   * POSTs a JSON body and returns the status and where the answer points (`Location` header, else
+   * a `location` member of the body): how an async task is started.
+   */
+  async post(
+    pathAndQuery: string,
+    body: JsonValue,
+  ): Promise<{ status: number; location?: string }> {
+    const res = await fetch(`${this.fake.url}${pathAndQuery}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await this.bearer()}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    let location = res.headers.get('location') ?? undefined;
+    if (location === undefined && text !== '') {
+      try {
+        const parsed = JSON.parse(text) as { location?: unknown };
+        if (typeof parsed.location === 'string') location = parsed.location;
+      } catch {
+        // not JSON: no location
+      }
+    }
+    return { status: res.status, ...(location === undefined ? {} : { location }) };
+  }
+
   /** GETs `pathAndQuery` and reports the status, the body and whether a route answered. */
   async get(pathAndQuery: string): Promise<ProbeAnswer> {
     const res = await fetch(`${this.fake.url}${pathAndQuery}`, {

@@ -78,8 +78,11 @@ export async function runConformance(
   try {
     for (const doc of documents) {
       const results: OperationResult[] = [];
+      const posts = new Map(
+        doc.operations.filter((o) => o.method === 'POST').map((o) => [o.path, o]),
+      );
       for (const op of doc.operations.filter((o) => o.method === 'GET')) {
-        const request = await fillOperation(op, ids, client, listed);
+        const request = await fillOperation(op, ids, client, listed, (t) => posts.get(t));
         const answer = await client.get(request);
         const base = { method: op.method, path: op.path, operationId: op.operationId, request };
         let mismatch: string | undefined;

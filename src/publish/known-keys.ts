@@ -16,4 +16,5 @@ export const KNOWN_REPORT_KEYS: ReadonlySet<string> = new Set([
   'suites',
   'overall',
   'resilience',
+  'partial',
 ]);

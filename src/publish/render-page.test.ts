@@ -39,9 +39,14 @@ describe('renderResultsPage', () => {
   });
 
   it('is laid out as Prettier formats markdown, so the committed page passes format:check', async () => {
-    expect(await format(page, { parser: 'markdown', printWidth: 100, singleQuote: true })).toBe(
-      page,
+    const rich = renderResultsPage(
+      modelOf(richReport(), { changes: { since: '0.2.0', items: ['A `code` change.'] } }),
     );
+    for (const text of [page, rich]) {
+      expect(await format(text, { parser: 'markdown', printWidth: 100, singleQuote: true })).toBe(
+        text,
+      );
+    }
   });
 
   it('names the pinned commits, harness, methodology, fixtures, policy and tokenizer', () => {
@@ -239,6 +244,15 @@ describe('renderResultsPage', () => {
     expect(wire).toContain("`/result/tools/0` | must have required property 'inputSchema'");
     expect(wire).toContain('`{"name":"get_wlan","description":"x \\| y"}`');
     expect(wire).toMatch(/\| subjects-wlan-list \| +5 \|$/);
+  });
+
+  it('says when a budget stopped the bench before every run', () => {
+    const report = { ...sampleReport(), partial: { reason: 'max-cost $1.00 reached' } };
+    const text = renderResultsPage(modelOf(report));
+    expect(text).toContain(
+      '> **Partial:** the bench stopped before every run (max-cost $1.00 reached)',
+    );
+    expect(text).not.toContain('report.json also holds');
   });
 
   it('lists report content it does not render instead of dropping it', () => {

@@ -45,6 +45,17 @@ export function introBlocks(model: PublishModel): Block[] {
       ],
     });
   }
+  if (report.partial) {
+    out.push({
+      kind: 'warn',
+      text: [
+        strong('Partial:'),
+        {
+          text: ` the bench stopped before every run (${report.partial.reason}); the runs left out are not counted.`,
+        },
+      ],
+    });
+  }
   if (version !== report.harness.version) {
     out.push({
       kind: 'warn',
