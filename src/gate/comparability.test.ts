@@ -71,6 +71,20 @@ describe('settingDifferences', () => {
   });
 });
 
+describe('the MCP protocol version each server negotiated', () => {
+  it('is a difference per server, and not compared where a report does not record it', () => {
+    const pr = report();
+    const old = report();
+    const [now] = pr.servers;
+    const [was] = old.servers;
+    if (!now || !was) throw new Error('test report changed');
+    now.protocol_version = '2025-11-25';
+    expect(settingDifferences(pr, old)).toEqual([]);
+    was.protocol_version = '2025-06-18';
+    expect(described(pr, old)).toEqual(['MCP protocol version reference 2025-06-18 → 2025-11-25']);
+  });
+});
+
 describe('the not-comparable rule', () => {
   it('is configured by the thresholds, with a clear error for a bad value', () => {
     expect(DEFAULT_THRESHOLDS.notComparable).toBe('fail');

@@ -42,8 +42,7 @@ const llmField =
 /**
  * The settings the gate compares before any metric. Add one here to make the gate refuse (or
  * warn about) a baseline that differs in it; the comment, docs/gate.md's list and the thresholds'
- * `not-comparable` rule pick it up. The MCP protocol era a client negotiated belongs here once
- * reports record it (issue 23): `{ setting: 'MCP protocol era', affects: 'conditions', … }`.
+ * `not-comparable` rule pick it up.
  */
 export const COMPARABILITY_CHECKS: readonly ComparabilityCheck[] = [
   { setting: 'tokenizer', affects: 'tokens', values: (r) => r.settings.tokenizer },
@@ -81,6 +80,14 @@ export const COMPARABILITY_CHECKS: readonly ComparabilityCheck[] = [
       const s = r.settings.sandbox;
       return s ? (s.applied ? 'applied' : 'not applied') : null;
     },
+  },
+  {
+    // The era a server negotiated (servers[].protocol_version): another revision of MCP is
+    // another wire, so its figures are measured under other conditions. Per server; a report
+    // from before it was recorded is not compared on it.
+    setting: 'MCP protocol version',
+    affects: 'conditions',
+    values: (r) => Object.fromEntries(r.servers.map((s) => [s.name, s.protocol_version ?? null])),
   },
   {
     setting: 'fault plan',

@@ -39,9 +39,14 @@ describe('renderResultsPage', () => {
   });
 
   it('is laid out as Prettier formats markdown, so the committed page passes format:check', async () => {
-    expect(await format(page, { parser: 'markdown', printWidth: 100, singleQuote: true })).toBe(
-      page,
+    const rich = renderResultsPage(
+      modelOf(richReport(), { changes: { since: '0.2.0', items: ['A `code` change.'] } }),
     );
+    for (const text of [page, rich]) {
+      expect(await format(text, { parser: 'markdown', printWidth: 100, singleQuote: true })).toBe(
+        text,
+      );
+    }
   });
 
   it('names the pinned commits, harness, methodology, fixtures, policy and tokenizer', () => {
