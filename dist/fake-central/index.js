@@ -31504,7 +31504,7 @@ __webpack_unused_export__ = publicApi.parse;
 exports.hR = publicApi.parseAllDocuments;
 __webpack_unused_export__ = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 
@@ -46755,6 +46755,12 @@ function applySort(items, sort) {
 
 ;// CONCATENATED MODULE: ./fake-central/paging.ts
 
+/** `{next}` for the page after `page`, or the last page's form. */
+function nextField(more, page, last = 'null') {
+    if (more)
+        return { next: String(page + 1) };
+    return last === 'absent' ? {} : { next: null };
+}
 /** Drops fixture-internal `_` keys so responses carry only vendor fields. */
 function publicView(item) {
     let hasPrivate = false;
@@ -46789,7 +46795,8 @@ function limitParam(query, limits) {
     return intParam(query, 'limit', limits.defaultLimit, 1, limits.maxLimit, limits.style ?? 'mrt');
 }
 /**
- * Page-number pagination (`next` = "2", "3" … as a string, null on the last page).
+ * Page-number pagination (`next` = "2", "3" … as a string; on the last page null or absent, as
+ * `limits.lastNext` says).
  * `total` is the filtered count and page n holds items [(n-1)·limit, n·limit).
  */
 function cursorPage(items, query, limits, listKey = 'items') {
@@ -46801,7 +46808,7 @@ function cursorPage(items, query, limits, listKey = 'items') {
     return {
         count: slice.length,
         [listKey]: slice,
-        next: more ? String(page + 1) : null,
+        ...nextField(more, page, limits.lastNext),
         total: items.length,
     };
 }
@@ -47008,20 +47015,21 @@ const REPORTING = [
     ['reports/:id', missing('Report')],
     ['reports/:id/report-runs', missing('Report')],
 ];
+// The central-nac-service document makes `next` optional: empty lists carry none.
 const NAC_SERVICE = [
     ['cnac-certificate', body(() => ({ count: 0, items: [] }))],
-    ['cnac-dpp-reg', body(() => ({ count: 0, items: [], next: null }))],
+    ['cnac-dpp-reg', body(() => ({ count: 0, items: [] }))],
     ['cnac-dpp-reg/:id', missing('DPP registration')],
     ['cnac-image', body(() => ({ count: 0, items: [] }))],
     ['cnac-image/:id', missing('Image')],
     ['cnac-image/download/:id', missing('Image')],
-    ['cnac-job', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
+    ['cnac-job', body(() => ({ count: 0, items: [], total: 0 }))],
     ['cnac-job/:id', missing('Job')],
     ['cnac-job/:id/error', missing('Job')],
     ['cnac-job/:id/input', missing('Job')],
     ['cnac-job/:id/status', missing('Job')],
-    ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], next: null, total: 0 }))],
-    ['cnac-visitor', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
+    ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], total: 0 }))],
+    ['cnac-visitor', body(() => ({ count: 0, items: [], total: 0 }))],
 ];
 const routes = (prefix, table) => table.map(([path, handler]) => ({
     method: 'GET',
@@ -47227,10 +47235,15 @@ const list = (build, extra = () => ({})) => (ctx) => {
     const page = offsetPage(filterAndSort(build(ctx), ctx.query), ctx.query, LIMITS);
     return ok({ ...page, ...extra(ctx, page) });
 };
-/** Registry lists page by `next` and always carry it (`""` on the last page). */
+/**
+ * Service registry lists page by a `next` cursor the document requires as a string and never
+ * describes as null, so the last page carries `""`; no client follows it in a loop (SS
+ * `glp_client.py:182-189` surfaces a cursor only when it is not None, NW passes it through as a
+ * tool argument). SPEC.md §5.
+ */
 const nextList = (build) => (ctx) => {
     const items = build(ctx).map(publicView);
-    return ok({ count: items.length, items, next: null, total: items.length });
+    return ok({ count: items.length, items, next: '', total: items.length });
 };
 /** An item of a built list by id, or the family's 404. */
 const byId = (build, source, param = 'id') => (ctx) => {
@@ -47410,7 +47423,9 @@ function contact(ctx) {
     });
 }
 const none = () => [];
-const emptyNext = () => ok({ count: 0, items: [], next: null, total: 0 });
+const emptyNext = nextList(none);
+/** Wellness lists: the document makes `next` optional, so an empty list carries none. */
+const emptyWellness = () => ok({ count: 0, items: [], total: 0 });
 const TABLE = [
     [
         '/audit-log/v1|v2beta1/logs',
@@ -47527,11 +47542,11 @@ const TABLE = [
     ],
     ['/tags/v1|v1beta1/tags', list(tags)],
     ['/tags/v1|v1beta1/tag-resources', list(tagResources)],
-    ['/wellness/v2/events', emptyNext],
+    ['/wellness/v2/events', emptyWellness],
     ['/wellness/v2/events/:id', glp_routes_missing('hpe.greenlake.wellness')],
-    ['/wellness/v2/support-cases', emptyNext],
+    ['/wellness/v2/support-cases', emptyWellness],
     ['/wellness/v2/support-cases/:id', glp_routes_missing('hpe.greenlake.wellness')],
-    ['/wellness/v2/async-operations', emptyNext],
+    ['/wellness/v2/async-operations', emptyWellness],
     ['/wellness/v2/async-operations/:id', glp_routes_missing('hpe.greenlake.wellness')],
 ];
 /** GreenLake platform reads beyond devices, subscriptions, users and the workspace. */
@@ -47900,7 +47915,163 @@ function annotate(item, scopeName) {
     return { ...item, '@': note };
 }
 
+;// CONCATENATED MODULE: ./fake-central/engines/config-store/firmware-compliance.ts
+
+
+
+
+
+
+/** The shared (global) policy: the bundle's object, `{}` when deleted. */
+const SHARED_FILE = 'firmware-compliance.json';
+/** Policies committed at a scope, keyed `<scope-id> <device-function>`. */
+const LOCAL_FILE = 'firmware-compliance-local.json';
+const localKey = (scopeId, fn) => `${scopeId} ${fn}`;
+/**
+ * The read parameters of readFirmwareCompliance (`view-type`, `object-type`, `scope-id`,
+ * `device-function`, `effective`), read like the generic store's (scope.ts): LIBRARY or SHARED is
+ * the shared policy; LOCAL or a `scope-id` is what is committed at that scope (scope-id is then
+ * mandatory, SPEC.md §13 D5); nothing is the shared policy.
+ */
+function readTarget(query) {
+    const view = query.get('view-type');
+    const objectType = query.get('object-type');
+    const scopeId = query.get('scope-id') ?? '';
+    if (view === 'LIBRARY' || objectType === 'SHARED')
+        return { kind: 'SHARED' };
+    const local = view === 'LOCAL' || objectType === 'LOCAL' || scopeId !== '';
+    if (!local)
+        return { kind: 'SHARED' };
+    if (scopeId === '') {
+        throw new ApiError(400, 'ERR_AP001', 'Bad request. scope-id is mandatory for a LOCAL read.');
+    }
+    return {
+        kind: 'LOCAL',
+        scopeId,
+        deviceFunction: query.get('device-function'),
+        effective: query.get('effective') === 'true',
+    };
+}
+/** The site collection a site scope belongs to, if any (the bundle's scope sites). */
+function parentScope(state, scopeId) {
+    const site = state.list('scope-sites.json').find((s) => json_text(s.scopeId ?? s.id) === scopeId);
+    const parent = site === undefined ? '' : json_text(site.collectionId);
+    return parent === '' ? null : parent;
+}
+function committedAt(state, scopeId, fn) {
+    const local = state.object(LOCAL_FILE);
+    if (fn !== null) {
+        const hit = local[localKey(scopeId, fn)];
+        return isItem(hit) ? hit : undefined;
+    }
+    const key = Object.keys(local)
+        .sort()
+        .find((k) => k.startsWith(`${scopeId} `));
+    const hit = key === undefined ? undefined : local[key];
+    return isItem(hit) ? hit : undefined;
+}
+/**
+ * The policy a read selects. With `effective=true` a scope without its own policy inherits the
+ * nearest one above it: its site collection's, then the shared one (the scope hierarchy of
+ * SPEC.md §11: global → site collection → site).
+ */
+function policyFor(state, target) {
+    const shared = state.object(SHARED_FILE);
+    const sharedPolicy = Object.keys(shared).length > 0 ? shared : undefined;
+    if (target.kind === 'SHARED')
+        return sharedPolicy;
+    const own = committedAt(state, target.scopeId, target.deviceFunction);
+    if (own || !target.effective)
+        return own;
+    const parent = parentScope(state, target.scopeId);
+    const inherited = parent === null ? undefined : committedAt(state, parent, target.deviceFunction);
+    return inherited ?? sharedPolicy;
+}
+/** A scope id → [scope_type, scope_name] for `detailed=true` annotations. */
+function scopeNamer(state) {
+    const sites = state.list('scope-sites.json');
+    return (id) => {
+        const site = sites.find((s) => json_text(s.scopeId ?? s.id) === id);
+        if (site)
+            return ['SITE', json_text(site.scopeName ?? site.name)];
+        const member = sites.find((s) => json_text(s.collectionId) === id);
+        return member ? ['SITE_COLLECTION', json_text(member.collectionName)] : ['SCOPE', id];
+    };
+}
+function read({ state, query }) {
+    const policy = policyFor(state, readTarget(query));
+    if (!policy)
+        throw configNotFound('firmware-compliance');
+    const view = query.get('detailed') === 'true' ? annotate(policy, scopeNamer(state)) : policy;
+    return ok(publicView(view));
+}
+/** The stored policy of a write's scope (`{}` when there is none) and how to replace it. */
+function slot(state, scope) {
+    if (scope.objectType === 'SHARED') {
+        return {
+            current: state.object(SHARED_FILE),
+            put: (p) => state.setObject(SHARED_FILE, p ?? {}),
+        };
+    }
+    const local = state.object(LOCAL_FILE);
+    const key = localKey(scope.scopeId ?? '', scope.deviceFunction ?? '');
+    const hit = local[key];
+    return {
+        current: isItem(hit) ? hit : {},
+        put: (p) => {
+            const next = { ...local };
+            if (p === null)
+                delete next[key];
+            else
+                next[key] = { ...p, ...scopeMarkers(scope) };
+            state.setObject(LOCAL_FILE, next);
+        },
+    };
+}
+/**
+ * Writes of the firmware-policy document (createFirmwareCompliance, updateFirmwareCompliance,
+ * deleteFirmwareCompliance, plus PUT as a replace) at the scope `object-type`/`scope-id`/
+ * `device-function` name (scope.ts `writeScope`: SHARED by default): POST on an existing policy is
+ * 412, PATCH merges (RFC 7386), PATCH or DELETE of a missing one is 404.
+ */
+function write(method) {
+    return ({ state, query, body }) => {
+        const scope = writeScope(query);
+        const { current, put } = slot(state, scope);
+        const exists = Object.keys(current).length > 0;
+        if (method === 'DELETE') {
+            if (!exists)
+                throw configNotFound('firmware-compliance');
+            put(null);
+            return ok(configSuccess(state));
+        }
+        const patch = bodyObject(body(), 'config');
+        if (method === 'POST' && exists)
+            throw alreadyExists('firmware-compliance');
+        if (method === 'PATCH' && !exists)
+            throw configNotFound('firmware-compliance');
+        put(method === 'PATCH' ? mergePatch(current, patch) : patch);
+        return ok(configSuccess(state));
+    };
+}
+const PATTERN = `/network-config/${CONFIG_VERSIONS}/firmware-compliance`;
+/**
+ * The firmware policy (firmware-policy document): one policy per scope, the shared one from the
+ * bundle, the others created by LOCAL writes (SPEC.md §11). State checks on the
+ * `firmware-compliance` collection see the shared policy.
+ */
+const firmwareComplianceRoutes = [
+    { method: 'GET', pattern: PATTERN, kind: 'read', handler: read },
+    ...['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
+        method,
+        pattern: PATTERN,
+        kind: 'write',
+        handler: write(method),
+    })),
+];
+
 ;// CONCATENATED MODULE: ./fake-central/engines/config-store/config-store-routes.ts
+
 
 
 
@@ -47919,7 +48090,7 @@ function familyOf(ctx) {
     return family;
 }
 /** A scope id → [scope_type, scope_name] for annotations, from the bundle's sites. */
-function scopeNamer(ctx) {
+function config_store_routes_scopeNamer(ctx) {
     const sites = ctx.state.list('scope-sites.json');
     return (id) => {
         const site = sites.find((s) => json_text(s.id) === id || json_text(s.scopeId) === id);
@@ -47927,7 +48098,7 @@ function scopeNamer(ctx) {
     };
 }
 function served(ctx, item) {
-    const view = ctx.query.get('detailed') === 'true' ? annotate(item, scopeNamer(ctx)) : item;
+    const view = ctx.query.get('detailed') === 'true' ? annotate(item, config_store_routes_scopeNamer(ctx)) : item;
     return sealSecrets(publicView(view));
 }
 function config_store_routes_list(ctx) {
@@ -48036,6 +48207,7 @@ const SINGLETON = `${BASE}/${singletons.join('|')}`;
  * from one state file per family (seeded by the bundle when it has `<segment>.json`).
  */
 const configStoreRoutes = [
+    ...firmwareComplianceRoutes,
     { method: 'GET', pattern: COLLECTION, kind: 'read', handler: config_store_routes_list },
     ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
         method,
@@ -48426,9 +48598,10 @@ function vlansOf(state, siteId) {
  * `null` on the last page: the documents describe it so ("null if there are no further pages")
  * while typing it a required string, and KK/NW loop until `next` is null (SPEC.md §13 D3); `offset-string`:
  * `{items, count, offset, total}` with `offset` a string, as the switch sub-resources document
- * it; `count`: `{items, count}` (top-N lists).
+ * it; `count`: `{items, count}` (top-N lists). `lastNext` `absent` drops `next` on the last page
+ * where the document makes it optional (mobility trail).
  */
-function envelope(items, query, form) {
+function envelope(items, query, form, lastNext = 'null') {
     if (form === 'count') {
         const limit = limitParam(query, { defaultLimit: 10, maxLimit: 1000 });
         const slice = items.slice(0, limit).map(publicView);
@@ -48446,7 +48619,7 @@ function envelope(items, query, form) {
     return {
         count: slice.length,
         items: slice,
-        next: start + limit < items.length ? String(page + 1) : null,
+        ...nextField(start + limit < items.length, page, lastNext),
         total: items.length,
     };
 }
@@ -48539,7 +48712,7 @@ function switchPoe(state, serial) {
 
 
 /** A list endpoint: its items (derived from the bundle) in one of the documented envelopes. */
-const resource_engine_list = (form, build) => (ctx) => ok(envelope(build(ctx), ctx.query, form));
+const resource_engine_list = (form, build, lastNext) => (ctx) => ok(envelope(build(ctx), ctx.query, form, lastNext));
 /** An item of a list by one of its fields, or 404. */
 const member = (build, field, param) => (ctx) => {
     const wanted = ctx.params[param] ?? '';
@@ -48733,7 +48906,8 @@ const resource_engine_TABLE = [
     ['clients-usage', object((c) => clientsUsage(c.state, c.query))],
     [
         'clients/:mac/mobility-trail',
-        resource_engine_list('cursor', (c) => mobilityTrail(c.state, c.params.mac ?? '')),
+        // getClientMobilityDetails makes `next` optional: absent on the last page.
+        resource_engine_list('cursor', (c) => mobilityTrail(c.state, c.params.mac ?? ''), 'absent'),
     ],
     ['client-onboarding-score', object((c) => onboardingScore(c.state, c.query))],
     [
@@ -48861,6 +49035,162 @@ const resourceRoutes = resource_engine_TABLE.map(([path, handler]) => ({
     kind: 'read',
     handler,
 }));
+
+;// CONCATENATED MODULE: ./fake-central/engines/monitoring/switch-trends.ts
+
+
+
+
+
+
+// The metrics of one sample, in the order clients index them (nowireless4u reads data[3] as
+// poeAvailable and data[4] as poeConsumption: tools/switch_poe.py:25-27,75-78 @91fe984).
+const KEYS = [
+    'cpuUtilization',
+    'memoryUtilization',
+    'systemTemperature',
+    'poeAvailable',
+    'poeConsumption',
+    'powerConsumption',
+    'totalPowerConsumption',
+];
+const UNITS = ['%', '%', 'C', 'W', 'W', 'W', 'W'];
+const TYPE = 'network-monitoring/switch-monitoring';
+const switch_trends_num = (value) => (typeof value === 'number' ? value : null);
+/**
+ * Switch trend answers come wrapped in `response` (SPEC.md §13 D12): the monitoring document
+ * puts the trend object at the top level, but HPE's SDK reads every switch trend answer from a
+ * `response` member (pycentral 2.0a25 `utils/monitoring_utils.py:231,561`) and nowireless4u
+ * unwraps it when present (`tools/switch_poe.py:55`, `tools/monitoring.py:204 @91fe984`).
+ */
+const wrapped = (inner) => ok({ response: inner });
+function switchOf(state, sn) {
+    const listed = state.list('switches.json').some((s) => s.serialNumber === sn);
+    const detail = state.object('switch-details.json')[sn];
+    if (!listed || !isItem(detail))
+        throw notFound(`Switch not found: ${sn}`);
+    return detail;
+}
+/**
+ * `GET …/switches/{serial}/hardware-trends` (getSwitchHardwareTrendsV1: `{id*, type*, metric,
+ * keys[], units[], switchMetrics[{serialNumber, switchRole, samples[{timestamp, data[]}]}]}`),
+ * built from the switch's `switchTrends` in the bundle: one sample at the bundle's `now`. The
+ * `filter` time range is accepted, not applied.
+ */
+function hardwareTrends({ state, params }) {
+    const sn = params.sn ?? '';
+    const detail = switchOf(state, sn);
+    const trends = isItem(detail.switchTrends) ? detail.switchTrends : {};
+    return wrapped({
+        id: sn,
+        type: TYPE,
+        metric: 'SwitchNetworkHardwareTrends',
+        keys: [...KEYS],
+        units: UNITS,
+        switchMetrics: [
+            {
+                serialNumber: sn,
+                switchRole: typeof detail.switchRole === 'string' ? detail.switchRole : 'Standalone',
+                samples: [{ timestamp: Date.parse(state.now), data: KEYS.map((k) => switch_trends_num(trends[k])) }],
+            },
+        ],
+    });
+}
+/** Bytes through one interface over the window: the usage of the clients on that port. */
+function interfaceBytes(state, sn, port) {
+    return state
+        .list('clients.json')
+        .filter((c) => c.connectedDeviceSerial === sn && c.port === port)
+        .reduce((sum, c) => sum + clientUsage(c), 0);
+}
+/**
+ * `GET …/switches/{serial}/interface-trends` (getSwitchConnectivityrendsV1: `{id*, type*,
+ * interfaceId, keys[], units[], samples[{timestamp, data[]}], uplink}`): rx/tx bytes of one
+ * interface (`interface-id`, default the first uplink), one sample at `now` carrying the bytes of
+ * the clients on that port, so the trend agrees with the client list.
+ */
+function interfaceTrends({ state, params, query }) {
+    const sn = params.sn ?? '';
+    switchOf(state, sn);
+    const ifaces = switchInterfaces(state, sn);
+    const wanted = query.get('interface-id');
+    const iface = wanted === null
+        ? (ifaces.find((i) => i.uplink === true) ?? ifaces[0])
+        : ifaces.find((i) => json_text(i.name) === wanted);
+    if (!iface)
+        throw notFound(`Interface not found: ${sn}/${wanted ?? ''}`);
+    const name = json_text(iface.name);
+    const bytes = iface.uplink === true
+        ? state
+            .list('clients.json')
+            .filter((c) => c.connectedDeviceSerial === sn)
+            .reduce((sum, c) => sum + clientUsage(c), 0)
+        : interfaceBytes(state, sn, name);
+    return wrapped({
+        id: sn,
+        type: TYPE,
+        interfaceId: name,
+        metric: 'SwitchInterfaceTrends',
+        keys: ['rxBytes', 'txBytes'],
+        units: ['bytes', 'bytes'],
+        uplink: iface.uplink === true,
+        samples: [
+            {
+                timestamp: Date.parse(state.now),
+                data: [Math.round(bytes * 0.6), Math.round(bytes * 0.4)],
+            },
+        ],
+    });
+}
+/**
+ * `GET …/switches/topn-interface-trends` (getTopnSwitchConnectivityTrendsV1: `{items[{id*,
+ * type*, serial, name, siteId, rxBytes, txBytes}], count*}`): the busiest access interfaces of
+ * the site's switches (all sites without `site-id`), by the bytes of the clients on them.
+ */
+function topInterfaces({ state, query }) {
+    const site = query.get('site-id');
+    const items = [];
+    for (const sw of devices(state, 'switch')) {
+        const sn = json_text(sw.serialNumber);
+        if (site !== null && json_text(sw.siteId) !== site)
+            continue;
+        device(state, 'switch', sn);
+        for (const iface of switchInterfaces(state, sn)) {
+            if (iface.uplink === true)
+                continue;
+            const bytes = interfaceBytes(state, sn, json_text(iface.name));
+            if (bytes === 0)
+                continue;
+            items.push({
+                id: `${sn}-${json_text(iface.name)}`,
+                type: TYPE,
+                serial: sn,
+                name: json_text(iface.name),
+                siteId: json_text(sw.siteId),
+                rxBytes: Math.round(bytes * 0.6),
+                txBytes: Math.round(bytes * 0.4),
+            });
+        }
+    }
+    const total = (i) => Number(i.rxBytes) + Number(i.txBytes);
+    items.sort((a, b) => total(b) - total(a) || json_text(a.id).localeCompare(json_text(b.id)));
+    const top = items.slice(0, 10);
+    return wrapped({ count: top.length, items: top });
+}
+const route = (path, queryParams, handler) => ({
+    method: 'GET',
+    pattern: `/network-monitoring/${MRT_VERSIONS}/switches/${path}`,
+    kind: 'read',
+    strict: true,
+    queryParams,
+    handler,
+});
+/** Switch trend endpoints (SPEC.md §4, §12); all-routes.ts puts them ahead of `switches/:sn`. */
+const switchTrendRoutes = [
+    route('topn-interface-trends', ['site-id', 'filter'], topInterfaces),
+    route(':sn/hardware-trends', ['site-id', 'filter'], hardwareTrends),
+    route(':sn/interface-trends', ['site-id', 'filter', 'interface-id', 'uplink'], interfaceTrends),
+];
 
 ;// CONCATENATED MODULE: ./fake-central/engines/monitoring/trend-engine.ts
 
@@ -49080,33 +49410,7 @@ function devicesResync({ state, body }) {
             d.configStatus = 'UPDATE_IN_PROGRESS';
     return ok({ message: `Resync initiated for ${serials.length} device(s)` });
 }
-/** firmware-compliance is a singleton policy object; writes replace, merge or remove it. */
-function firmwareCompliance(method) {
-    return ({ state, body }) => {
-        const current = state.object('firmware-compliance.json');
-        const exists = Object.keys(current).length > 0;
-        if (method === 'GET') {
-            if (!exists)
-                throw configNotFound('firmware-compliance');
-            return ok(publicView(current));
-        }
-        if (method === 'DELETE') {
-            if (!exists)
-                throw configNotFound('firmware-compliance');
-            state.setObject('firmware-compliance.json', {});
-            return ok(configSuccess(state));
-        }
-        const patch = bodyObject(body(), 'config');
-        if (method === 'POST' && exists)
-            throw alreadyExists('firmware-compliance');
-        if (method === 'PATCH' && !exists)
-            throw configNotFound('firmware-compliance');
-        const next = method === 'PATCH' ? mergePatch(current, patch) : patch;
-        state.setObject('firmware-compliance.json', next);
-        return ok(configSuccess(state));
-    };
-}
-/** network-config: scope sites, WLAN SSID profiles, config health, firmware compliance (§2.3, §2.4, §2.6, §2.8). */
+/** network-config: scope sites, WLAN SSID profiles, config health (the firmware policy is engines/config-store). */
 const configRoutes = [
     { method: 'GET', pattern: `${CFG}/sites`, kind: 'read', handler: scopeSites },
     ...profileRoutes({
@@ -49133,12 +49437,6 @@ const configRoutes = [
         kind: 'write',
         handler: devicesResync,
     },
-    ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
-        method,
-        pattern: `${CFG}/firmware-compliance`,
-        kind: method === 'GET' ? 'read' : 'write',
-        handler: firmwareCompliance(method),
-    })),
 ];
 
 ;// CONCATENATED MODULE: ./fake-central/faults/task-faults.ts
@@ -49817,7 +50115,9 @@ const monitoringRoutes = [
         handler: ({ state, query }) => ok(cursorPage(listView(state, 'clients.json', query, {
             scope: clientScope,
             defaultFilter: "status eq 'Connected'",
-        }), query, { defaultLimit: 100, maxLimit: 1000 })),
+        }), query, 
+        // listUnifiedClients makes `next` optional: absent on the last page.
+        { defaultLimit: 100, maxLimit: 1000, lastNext: 'absent' })),
     },
     {
         method: 'GET',
@@ -49853,7 +50153,8 @@ const monitoringRoutes = [
 
 
 const REG = `/network-config/${CONFIG_VERSIONS}/cnac-mac-reg`;
-const nac_LIMITS = { defaultLimit: 50, maxLimit: 1000 };
+// The central-nac-service document makes `next` optional (getMacRegistrations): absent at the end.
+const nac_LIMITS = { defaultLimit: 50, maxLimit: 1000, lastNext: 'absent' };
 function listRegistrations({ state, query }) {
     let items = filterAndSort(state.list('cnac-mac-reg.json'), query);
     const search = query.get('search');
@@ -50028,7 +50329,7 @@ function listAlerts({ state, query }) {
             return (site ? json_text(view.siteId) === site : true) && matches(view, clauses);
         });
         const sorted = sortAlerts(items, query.get('sort') ?? 'createdAt desc');
-        return ok(cursorPage(sorted, query, { defaultLimit: 20, maxLimit: 100 }));
+        return ok(cursorPage(sorted, query, { defaultLimit: 20, maxLimit: 100, lastNext: 'absent' }));
     });
 }
 function requireKeys(body) {
@@ -50361,63 +50662,6 @@ const servicesRoutes = [
     },
 ];
 
-;// CONCATENATED MODULE: ./fake-central/routes/switch-trends.ts
-
-
-
-// The metrics of one sample, in the order clients index them (nowireless4u reads data[3] as
-// poeAvailable and data[4] as poeConsumption: tools/switch_poe.py:25-27,75-78 @91fe984).
-const KEYS = [
-    'cpuUtilization',
-    'memoryUtilization',
-    'systemTemperature',
-    'poeAvailable',
-    'poeConsumption',
-    'powerConsumption',
-    'totalPowerConsumption',
-];
-const UNITS = ['%', '%', 'C', 'W', 'W', 'W', 'W'];
-const switch_trends_num = (value) => (typeof value === 'number' ? value : null);
-/**
- * `GET /network-monitoring/v1/switches/{serial}/hardware-trends` (monitoring OAS
- * `HardwareTrendsResponse`: `{id*, type*, metric, keys[], units[], switchMetrics[{serialNumber,
- * switchRole, samples[{timestamp, data[]}]}]}`), built from the switch's `switchTrends` in the
- * bundle: one sample at the bundle's `now`. The `filter` time range is accepted, not applied.
- */
-function hardwareTrends({ state, params }) {
-    const sn = params.sn ?? '';
-    const listed = state.list('switches.json').some((s) => s.serialNumber === sn);
-    const detail = state.object('switch-details.json')[sn];
-    if (!listed || !isItem(detail))
-        throw notFound(`Switch not found: ${sn}`);
-    const trends = isItem(detail.switchTrends) ? detail.switchTrends : {};
-    return ok({
-        id: sn,
-        type: 'network-monitoring/switch-monitoring',
-        metric: 'SwitchNetworkHardwareTrends',
-        keys: [...KEYS],
-        units: UNITS,
-        switchMetrics: [
-            {
-                serialNumber: sn,
-                switchRole: typeof detail.switchRole === 'string' ? detail.switchRole : 'Standalone',
-                samples: [{ timestamp: Date.parse(state.now), data: KEYS.map((k) => switch_trends_num(trends[k])) }],
-            },
-        ],
-    });
-}
-/** Switch trend endpoints (SPEC.md §4, §12). */
-const switchTrendRoutes = [
-    {
-        method: 'GET',
-        pattern: `/network-monitoring/${MRT_VERSIONS}/switches/:sn/hardware-trends`,
-        kind: 'read',
-        strict: true,
-        queryParams: ['site-id', 'filter'],
-        handler: hardwareTrends,
-    },
-];
-
 ;// CONCATENATED MODULE: ./fake-central/routes/troubleshooting-defaults.ts
 
 
@@ -50588,7 +50832,8 @@ function portResults({ action, type, body }) {
             ...(type === 'cx' ? { state: 'complete' } : {}),
         }
         : { port, status: 'Bounced' });
-    return { output: { ports, results }, failReason: null, rawOutput: null };
+    // The poll documents type `output.ports` a string ("the list of ports"), the request an array.
+    return { output: { ports: ports.join(', '), results }, failReason: null, rawOutput: null };
 }
 /** Plausible results built from the request and the device, for tests the fixture did not record. */
 const DEFAULTS = {
@@ -50984,7 +51229,6 @@ function pollAction(ctx) {
             endTime: null,
             failReason: null,
             output: null,
-            rawOutput: null,
         });
     }
     return pollAnswer(task, phase, {
@@ -50994,7 +51238,8 @@ function pollAction(ctx) {
         endTime: state.now,
         failReason: task.failReason,
         output: task.result,
-        rawOutput: task.rawOutput ?? null,
+        // Optional in every poll schema and typed string: absent when the test has no raw output.
+        ...(typeof task.rawOutput === 'string' ? { rawOutput: task.rawOutput } : {}),
     });
 }
 function troubleshooting_actions_showCommands(ctx) {
@@ -51133,7 +51378,7 @@ function eventSort(sort) {
 function listEvents(ctx) {
     const { query } = ctx;
     const items = applySort(applyFilter(scopedEvents(ctx), query.get('filter')), eventSort(query.get('sort')));
-    return ok(cursorPage(items, query, { defaultLimit: 100, maxLimit: 1000 }, 'events'));
+    return ok(cursorPage(items, query, { defaultLimit: 100, maxLimit: 1000, lastNext: 'absent' }, 'events'));
 }
 function countBy(events, key) {
     const counts = new Map();
@@ -51162,6 +51407,33 @@ function eventFilters(ctx) {
         })),
     });
 }
+const EXTRA_LABELS = [
+    ['reason', 'Reason'],
+    ['sourceName', 'Source'],
+    ['sourceType', 'Source type'],
+    ['serialNumber', 'Serial number'],
+    ['deviceMacAddress', 'Device MAC address'],
+    ['clientMacAddress', 'Client MAC address'],
+    ['bssid', 'BSSID'],
+];
+/**
+ * `GET …/event-extra-attributes?event-identifier&site-id&time-at` (EventExtraAttributesV1:
+ * `{eventExtraAttributes*: [{label*, value*}]}`): the event's own context as labelled strings, so
+ * the extra attributes agree with the event list; an identifier not on that site is 404.
+ * `time-at` is required and accepted, not matched.
+ */
+function eventExtraAttributes({ state, query }) {
+    requireQuery(query, ['event-identifier', 'site-id', 'time-at']);
+    const id = query.get('event-identifier') ?? '';
+    const site = query.get('site-id') ?? '';
+    const event = state
+        .list('events.json')
+        .find((e) => json_text(e.eventIdentifier) === id && json_text(e._siteId) === site);
+    if (!event)
+        throw notFound(`Event not found: ${id}`);
+    const eventExtraAttributes = EXTRA_LABELS.filter(([k]) => json_text(event[k]) !== '').map(([k, label]) => ({ label, value: json_text(event[k]) }));
+    return ok({ eventExtraAttributes });
+}
 /** network-troubleshooting events and event-filters, v1 and v1alpha1 (SPEC.md §4). */
 const troubleshootingEventRoutes = [
     {
@@ -51177,6 +51449,13 @@ const troubleshootingEventRoutes = [
         kind: 'read',
         queryParams: REQUIRED,
         handler: eventFilters,
+    },
+    {
+        method: 'GET',
+        pattern: `${troubleshooting_events_T}/event-extra-attributes`,
+        kind: 'read',
+        queryParams: ['event-identifier', 'site-id', 'time-at'],
+        handler: eventExtraAttributes,
     },
 ];
 
@@ -51199,12 +51478,10 @@ const troubleshootingRoutes = [
 
 
 
-
 /** Every route the fake serves, in match order. */
 const allRoutes = [
     ...authRoutes,
     ...monitoringRoutes,
-    ...switchTrendRoutes,
     ...notificationsRoutes,
     ...troubleshootingRoutes,
     ...servicesRoutes,
@@ -51222,11 +51499,14 @@ const allRoutes = [
 
 
 
+
 /**
- * Every route the fake serves, in match order: the hand-written families first, then the
- * engines, which answer only what no route above serves.
+ * Every route the fake serves, in match order: the switch trends, the hand-written families,
+ * then the engines, which answer only what no route above serves.
  */
 const all_routes_allRoutes = [
+    // Before the monitoring routes: `switches/topn-interface-trends` is not a switch serial.
+    ...switchTrendRoutes,
     ...allRoutes,
     ...trendRoutes,
     ...resourceRoutes,
@@ -51749,6 +52029,8 @@ const EXIT_CODES = {
     failed: 1,
     usage: 2,
     serverFailed: 3,
+    /** The run's wall-clock deadline passed: the report holds the runs that finished (partial). */
+    deadline: 4,
     /** The bench ran but report.json could not be written where asked (saved elsewhere; sysexits EX_CANTCREAT). */
     reportUnwritable: 73,
     internal: 70,
@@ -51828,8 +52110,33 @@ function isEmptyDocument(doc) {
     return contents === null || ((0,yaml_dist/* isScalar */.jn)(contents) && contents.value === null && !contents.source);
 }
 /**
+ * Numbers YAML reads as ±Infinity or NaN (`1e400`, `.inf`, `.nan`): no input of ours means them,
+ * and JSON writes them as `null`, so `1e400` came out of report.json and summaries as `null`.
+ */
+function nonFiniteNumbers(file, doc, lines) {
+    const errors = [];
+    (0,yaml_dist/* visit */.YR)(doc, {
+        Scalar(_key, node) {
+            if (typeof node.value !== 'number' || Number.isFinite(node.value))
+                return;
+            const { line, col } = lines.linePos(node.range?.[0] ?? 0);
+            const written = node.source ?? String(node.value);
+            errors.push({
+                file,
+                line,
+                col,
+                pointer: '',
+                message: `\`${written}\` is not a finite number (YAML reads it as ${String(node.value)}, which report.json would store as null)`,
+                hint: 'write a finite number (at most 1.7976931348623157e308), or quote it if a string is meant',
+            });
+        },
+    });
+    return errors;
+}
+/**
  * Parses every document of a multi-document YAML file. Syntax errors come back as positioned
- * errors (the document they are in is dropped); empty documents (a trailing `---`) are skipped.
+ * errors (the document they are in is dropped), as do numbers that are not finite (`1e400`);
+ * empty documents (a trailing `---`) are skipped.
  */
 function parseYamlDocuments(file, text) {
     const lineCounter = new yaml_dist/* LineCounter */.HN();
@@ -51843,6 +52150,11 @@ function parseYamlDocuments(file, text) {
         }
         if (problems.length > 0 || isEmptyDocument(doc))
             continue;
+        const infinite = nonFiniteNumbers(file, doc, lineCounter);
+        if (infinite.length > 0) {
+            errors.push(...infinite);
+            continue;
+        }
         try {
             documents.push({ file, doc, lineCounter, data: doc.toJS({ maxAliasCount: 100 }) });
         }

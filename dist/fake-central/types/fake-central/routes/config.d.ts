@@ -1,3 +1,3 @@
 import type { Route } from '../router.js';
-/** network-config: scope sites, WLAN SSID profiles, config health, firmware compliance (§2.3, §2.4, §2.6, §2.8). */
+/** network-config: scope sites, WLAN SSID profiles, config health (the firmware policy is engines/config-store). */
 export declare const configRoutes: Route[];

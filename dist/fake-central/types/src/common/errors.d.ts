@@ -7,6 +7,8 @@ export declare const EXIT_CODES: {
     readonly failed: 1;
     readonly usage: 2;
     readonly serverFailed: 3;
+    /** The run's wall-clock deadline passed: the report holds the runs that finished (partial). */
+    readonly deadline: 4;
     /** The bench ran but report.json could not be written where asked (saved elsewhere; sysexits EX_CANTCREAT). */
     readonly reportUnwritable: 73;
     readonly internal: 70;

@@ -9,6 +9,8 @@ export interface ScenarioError {
     pointer: string;
     message: string;
     hint?: string;
+    /** A warning, not an error: reported, but the scenario stays valid (a `# unanchored` citation). */
+    warning?: true;
 }
 /** `file:line:col: pointer: message (hint)`, leaving out the parts a problem does not have. */
 export declare function formatScenarioError(error: ScenarioError): string;

@@ -14,7 +14,8 @@ export declare function pointerSegments(pointer: string): string[];
 export declare function toPointer(segments: readonly (string | number)[]): string;
 /**
  * Parses every document of a multi-document YAML file. Syntax errors come back as positioned
- * errors (the document they are in is dropped); empty documents (a trailing `---`) are skipped.
+ * errors (the document they are in is dropped), as do numbers that are not finite (`1e400`);
+ * empty documents (a trailing `---`) are skipped.
  */
 export declare function parseYamlDocuments(file: string, text: string): {
     documents: YamlDocument[];
