@@ -60,7 +60,8 @@ def main() -> None:
             body = get("/network-monitoring/v1/clients", params).json()
             pages += 1
             macs += [item["macAddress"] for item in body["items"]]
-            if body["next"] is None:
+            # `next` is null or absent on the last page, as the vendor lists differ (SPEC.md §5).
+            if body.get("next") is None:
                 break
             params = {"limit": 2, "next": body["next"]}
 

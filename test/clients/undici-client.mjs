@@ -57,7 +57,8 @@ for (;;) {
   body = await get(`/network-monitoring/v1/clients?${query}`);
   pages += 1;
   macs.push(...body.items.map((item) => item.macAddress));
-  if (body.next === null) break;
+  // `next` is null or absent on the last page, as the vendor lists differ (SPEC.md §5).
+  if (body.next === null || body.next === undefined) break;
   query = `limit=2&next=${body.next}`;
 }
 
