@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { killAllServerGroups } from '../servers/process-group.js';
+import { killLiveGroups } from '../servers/process-group.js';
 import type { Secret } from '../metrics/leak-scan.js';
 import { bundleIds } from './bundle-ids.js';
 import { executeRuns, type RunOutcome, type RunUnit } from './execute-runs.js';
@@ -35,14 +35,14 @@ export interface BenchOutcomes {
 export async function executeBench(
   plan: BenchPlan,
   model: ModelPlan,
-  context: { root: string; secrets: Secret[]; logger: Logger; deadline?: RunDeadline },
+  context: { root: string; secrets: Secret[]; logger: Logger; deadline: RunDeadline },
 ): Promise<BenchOutcomes> {
   const { settings, units, groups, baseDir } = plan;
   const { models, price } = model;
   const progress = createProgress(context.logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
   const { deadline } = context;
-  const stopped = (): boolean => deadline?.expired() ?? false;
+  const stopped = (): boolean => deadline.expired();
   // Filled run by run, so what finished before the deadline is kept.
   const outcomes: RunOutcome[][] = units.map(() => []);
   let finished = true;
@@ -88,21 +88,17 @@ export async function executeBench(
         await fakes.close();
       },
     );
-    if (deadline) {
-      const ended = queue.then(() => true);
-      finished = await Promise.race([
-        ended,
-        deadline.passed.then(async () => {
-          context.logger.warn(
-            `deadline: the run's deadline (${deadline.source}) passed; stopping every server and writing the report with the runs that finished`,
-          );
-          killAllServerGroups();
-          return Promise.race([ended, sleep(DEADLINE_GRACE_MS, false, { ref: false })]);
-        }),
-      ]);
-    } else {
-      await queue;
-    }
+    const ended = queue.then(() => true);
+    finished = await Promise.race([
+      ended,
+      deadline.passed.then(async () => {
+        context.logger.warn(
+          `deadline: the run's deadline (${deadline.source}) passed; stopping every server and writing the report with the runs that finished`,
+        );
+        killLiveGroups();
+        return Promise.race([ended, sleep(DEADLINE_GRACE_MS, false, { ref: false })]);
+      }),
+    ]);
   } finally {
     // Work abandoned at the deadline may still hold files here: it is killed, and the CLI exits.
     if (finished) await rm(tmpRoot, { recursive: true, force: true });
@@ -112,9 +108,8 @@ export async function executeBench(
   return {
     // A copy: work abandoned at the deadline must not change what the report is built from.
     outcomes: outcomes.map((o) => [...o]),
-    deadline:
-      deadline?.expired() === true
-        ? { ms: deadline.ms, source: deadline.source, unfinishedRuns: planned - ran }
-        : null,
+    deadline: deadline.expired()
+      ? { ms: deadline.ms, source: deadline.source, unfinishedRuns: planned - ran }
+      : null,
   };
 }

@@ -47,7 +47,12 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function killLiveGroups(): void {
+/**
+ * Kills every server process group this harness started and has not seen end (the run's
+ * deadline, src/run/run-deadline.ts): their calls then fail at once instead of running out
+ * their own timeouts. One bench runs per harness process, so "every" is this bench's.
+ */
+export function killLiveGroups(): void {
   for (const pid of live) {
     try {
       process.kill(POSIX ? -pid : pid, 'SIGKILL');
@@ -55,15 +60,6 @@ function killLiveGroups(): void {
       // already gone
     }
   }
-}
-
-/**
- * Kills every server process group this harness started and has not seen end (the run's
- * deadline, src/run/run-deadline.ts): their calls then fail at once instead of running out
- * their own timeouts. One bench runs per harness process, so "every" is this bench's.
- */
-export function killAllServerGroups(): void {
-  killLiveGroups();
 }
 
 /** The signals that end a harness from outside: Ctrl-C, a job cancelled or timed out, a hang-up. */
