@@ -98,7 +98,10 @@ describe('the MCP protocol version each server negotiated', () => {
     ]);
     const verdict = compareToBaseline(pr, base(old), DEFAULT_THRESHOLDS);
     expect(verdict.status).toBe('fail');
-    expect(verdict.comparability?.differences.map((d) => d.setting)).toContain('MCP protocol era');
+    expect(verdict.comparability?.differences.map((d) => d.setting)).toEqual([
+      'MCP protocol version reference',
+      'MCP protocol era reference',
+    ]);
     // A baseline from before the era was recorded is not compared on it.
     delete was.protocol_era;
     expect(described(pr, old)).toEqual(['MCP protocol version reference 2025-11-25 → 2026-07-28']);

@@ -63,6 +63,18 @@ function after<T>(ms: number, value: T, signal: AbortSignal): Promise<T> {
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+/**
+ * A failed call in words. A JSON-RPC error the server answered keeps the form SDK 1.x gave it,
+ * "MCP error <code>: <message>" (the v2 SDK's ProtocolError leaves the code out of its
+ * message): the agent loop tells an answered error from a dead server by it
+ * (src/agent/protocol-error.ts).
+ */
+function describeCallError(error: unknown): string {
+  const text = message(error);
+  if (!(error instanceof ProtocolError) || text.startsWith('MCP error ')) return text;
+  return `MCP error ${error.code}: ${text}`;
+}
+
 function toToolDefinition(tool: Tool): ToolDefinition {
   return {
     name: tool.name,
@@ -261,7 +273,8 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
           if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
             return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
           }
-          return failure(`${message(error)}${since(seq, message(error))}`);
+          const text = describeCallError(error);
+          return failure(`${text}${since(seq, message(error))}`);
         }
         const result = outcome.value;
         return {
