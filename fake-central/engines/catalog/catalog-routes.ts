@@ -3,6 +3,7 @@ import { text } from '../../json.js';
 import type { Route, RouteContext } from '../../router.js';
 import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
 import type { FakeResponse, Item } from '../../types.js';
+import { airmatchRoutes } from './airmatch.js';
 
 /**
  * Families whose data the bundle does not model (AirMatch, asset tags, location analytics,
@@ -26,34 +27,14 @@ const airmatch = (kind: string): Answer =>
 const cursorEmpty: Answer = body(() => ({ count: 0, items: [], next: null, total: 0 }));
 
 const SERVICES: [string, Answer][] = [
-  ['airmatch-ap', airmatch('airmatch-ap')],
-  ['airmatch-ap/:sn', missing('AirMatch AP')],
-  ['airmatch-ap-coverage-plan', airmatch('airmatch-ap-coverage-plan')],
-  ['airmatch-ap-coverage-plan/:sn', missing('AirMatch coverage plan')],
-  ['airmatch-ap-neighbor-list/:sn', missing('AirMatch neighbour list')],
-  ['airmatch-ap-radio-relations/:sn', missing('AirMatch radio relations')],
-  ['airmatch-board-limit/:sn/:radio', missing('AirMatch board limit')],
-  ['airmatch-device-config/:sn', missing('AirMatch device config')],
   [
     'airmatch-global-config-id',
     body(() => ({ globalId: '', id: 'airmatch-global-config', type: 'network-services/airmatch' })),
   ],
-  ['airmatch-history/:radio', missing('AirMatch history')],
-  ['airmatch-non-friend/:radio', missing('AirMatch non-friend list')],
   [
     'airmatch-partition',
     body(() => ({ id: 'airmatch-partition', type: 'network-services/airmatch' })),
   ],
-  ['airmatch-pathloss/:radio', missing('AirMatch path loss')],
-  ['airmatch-priority-rf-events', airmatch('airmatch-priority-rf-events')],
-  ['airmatch-priority-rf-events/:radio', missing('AirMatch RF event')],
-  ['airmatch-radio', airmatch('airmatch-radio')],
-  ['airmatch-radio/:radio', missing('AirMatch radio')],
-  ['airmatch-radio-feasibility', airmatch('airmatch-radio-feasibility')],
-  ['airmatch-radio-feasibility/:radio', missing('AirMatch radio feasibility')],
-  ['airmatch-radio-partition/:radio', missing('AirMatch radio partition')],
-  ['airmatch-rf-events', airmatch('airmatch-rf-events')],
-  ['airmatch-rf-events/:radio', missing('AirMatch RF event')],
   [
     'airmatch-service-config',
     body(() => ({
@@ -62,8 +43,6 @@ const SERVICES: [string, Answer][] = [
       type: 'network-services/airmatch',
     })),
   ],
-  ['airmatch-solution', airmatch('airmatch-solution')],
-  ['airmatch-solution/:radio', missing('AirMatch solution')],
   ['airmatch-state', airmatch('airmatch-state')],
   ['asset-tags', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
   ['asset-tags/:id', missing('Asset tag')],
@@ -166,6 +145,7 @@ const routes = (prefix: string, table: [string, Answer][]): Route[] =>
 
 /** The catalogue routes: network-services, notifications, reporting and the NAC service lists. */
 export const catalogRoutes: Route[] = [
+  ...airmatchRoutes,
   ...routes(`/network-services/${MRT_VERSIONS}`, SERVICES),
   ...routes(`/network-notifications/${MRT_VERSIONS}`, NOTIFICATIONS),
   ...routes(`/network-reporting/${MRT_VERSIONS}`, REPORTING),
