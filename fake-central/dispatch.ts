@@ -138,7 +138,8 @@ async function cachedRead(
   // Serialise now: the body may share objects with the state, which later writes mutate.
   const cached: Dispatched = {
     ...result,
-    payload: Buffer.from(result.body === undefined ? '' : JSON.stringify(result.body)),
+    payload:
+      result.payload ?? Buffer.from(result.body === undefined ? '' : JSON.stringify(result.body)),
   };
   state.view(key, () => cached);
   return cached;
