@@ -146,6 +146,13 @@ describe('Python MCP SDK lines (the Python reference server on mcp 1.x and 2.x)'
         protocol_violations: [],
       });
     }
+    // The SDK line and the transport change nothing the model sees: the same 18-tool menu.
+    const menus = report.servers.map((s: { menu: { tool_count: number; total: number } }) => ({
+      tool_count: s.menu.tool_count,
+      total: s.menu.total,
+    }));
+    expect(menus[0].tool_count).toBe(18);
+    expect(menus).toEqual(Array.from({ length: 4 }, () => menus[0]));
     const [scenario] = report.scenarios;
     expect(scenario.id).toBe(SCENARIO);
     for (const name of names) {
