@@ -18,6 +18,7 @@ import { freePort } from '../../src/servers/free-port.js';
 import { launchServer } from '../../src/servers/launch-server.js';
 import { stdioTestServer, workDir } from '../../src/servers/test-servers.js';
 import { waitForHttp } from '../../src/servers/wait-for-http.js';
+import { spawnCli } from '../helpers/run-cli.js';
 import { SANDBOX_SKIP } from '../helpers/sandbox-support.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -51,24 +52,6 @@ function entry(line: keyof typeof LINES, transport: 'stdio' | 'http'): string[] 
     "    url: 'http://127.0.0.1:${port}/mcp'",
     ...common,
   ];
-}
-
-function cli(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', CI: '1' },
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.resume();
-  return new Promise<{ code: number | null; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stderr })),
-  );
 }
 
 /** The SDK 2.x Python client's view of a server (test/clients/mcp2_era_probe.py). */
@@ -121,7 +104,7 @@ describe('Python MCP SDK lines (the Python reference server on mcp 1.x and 2.x)'
         '',
       ].join('\n'),
     );
-    const result = await cli([
+    const result = await spawnCli([
       'run',
       '--config',
       file,
