@@ -4,10 +4,11 @@ import type { Route, RouteContext } from '../../router.js';
 import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
 import type { FakeResponse, Item } from '../../types.js';
 import { airmatchRoutes } from './airmatch.js';
+import { storedCatalogRoutes } from './stored-catalog.js';
 
 /**
- * Families whose data the bundle does not model (AirMatch, asset tags, location analytics,
- * webhooks, reports, insights, NAC jobs…): each list answers its documented envelope with no
+ * Families whose data the bundle does not model (asset tags, location analytics, insights, DPP
+ * registrations…; AirMatch is derived, webhooks, rules, reports and NAC files are stored): each list answers its documented envelope with no
  * items and each item read answers 404, so a client sees "nothing there", never a route miss.
  * One line per endpoint (path, answer); the envelopes are SPEC.md §pagination.
  */
@@ -24,7 +25,6 @@ const body =
     ok(make(ctx));
 const airmatch = (kind: string): Answer =>
   body(() => ({ count: 0, id: kind, items: [], type: `network-services/${kind}` }));
-const cursorEmpty: Answer = body(() => ({ count: 0, items: [], next: null, total: 0 }));
 
 const SERVICES: [string, Answer][] = [
   [
@@ -65,8 +65,6 @@ const SERVICES: [string, Answer][] = [
   ['sites/:site/device-locations', missing('Device locations')],
   ['sites/:site/device-locations/:id', missing('Device location')],
   ['sites/:site/devices/:sn/location', missing('Device location')],
-  ['webhooks', body(() => ({ count: 0, items: [], totalCount: 0 }))],
-  ['webhooks/:id', missing('Webhook')],
   ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
 ];
 
@@ -97,12 +95,9 @@ const NOTIFICATIONS: [string, Answer][] = [
     body(() => ({ count: 0, id: 'insights', items: [], type: 'network-notifications/insights' })),
   ],
   ['insights-schema', body(() => ({ count: 0, schemaJson: '{}' }))],
-  ['notification-rules', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
-  ['notification-rules/:id', missing('Notification rule')],
 ];
 
 const REPORTING: [string, Answer][] = [
-  ['reports', cursorEmpty],
   [
     'reports-meta',
     body((c) => ({
@@ -114,8 +109,6 @@ const REPORTING: [string, Answer][] = [
       updatedAt: c.state.now,
     })),
   ],
-  ['reports/:id', missing('Report')],
-  ['reports/:id/report-runs', missing('Report')],
 ];
 
 // The central-nac-service document makes `next` optional: empty lists carry none.
@@ -123,14 +116,6 @@ const NAC_SERVICE: [string, Answer][] = [
   ['cnac-certificate', body(() => ({ count: 0, items: [] }))],
   ['cnac-dpp-reg', body(() => ({ count: 0, items: [] }))],
   ['cnac-dpp-reg/:id', missing('DPP registration')],
-  ['cnac-image', body(() => ({ count: 0, items: [] }))],
-  ['cnac-image/:id', missing('Image')],
-  ['cnac-image/download/:id', missing('Image')],
-  ['cnac-job', body(() => ({ count: 0, items: [], total: 0 }))],
-  ['cnac-job/:id', missing('Job')],
-  ['cnac-job/:id/error', missing('Job')],
-  ['cnac-job/:id/input', missing('Job')],
-  ['cnac-job/:id/status', missing('Job')],
   ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], total: 0 }))],
   ['cnac-visitor', body(() => ({ count: 0, items: [], total: 0 }))],
 ];
@@ -146,6 +131,7 @@ const routes = (prefix: string, table: [string, Answer][]): Route[] =>
 /** The catalogue routes: network-services, notifications, reporting and the NAC service lists. */
 export const catalogRoutes: Route[] = [
   ...airmatchRoutes,
+  ...storedCatalogRoutes,
   ...routes(`/network-services/${MRT_VERSIONS}`, SERVICES),
   ...routes(`/network-notifications/${MRT_VERSIONS}`, NOTIFICATIONS),
   ...routes(`/network-reporting/${MRT_VERSIONS}`, REPORTING),
