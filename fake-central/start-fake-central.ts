@@ -117,11 +117,11 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       };
     }
     const payload =
-      result.payload ?? (result.body === undefined ? '' : JSON.stringify(result.body));
+      result.payload ?? Buffer.from(result.body === undefined ? '' : JSON.stringify(result.body));
     res.sendDate = false; // responses must be byte-identical across runs
     res.writeHead(result.status, {
-      ...(payload === '' ? {} : { 'Content-Type': 'application/json' }),
-      'Content-Length': Buffer.byteLength(payload),
+      ...(payload.length === 0 ? {} : { 'Content-Type': 'application/json' }),
+      'Content-Length': payload.length,
       ...rateLimitHeaders(state, seq),
       ...result.headers,
     });

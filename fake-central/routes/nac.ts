@@ -6,6 +6,7 @@ import type { Route, RouteContext } from '../router.js';
 import type { FakeResponse, Item, Json } from '../types.js';
 import { bodyObject, CONFIG_VERSIONS, filterAndSort, normaliseMac, ok } from './common.js';
 import { profileRoutes } from './config-profiles.js';
+import { nacExportRoutes } from './nac-exports.js';
 
 const REG = `/network-config/${CONFIG_VERSIONS}/cnac-mac-reg`;
 // The central-nac-service document makes `next` optional (getMacRegistrations): absent at the end.
@@ -138,6 +139,7 @@ export const nacRoutes: Route[] = [
     altKeys: ['policy-id'],
   }),
   { method: 'GET', pattern: REG, kind: 'read', handler: listRegistrations },
+  ...nacExportRoutes,
   { method: 'POST', pattern: REG, kind: 'write', handler: createRegistration },
   { method: 'PUT', pattern: REG, kind: 'write', handler: updateRegistration },
   { method: 'GET', pattern: `${REG}/:id`, kind: 'read', handler: getRegistration },

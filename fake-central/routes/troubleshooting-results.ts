@@ -1,6 +1,7 @@
 import { isItem, text } from '../json.js';
 import type { Item, Json } from '../types.js';
 import { DEFAULTS, type TestInput, type TestResult } from './troubleshooting-defaults.js';
+import { REACHABILITY } from './troubleshooting-reachability.js';
 import { defaultShowOutput } from './troubleshooting-show.js';
 
 export type { TestResult };
@@ -52,7 +53,7 @@ function recordedResult(input: TestInput, entry: Json | undefined): TestResult |
 export function testResult(input: TestInput): TestResult {
   const recorded = recordedFor(input)[input.action];
   if (input.action === 'showCommands') return showCommands(input, recorded);
-  const make = DEFAULTS[input.action];
+  const make = DEFAULTS[input.action] ?? REACHABILITY[input.action];
   const result =
     recordedResult(input, recorded) ??
     (make ? make(input) : { output: {}, failReason: null, rawOutput: null });

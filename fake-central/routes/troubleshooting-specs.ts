@@ -14,6 +14,10 @@ export interface ActionSpec {
   required: readonly string[] | Partial<Record<DeviceType, readonly string[]>>;
   /** Answers 202 `{startTime, status}` with no location: nothing to poll. */
   fireAndForget?: boolean;
+  /** Integer bounds of this action's request schema, over the shared ones below. */
+  ranges?: Record<string, [number, number]>;
+  /** Values a field may take in this action's request schema. */
+  enums?: Record<string, readonly string[]>;
 }
 
 const ALL = DEVICE_TYPES;
@@ -52,6 +56,36 @@ export const ACTIONS: Record<string, ActionSpec> = {
   locate: { devices: ALL, required: [], fireAndForget: true },
   rebootSwarm: { devices: ['aps'], required: [], fireAndForget: true },
   halt: { devices: ['gateways'], required: [], fireAndForget: true },
+  // Reachability and throughput tests (initiateApHttpV1 … runGatewayPingSweepV1).
+  http: {
+    devices: ['aps', 'cx', 'gateways'],
+    required: { aps: ['url'], cx: ['destination'], gateways: ['url'] },
+    ranges: { count: [1, 10], interval: [1, 10], timeout: [1, 10] },
+    enums: { protocol: ['HTTP', 'HTTPS'] },
+  },
+  https: {
+    devices: ['aps', 'gateways'],
+    required: ['url'],
+    ranges: { count: [1, 10], interval: [1, 10], timeout: [1, 10] },
+  },
+  tcp: { devices: ['aps'], required: ['host', 'port'], ranges: { timeout: [1, 10] } },
+  speedtest: {
+    devices: ['aps'],
+    required: ['iperfServerAddress'],
+    ranges: { omit: [1, 5], parallel: [1, 30], secondsToMeasure: [0, 20], windowSize: [64, 1638] },
+    enums: { protocol: ['tcp', 'udp'] },
+  },
+  iperf: {
+    devices: ['gateways'],
+    required: ['iperfServerAddress'],
+    ranges: { duration: [10, 120], omit: [1, 60], parallel: [1, 128] },
+    enums: { protocol: ['tcp', 'udp'] },
+  },
+  pingSweep: {
+    devices: ['gateways'],
+    required: ['destination', 'startPacketSize', 'endPacketSize', 'sweepInterval'],
+    ranges: { startPacketSize: [1, 65535], endPacketSize: [1, 65535], sweepInterval: [1, 65535] },
+  },
 };
 
 const STRINGS = [
@@ -66,8 +100,19 @@ const STRINGS = [
   'clientMacAddress',
   'dnsServer',
   'vrfName',
+  'url',
+  'iperfServerAddress',
+  'nameServer',
+  'sourceInterface',
+  'vlanInterface',
 ];
-const BOOLEANS = ['includeRawOutput', 'useIpv6', 'useManagementInterface', 'dontFragmentFlag'];
+const BOOLEANS = [
+  'includeRawOutput',
+  'useIpv6',
+  'useManagementInterface',
+  'dontFragmentFlag',
+  'includeReverse',
+];
 const RANGES: Record<string, [number, number]> = {
   count: [1, 100],
   packetSize: [10, 2000],
@@ -75,6 +120,10 @@ const RANGES: Record<string, [number, number]> = {
   dscp: [0, 63],
   ttl: [1, 255],
   radiusServerPort: [1, 65535],
+  port: [1, 65535],
+  serverPort: [0, 65535],
+  sourcePort: [1, 65535],
+  bandwidth: [0, 2 ** 31 - 1],
 };
 const MAX_COMMANDS = 20;
 
@@ -82,14 +131,18 @@ function invalid(message: string): ApiError {
   return badRequest(`Validation errors - ${message}`);
 }
 
-function checkField(name: string, value: Json): void {
+function checkField(spec: ActionSpec, name: string, value: Json): void {
   if (STRINGS.includes(name) && (typeof value !== 'string' || value.trim() === '')) {
     throw invalid(`${name} must be a non-empty string`);
   }
   if (BOOLEANS.includes(name) && typeof value !== 'boolean') {
     throw invalid(`${name} must be a boolean`);
   }
-  const range = RANGES[name];
+  const range = spec.ranges?.[name] ?? RANGES[name];
+  const allowed = spec.enums?.[name];
+  if (allowed && !allowed.includes(text(value))) {
+    throw invalid(`${name} must be one of ${allowed.join(', ')}`);
+  }
   if (range && (!Number.isInteger(value) || Number(value) < range[0] || Number(value) > range[1])) {
     throw invalid(`${name} must be between ${range[0]} and ${range[1]}`);
   }
@@ -137,7 +190,7 @@ export function validateBody(spec: ActionSpec, type: DeviceType, raw: Json | und
   if (missing.length > 0) {
     throw invalid(missing.map((f) => `${f} is required`).join(', '));
   }
-  for (const [name, value] of Object.entries(body)) checkField(name, value);
+  for (const [name, value] of Object.entries(body)) checkField(spec, name, value);
   return body;
 }
 

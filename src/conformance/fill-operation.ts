@@ -34,7 +34,9 @@ function firstItem(body: JsonValue | undefined): Record<string, JsonValue> | und
 /** The item field that names this parameter (`name`, `id`, `wlan-name` → `wlanName`/`essid`…). */
 function fieldFor(item: Record<string, JsonValue>, param: string): string | undefined {
   const wanted = norm(param);
-  const candidates = [wanted, wanted.replace(/id$/, ''), 'name', 'id', 'essid', 'serialnumber'];
+  // `report-id`, `job-id`: the item's own `id` before its display `name`.
+  const named = wanted.endsWith('id') && wanted !== 'id' ? ['id', 'name'] : ['name', 'id'];
+  const candidates = [wanted, wanted.replace(/id$/, ''), ...named, 'essid', 'serialnumber'];
   for (const c of candidates) {
     const key = Object.keys(item).find((k) => norm(k) === c);
     const value = key === undefined ? undefined : item[key];
@@ -108,12 +110,16 @@ export async function fillOperation(
       if (starter) value = await startedTask(path.slice(0, -ASYNC.length), starter, client, listed);
     }
     if (value === undefined) {
-      if (!listed.has(path)) {
-        const answer = await client.get(path);
-        listed.set(path, answer.status === 200 ? answer.body : undefined);
+      // The parent collection, else (`cnac-image/download/{id}`) the collection above a verb.
+      for (const at of [path, path.slice(0, path.lastIndexOf('/'))]) {
+        if (at === '' || value !== undefined) continue;
+        if (!listed.has(at)) {
+          const answer = await client.get(at);
+          listed.set(at, answer.status === 200 ? answer.body : undefined);
+        }
+        const item = firstItem(listed.get(at));
+        value = item ? fieldFor(item, name) : undefined;
       }
-      const item = firstItem(listed.get(path));
-      value = item ? fieldFor(item, name) : undefined;
     }
     value ??= documentedValue(param) ?? typedValue(param);
     path += `/${encodeURIComponent(value)}`;

@@ -24,6 +24,11 @@ export interface Operation {
   parameters: OperationParameter[];
   /** The documented `application/json` schema of the 200 answer, when there is one. */
   okSchema: JsonObject | undefined;
+  /**
+   * The 200 answer is a file, not JSON: every documented media type of a 200 whose schema is a
+   * binary string (`type: string, format: binary`), e.g. `text/csv` or `image/png`. Absent otherwise.
+   */
+  okBinary?: string[];
   /** The request body's documented example (`example`, else the first `examples` value). */
   bodyExample?: JsonValue;
 }
@@ -101,6 +106,19 @@ function okSchema(root: JsonObject, op: JsonObject, file: string): JsonObject | 
   return isObject(media) && isObject(media.schema) ? media.schema : undefined;
 }
 
+function okBinary(root: JsonObject, op: JsonObject, file: string): string[] | undefined {
+  const responses = isObject(op.responses) ? op.responses : {};
+  const ok = deref(root, responses['200'], file);
+  if (!isObject(ok) || !isObject(ok.content)) return undefined;
+  const types = Object.entries(ok.content)
+    .filter(([, media]) => {
+      const schema = isObject(media) ? deref(root, media.schema, file) : undefined;
+      return isObject(schema) && schema.type === 'string' && schema.format === 'binary';
+    })
+    .map(([type]) => type);
+  return types.length > 0 ? types : undefined;
+}
+
 function bodyExample(root: JsonObject, op: JsonObject, file: string): JsonValue | undefined {
   const body = deref(root, op.requestBody, file);
   if (!isObject(body) || !isObject(body.content)) return undefined;
@@ -129,12 +147,14 @@ export function parseDocument(file: string, root: JsonObject): OpenApiDocument {
         ...own,
       ];
       const body = method === 'post' ? bodyExample(root, op, file) : undefined;
+      const binary = okBinary(root, op, file);
       operations.push({
         method: method.toUpperCase(),
         path,
         operationId: typeof op.operationId === 'string' ? op.operationId : `${method} ${path}`,
         parameters: merged,
         okSchema: okSchema(root, op, file),
+        ...(binary === undefined ? {} : { okBinary: binary }),
         ...(body === undefined ? {} : { bodyExample: body }),
       });
     }

@@ -7,6 +7,8 @@ export interface ProbeAnswer {
   /** Parsed JSON body; undefined when empty, the raw text when it is not JSON. */
   body: JsonValue | undefined;
   notJson?: string;
+  /** The answer's media type (`Content-Type` without parameters), when it sent one. */
+  contentType?: string;
   /** The fake's call log marks the request unrouted (route-miss 404 or 405). */
   unrouted: boolean;
 }
@@ -74,11 +76,13 @@ export class ProbeClient {
     const text = await res.text();
     const calls = this.fake.calls();
     const unrouted = calls[calls.length - 1]?.unrouted === true;
-    if (text === '') return { status: res.status, body: undefined, unrouted };
+    const media = res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const base = { status: res.status, unrouted, ...(media ? { contentType: media } : {}) };
+    if (text === '') return { ...base, body: undefined };
     try {
-      return { status: res.status, body: JSON.parse(text) as JsonValue, unrouted };
+      return { ...base, body: JSON.parse(text) as JsonValue };
     } catch {
-      return { status: res.status, body: undefined, notJson: text.slice(0, 80), unrouted };
+      return { ...base, body: undefined, notJson: text.slice(0, 80) };
     }
   }
 }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/main.js';
 
@@ -55,4 +57,28 @@ export async function runCliCaptured(
   const run = startCli(argv, env);
   const code = await run.done;
   return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+/**
+ * Runs the CLI from source as its own process (`node --import tsx src/cli/index.ts …`), as a user
+ * would, with only PATH and CI=1 in its environment; resolves with its exit code and output.
+ */
+export function spawnCli(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const root = resolve(import.meta.dirname, '../..');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/cli/index.ts'), ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', CI: '1' },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((done) => child.once('exit', (code) => done({ code, stdout, stderr })));
 }

@@ -1,4 +1,5 @@
-"""A stdio MCP server on the official Python SDK (mcp 1.30, FastMCP), for the stdio tests.
+"""A stdio MCP server on the official Python SDK, for the stdio tests: FastMCP from .venv (mcp 1.x),
+or its 2.x successor MCPServer from .venv-mcp2 (mcp 2.x removed mcp.server.fastmcp).
 
 Tools:
 - big(size)          returns one text block of `size` bytes (a large reply: one long stdout line)
@@ -8,7 +9,11 @@ Tools:
 
 import fcntl
 
-from mcp.server.fastmcp import Context, FastMCP
+try:
+    from mcp.server.mcpserver import Context
+    from mcp.server.mcpserver import MCPServer as FastMCP
+except ModuleNotFoundError:  # mcp 1.x
+    from mcp.server.fastmcp import Context, FastMCP  # type: ignore[no-redef]
 
 mcp = FastMCP("fastmcp-stdio-test")
 

@@ -12,7 +12,8 @@
  * - alloc(mb)              allocates and touches `mb` MiB
  * - fork_many(n)           starts `n` sleeping processes; how many started
  * - flood(count, path?)    opens `count` connections to the proxy port (or the Unix socket
- *                          `path`), holds them until the count settles; how many stayed open
+ *                          `path`), each asking a CONNECT, holds them until the counts settle;
+ *                          `{relayed, open}`: answered and still open, and all still open
  * - write_big(path, mb)   writes `mb` MiB to `path`, 1 MiB at a time
  * - exit(code)
  */
@@ -130,28 +131,45 @@ async function forkMany(count: number): Promise<number> {
   return started;
 }
 
-async function flood(count: number, path: string | undefined): Promise<number> {
+/**
+ * Opens `count` connections and asks a CONNECT on each; counts, once the figures settle, the
+ * connections still open that the proxy answered (relayed end to end) and all still open. Only the
+ * first is bounded by the relay's cap: a connection the client sees open may be one the kernel
+ * has not even queued for accept yet (when the accept queue is full Linux drops the handshake's
+ * last ACK, but the client already counts the connection established), so under load "open"
+ * exceeds cap + backlog without anything past the cap being relayed.
+ */
+async function flood(count: number, path: string | undefined): Promise<string> {
   const proxy = new URL(process.env.HTTPS_PROXY ?? 'http://127.0.0.1:9');
   const target = path ? { path } : { port: Number(proxy.port), host: '127.0.0.1' };
+  const answered = new Set<Socket>();
+  const ask =
+    'CONNECT sso.common.cloud.hpe.com:443 HTTP/1.1\r\nHost: sso.common.cloud.hpe.com:443\r\n\r\n';
   const sockets = Array.from({ length: count }, () => {
     const socket = connect(target);
     socket.on('error', () => {});
+    socket.once('connect', () => socket.write(ask));
     // Flowing from the start, so that a connection the other end closes is seen as closed.
-    socket.resume();
+    socket.on('data', () => answered.add(socket));
     return socket;
   });
-  // Until the count settles (a loaded machine takes a while to refuse thousands), at most 30 s.
-  const countOpen = () =>
-    sockets.filter((socket) => !socket.destroyed && socket.readyState === 'open').length;
-  let open = -1;
+  const isOpen = (socket: Socket) => !socket.destroyed && socket.readyState === 'open';
+  const counts = () => ({
+    relayed: [...answered].filter(isOpen).length,
+    open: sockets.filter(isOpen).length,
+  });
+  // Until the counts settle (a loaded machine takes a while to refuse thousands), at most 30 s.
+  let last = '';
+  let now = counts();
   for (let waited = 0, stable = 0; waited < 30_000 && stable < 3; waited += 500) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = countOpen();
-    stable = now === open && waited >= 2000 ? stable + 1 : 0;
-    open = now;
+    now = counts();
+    const key = JSON.stringify(now);
+    stable = key === last && waited >= 2000 ? stable + 1 : 0;
+    last = key;
   }
   for (const socket of sockets) socket.destroy();
-  return open;
+  return JSON.stringify(now);
 }
 
 const server = new Server(
@@ -185,7 +203,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
     case 'fork_many':
       return text(String(await forkMany(Number(args.count))));
     case 'flood':
-      return text(String(await flood(Number(args.count), args.path as string | undefined)));
+      return text(await flood(Number(args.count), args.path as string | undefined));
     case 'write_big':
       return text(
         attempt(() => {

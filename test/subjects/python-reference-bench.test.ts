@@ -1,13 +1,15 @@
 /**
  * The Python reference server (examples/python-reference-server) through runBench on golden read
  * scenarios, scored against their `reference` entries (scenarioKey): every task succeeds, with
- * the expected tools, no safety failure, no flailing, from the venv `npm test` prepares.
+ * the expected tools, no safety failure, no flailing — on each line of the MCP Python SDK, from
+ * the venvs `npm test` prepares (`python-reference`: .venv, mcp 1.x; `python-reference-mcp2`:
+ * .venv-mcp2, mcp 2.x).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, SuiteServerResult } from '../../src/report/types.js';
 import { benchSubjects } from './run-subjects.js';
 
-const SERVER = 'python-reference';
+const SERVERS = ['python-reference', 'python-reference-mcp2'];
 /** Golden read scenarios whose reference plan uses only tools the Python server has. */
 const GOLDEN = [
   'client-diagnosis-001',
@@ -24,22 +26,25 @@ const GOLDEN = [
 const RUNS = 2;
 
 let report: Report;
-let overall: SuiteServerResult;
 
 beforeAll(async () => {
   ({ report } = await benchSubjects({
-    servers: [SERVER],
+    servers: SERVERS,
     paths: ['scenarios'],
     ids: GOLDEN,
     runs: RUNS,
     concurrency: 2,
   }));
-  const found = report.overall.find((r) => r.server === SERVER);
-  if (!found) throw new Error(`no overall result for ${SERVER}`);
-  overall = found;
 }, 240_000);
 
-describe('the Python reference server on golden read scenarios', () => {
+describe.each(SERVERS)('the Python reference server (%s) on golden read scenarios', (SERVER) => {
+  let overall: SuiteServerResult;
+  beforeAll(() => {
+    const found = report.overall.find((r) => r.server === SERVER);
+    if (!found) throw new Error(`no overall result for ${SERVER}`);
+    overall = found;
+  });
+
   it('succeeds at every task, with the expected tools', () => {
     expect(overall.scenarios).toBe(GOLDEN.length);
     expect(overall.absent).toBe(0);
@@ -61,7 +66,9 @@ describe('the Python reference server on golden read scenarios', () => {
     expect(overall.safety_failures).toBe(0);
     expect(overall.flailing).toBe(0);
     expect(overall.gate_absent).toBe(0);
-    const runs = report.scenarios.flatMap((s) => s.results).flatMap((r) => r.runs);
+    const runs = report.scenarios
+      .flatMap((s) => s.results.filter((r) => r.server === SERVER))
+      .flatMap((r) => r.runs);
     expect(runs).toHaveLength(GOLDEN.length * RUNS);
     for (const run of runs) expect(run.api_calls?.by_kind.write ?? 0).toBe(0);
     // One token per scenario: its process (isolation scenario, the default) fetches it in the

@@ -27,16 +27,18 @@ const OWN_CONFIG = [
   // reference entry (examples/reference-server/v2).
   'subject-reference-v1-http.ts',
 ];
+/** examples/python-reference-server on each line of the MCP Python SDK (.venv, .venv-mcp2). */
+const PYTHON_REFERENCE = ['python-reference', 'python-reference-mcp2'];
 const subjectFiles = readdirSync(join(REPO_ROOT, 'test/mcp-servers'))
   .filter((name) => /^subject-.*\.ts$/.test(name) && !OWN_CONFIG.includes(name))
   .sort();
 
 describe('hpe-mcp-bench.subjects.yml', () => {
-  it('names every fault subject file and the Python reference server, each scored as reference', async () => {
+  it('names every fault subject file and the Python reference server on each SDK line, each scored as reference', async () => {
     const config = await loadBenchConfig(SUBJECTS_CONFIG);
     expect(subjectFiles).toHaveLength(13);
     expect(Object.keys(config.servers).sort()).toEqual(
-      ['python-reference', ...subjectFiles.map((f) => f.replace(/\.ts$/, ''))].sort(),
+      [...PYTHON_REFERENCE, ...subjectFiles.map((f) => f.replace(/\.ts$/, ''))].sort(),
     );
     for (const [name, server] of Object.entries(config.servers)) {
       expect(server.scenarioKey, name).toBe('reference');
@@ -44,14 +46,16 @@ describe('hpe-mcp-bench.subjects.yml', () => {
       const { args } = server as StdioServerConfig;
       const entry = args.at(-1) ?? '';
       expect(existsSync(join(REPO_ROOT, entry)), `${name}: ${entry}`).toBe(true);
-      if (name !== 'python-reference') expect(entry).toBe(`test/mcp-servers/${name}.ts`);
+      if (PYTHON_REFERENCE.includes(name)) {
+        expect(entry).toBe('examples/python-reference-server/server.py');
+      } else expect(entry).toBe(`test/mcp-servers/${name}.ts`);
     }
   });
 
   it('gives the subjects small timeouts (a hang costs callMs, a run at most scenarioMs)', async () => {
     const config = await loadBenchConfig(SUBJECTS_CONFIG);
     for (const [name, server] of Object.entries(config.servers)) {
-      if (name === 'python-reference') continue;
+      if (PYTHON_REFERENCE.includes(name)) continue;
       expect(server.timeouts.callMs, name).toBeLessThanOrEqual(5_000);
       expect(server.timeouts.scenarioMs, name).toBeLessThanOrEqual(20_000);
     }

@@ -1,13 +1,14 @@
-"""Builds the FastMCP server with every read tool registered; no API call until a tool runs."""
+"""Builds the MCP server (either SDK line: sdk.py) with every read tool registered; no API call yet."""
 
 from __future__ import annotations
 
-from mcp.server.fastmcp import FastMCP
+from typing import Any
 
 from . import SERVER_NAME, SERVER_VERSION
 from .central_client import CentralClient
 from .config import Config
 from .mask_secrets import SecretRedactor
+from .sdk import new_server
 from .tools import (
     alerts,
     client_diagnosis,
@@ -25,11 +26,10 @@ INSTRUCTIONS = (
 )
 
 
-def create_server(config: Config) -> tuple[FastMCP, CentralClient]:
-    """The server and the HTTP client it uses (close the client when the server stops)."""
-    mcp = FastMCP(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
-    # FastMCP reports the SDK's version unless the low-level server is given ours.
-    mcp._mcp_server.version = SERVER_VERSION
+def create_server(config: Config, port: int | None = None) -> tuple[Any, CentralClient]:
+    """The server (HTTP on `port` if it is served over HTTP) and the HTTP client it uses (close
+    the client when the server stops)."""
+    mcp = new_server(name=SERVER_NAME, version=SERVER_VERSION, instructions=INSTRUCTIONS, port=port)
     redactor = SecretRedactor()
     redactor.remember(config.client_secret)
     central = CentralClient(config, redactor)

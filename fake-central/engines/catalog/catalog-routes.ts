@@ -3,10 +3,12 @@ import { text } from '../../json.js';
 import type { Route, RouteContext } from '../../router.js';
 import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
 import type { FakeResponse, Item } from '../../types.js';
+import { airmatchRoutes } from './airmatch.js';
+import { storedCatalogRoutes } from './stored-catalog.js';
 
 /**
- * Families whose data the bundle does not model (AirMatch, asset tags, location analytics,
- * webhooks, reports, insights, NAC jobs…): each list answers its documented envelope with no
+ * Families whose data the bundle does not model (asset tags, location analytics, insights, DPP
+ * registrations…; AirMatch is derived, webhooks, rules, reports and NAC files are stored): each list answers its documented envelope with no
  * items and each item read answers 404, so a client sees "nothing there", never a route miss.
  * One line per endpoint (path, answer); the envelopes are SPEC.md §pagination.
  */
@@ -23,37 +25,16 @@ const body =
     ok(make(ctx));
 const airmatch = (kind: string): Answer =>
   body(() => ({ count: 0, id: kind, items: [], type: `network-services/${kind}` }));
-const cursorEmpty: Answer = body(() => ({ count: 0, items: [], next: null, total: 0 }));
 
 const SERVICES: [string, Answer][] = [
-  ['airmatch-ap', airmatch('airmatch-ap')],
-  ['airmatch-ap/:sn', missing('AirMatch AP')],
-  ['airmatch-ap-coverage-plan', airmatch('airmatch-ap-coverage-plan')],
-  ['airmatch-ap-coverage-plan/:sn', missing('AirMatch coverage plan')],
-  ['airmatch-ap-neighbor-list/:sn', missing('AirMatch neighbour list')],
-  ['airmatch-ap-radio-relations/:sn', missing('AirMatch radio relations')],
-  ['airmatch-board-limit/:sn/:radio', missing('AirMatch board limit')],
-  ['airmatch-device-config/:sn', missing('AirMatch device config')],
   [
     'airmatch-global-config-id',
     body(() => ({ globalId: '', id: 'airmatch-global-config', type: 'network-services/airmatch' })),
   ],
-  ['airmatch-history/:radio', missing('AirMatch history')],
-  ['airmatch-non-friend/:radio', missing('AirMatch non-friend list')],
   [
     'airmatch-partition',
     body(() => ({ id: 'airmatch-partition', type: 'network-services/airmatch' })),
   ],
-  ['airmatch-pathloss/:radio', missing('AirMatch path loss')],
-  ['airmatch-priority-rf-events', airmatch('airmatch-priority-rf-events')],
-  ['airmatch-priority-rf-events/:radio', missing('AirMatch RF event')],
-  ['airmatch-radio', airmatch('airmatch-radio')],
-  ['airmatch-radio/:radio', missing('AirMatch radio')],
-  ['airmatch-radio-feasibility', airmatch('airmatch-radio-feasibility')],
-  ['airmatch-radio-feasibility/:radio', missing('AirMatch radio feasibility')],
-  ['airmatch-radio-partition/:radio', missing('AirMatch radio partition')],
-  ['airmatch-rf-events', airmatch('airmatch-rf-events')],
-  ['airmatch-rf-events/:radio', missing('AirMatch RF event')],
   [
     'airmatch-service-config',
     body(() => ({
@@ -62,8 +43,6 @@ const SERVICES: [string, Answer][] = [
       type: 'network-services/airmatch',
     })),
   ],
-  ['airmatch-solution', airmatch('airmatch-solution')],
-  ['airmatch-solution/:radio', missing('AirMatch solution')],
   ['airmatch-state', airmatch('airmatch-state')],
   ['asset-tags', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
   ['asset-tags/:id', missing('Asset tag')],
@@ -86,8 +65,6 @@ const SERVICES: [string, Answer][] = [
   ['sites/:site/device-locations', missing('Device locations')],
   ['sites/:site/device-locations/:id', missing('Device location')],
   ['sites/:site/devices/:sn/location', missing('Device location')],
-  ['webhooks', body(() => ({ count: 0, items: [], totalCount: 0 }))],
-  ['webhooks/:id', missing('Webhook')],
   ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
 ];
 
@@ -118,12 +95,9 @@ const NOTIFICATIONS: [string, Answer][] = [
     body(() => ({ count: 0, id: 'insights', items: [], type: 'network-notifications/insights' })),
   ],
   ['insights-schema', body(() => ({ count: 0, schemaJson: '{}' }))],
-  ['notification-rules', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
-  ['notification-rules/:id', missing('Notification rule')],
 ];
 
 const REPORTING: [string, Answer][] = [
-  ['reports', cursorEmpty],
   [
     'reports-meta',
     body((c) => ({
@@ -135,8 +109,6 @@ const REPORTING: [string, Answer][] = [
       updatedAt: c.state.now,
     })),
   ],
-  ['reports/:id', missing('Report')],
-  ['reports/:id/report-runs', missing('Report')],
 ];
 
 // The central-nac-service document makes `next` optional: empty lists carry none.
@@ -144,14 +116,6 @@ const NAC_SERVICE: [string, Answer][] = [
   ['cnac-certificate', body(() => ({ count: 0, items: [] }))],
   ['cnac-dpp-reg', body(() => ({ count: 0, items: [] }))],
   ['cnac-dpp-reg/:id', missing('DPP registration')],
-  ['cnac-image', body(() => ({ count: 0, items: [] }))],
-  ['cnac-image/:id', missing('Image')],
-  ['cnac-image/download/:id', missing('Image')],
-  ['cnac-job', body(() => ({ count: 0, items: [], total: 0 }))],
-  ['cnac-job/:id', missing('Job')],
-  ['cnac-job/:id/error', missing('Job')],
-  ['cnac-job/:id/input', missing('Job')],
-  ['cnac-job/:id/status', missing('Job')],
   ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], total: 0 }))],
   ['cnac-visitor', body(() => ({ count: 0, items: [], total: 0 }))],
 ];
@@ -166,6 +130,8 @@ const routes = (prefix: string, table: [string, Answer][]): Route[] =>
 
 /** The catalogue routes: network-services, notifications, reporting and the NAC service lists. */
 export const catalogRoutes: Route[] = [
+  ...airmatchRoutes,
+  ...storedCatalogRoutes,
   ...routes(`/network-services/${MRT_VERSIONS}`, SERVICES),
   ...routes(`/network-notifications/${MRT_VERSIONS}`, NOTIFICATIONS),
   ...routes(`/network-reporting/${MRT_VERSIONS}`, REPORTING),

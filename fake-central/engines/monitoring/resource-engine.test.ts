@@ -83,11 +83,11 @@ describe('derived monitoring resources agree with the bundle', () => {
 
 describe('catalogue and scope reads', () => {
   it('answers documented empty lists and 404 items, never a route miss', async () => {
-    expect(await api.get('/network-services/v1/airmatch-radio')).toEqual({
+    expect(await api.get('/network-services/v1/airmatch-state')).toEqual({
       count: 0,
-      id: 'airmatch-radio',
+      id: 'airmatch-state',
       items: [],
-      type: 'network-services/airmatch-radio',
+      type: 'network-services/airmatch-state',
     });
     expect((await api.call('/network-services/v1/webhooks/abc')).status).toBe(404);
     expect(api.fake.calls().at(-1)?.unrouted).toBeUndefined();

@@ -6,6 +6,7 @@ import { prepareBench } from '../../run/prepare-bench.js';
 import { createConsoleLogger } from '../console-logger.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
+import { selectionRequest } from './selection-request.js';
 
 const HELP = `Usage: hpe-mcp-bench estimate --provider anthropic|openai --model ID [FILES|DIRS…]
                               [--config FILE] [--server NAME…] [--suite S…] [--scenario ID…]
@@ -104,14 +105,7 @@ export async function estimateCommand(args: string[], io: CliIo): Promise<number
   if (runs < 1)
     throw new BenchError('usage', `estimate: --runs must be at least 1, got "${values.runs}"`);
   const prepared = await prepareBench({
-    config: values.config ?? null,
-    servers: values.server ?? [],
-    scenarioPaths: positionals,
-    suites: values.suite ?? [],
-    scenarioIds: values.scenario ?? [],
-    shard: null,
-    ...(values.root === undefined ? {} : { root: values.root }),
-    cwd: io.cwd,
+    ...selectionRequest(values, positionals, io),
     // One scripted run per scenario is all the estimate needs.
     runs: 1,
     allowFewRuns: true,

@@ -20,6 +20,7 @@ import { TOKENIZERS, type TokenizerName } from '../../tokens/count-tokens.js';
 import { createConsoleLogger } from '../console-logger.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
+import { selectionRequest } from './selection-request.js';
 
 const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
                          [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
@@ -179,14 +180,7 @@ function benchRequest(values: RunValues, positionals: string[], io: CliIo): Benc
       ? undefined
       : oneOf<EscapePolicy>('escapes', values.escapes, ESCAPE_POLICIES, 'record');
   return {
-    config: values.config ?? null,
-    servers: values.server ?? [],
-    scenarioPaths: positionals,
-    suites: values.suite ?? [],
-    scenarioIds: values.scenario ?? [],
-    shard: null,
-    ...(values.root === undefined ? {} : { root: values.root }),
-    cwd: io.cwd,
+    ...selectionRequest(values, positionals, io),
     runs: positive('runs', values.runs, MIN_GATING_RUNS),
     allowFewRuns: values['allow-few-runs'] === true,
     ...(concurrency === undefined ? {} : { concurrency }),

@@ -55,8 +55,6 @@ async function call(session: ServerSession, name: string, args: Record<string, u
   return (outcome.content[0] as { text: string }).text;
 }
 
-/** Node's default listen backlog (net.Server#listen): the forwarder's accept queue. */
-const ACCEPT_BACKLOG = 511;
 const openFds = () => readdirSync('/proc/self/fd').length;
 // The kernel does not apply RLIMIT_NPROC to root (kernel/fork.c: `user != INIT_USER`); the
 // sandbox then counts processes itself (process-watchdog.ts).
@@ -118,18 +116,22 @@ describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
           call(other, 'connect_proxy', { host: 'sso.common.cloud.hpe.com' }),
         ),
       ]);
-      // The forwarder closes every connection past the cap; the server may still see up to a
-      // listen backlog's worth as open: handshakes the kernel completed while the forwarder's
-      // accept queue was full, which no process (and no harness descriptor) holds.
-      expect(Number(viaForwarder)).toBeLessThanOrEqual(DEFAULT_LIMITS.connections + ACCEPT_BACKLOG);
+      // The forwarder closes every connection past the cap: at most the cap are relayed (the
+      // proxy answered their CONNECT) and still open. How many the flooder sees as merely open
+      // is not bounded (see flood() in the attack server): handshakes the kernel completed, or
+      // half-completed, while the forwarder's accept queue was full.
+      const forwarded = JSON.parse(viaForwarder) as { relayed: number; open: number };
+      expect(forwarded.relayed, viaForwarder).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
+      expect(forwarded.relayed, viaForwarder).toBeGreaterThan(0);
       expect(honest).toBe('HTTP/1.1 200 Connection Established');
       // Straight at the relay's socket, past the forwarder: the harness's own cap holds.
       const viaSocket = await call(flooder, 'flood', {
         count: 12_000,
         path: `/run/hmb-relay/o${proxyPort}`,
       });
-      expect(Number(viaSocket)).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
-      expect(Number(viaSocket)).toBeGreaterThan(0);
+      const direct = JSON.parse(viaSocket) as { relayed: number; open: number };
+      expect(direct.relayed, viaSocket).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
+      expect(direct.relayed, viaSocket).toBeGreaterThan(0);
     } finally {
       clearInterval(sampler);
     }

@@ -1,7 +1,7 @@
-import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ServerLimits } from '../../config/types.js';
 import type { Readable } from 'node:stream';
 import {
@@ -10,7 +10,9 @@ import {
   type GroupProcess,
   type StdioLayout,
 } from '../process-group.js';
+import { limitOf, OUT_OF_MEMORY, signalOf } from './exit-limits.js';
 import { FORWARDER_SCRIPT, SPAWN_ERROR_PREFIX } from './forwarder-script.js';
+import { mountArgs, RELAY_INSIDE } from './sandbox-mounts.js';
 import { startHostRelay, type HostRelay } from './host-relay.js';
 import {
   holdNamespaces,
@@ -18,7 +20,7 @@ import {
   releaseNamespaces,
   type HeldNamespaces,
 } from './net-counters.js';
-import { BWRAP, bwrapBaseArgs, PRIVATE_DIRS, PRLIMIT } from './probe-sandbox.js';
+import { BWRAP, bwrapBaseArgs, PRLIMIT } from './probe-sandbox.js';
 import { watchProcesses } from './process-watchdog.js';
 import type { SandboxStatus, SpawnSpec } from './types.js';
 
@@ -75,71 +77,6 @@ const sandboxLayout = (stdin: 'pipe' | 'ignore'): StdioLayout => ({
   stdout: 5,
   stderr: 6,
 });
-
-/** Where the relay's directory appears inside the sandbox (a private tmpfs, bound read-only). */
-export const RELAY_INSIDE = '/run/hmb-relay';
-
-const underPrivate = (path: string): boolean =>
-  PRIVATE_DIRS.some((dir) => path === dir || path.startsWith(`${dir}/`));
-
-/**
- * The mounts of one launch on top of bwrapBaseArgs (read-only host, private /tmp, /run,
- * /dev/shm): what the server must see that sits under a private directory (its cwd, its
- * command, files named by its environment such as the fake's CA), read-only; then its HOME,
- * TMPDIR and declared paths, writable; then the relay's directory, read-only.
- */
-function mountArgs(spec: SpawnSpec, settings: SandboxSettings, relayDir: string): string[] {
-  const readOnly = new Set<string>();
-  const see = (path: string, files: boolean) => {
-    if (!isAbsolute(path) || !underPrivate(path)) return;
-    try {
-      const stat = lstatSync(path);
-      // Never a socket, FIFO or device: only what a server reads.
-      if (stat.isDirectory() || (files && stat.isFile())) readOnly.add(path);
-    } catch {
-      // not there: nothing to show
-    }
-  };
-  see(spec.cwd, false);
-  for (const dir of settings.visible) see(dir, false);
-  if (isAbsolute(spec.command)) see(dirname(spec.command), false);
-  for (const value of [...Object.values(spec.env), ...spec.args]) see(value, true);
-  const args: string[] = [];
-  for (const path of readOnly) args.push('--ro-bind', path, path);
-  for (const path of [settings.home, settings.tmp, ...settings.writable]) {
-    mkdirSync(path, { recursive: true });
-    args.push('--bind', path, path);
-  }
-  args.push('--ro-bind', relayDir, RELAY_INSIDE);
-  return args;
-}
-
-/** `exited with code 152` from bwrap is its child killed by signal 24: say SIGXCPU. */
-function signalOf(exit: ExitInfo): ExitInfo {
-  const code = exit.code;
-  if (code === null || code <= 128) return exit;
-  const name = Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0];
-  return name === undefined ? exit : { code: null, signal: name as NodeJS.Signals };
-}
-
-/** What runtimes print when an allocation fails (V8, CPython, glibc, C++). */
-const OUT_OF_MEMORY = /out of memory|MemoryError|Cannot allocate memory|std::bad_alloc/;
-
-/**
- * The limit an exit means, if any: RLIMIT_CPU sends SIGXCPU; RLIMIT_DATA makes allocations
- * fail, and a runtime that then aborts (V8: "heap out of memory", SIGABRT) said so on stderr.
- * (RLIMIT_FSIZE gives EFBIG to writes: Node and CPython ignore SIGXFSZ.)
- */
-function limitOf(exit: ExitInfo, limits: ServerLimits, outOfMemory: boolean): string | undefined {
-  if (outOfMemory && (exit.signal !== null || exit.code !== 0)) {
-    return `the memory limit (limits.memoryMb: ${limits.memoryMb})`;
-  }
-  if (exit.signal === 'SIGXCPU')
-    return `the CPU-time limit (limits.cpuSeconds: ${limits.cpuSeconds})`;
-  if (exit.signal === 'SIGXFSZ')
-    return `the file-size limit (limits.fileSizeMb: ${limits.fileSizeMb})`;
-  return undefined;
-}
 
 /**
  * Wraps a server's spawn spec in a bubblewrap sandbox when `settings.status.applied`: its own

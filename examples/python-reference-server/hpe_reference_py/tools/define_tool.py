@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from mcp.server.fastmcp import FastMCP
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from ..central_client import CentralClient
@@ -21,7 +20,8 @@ from ..mask_secrets import SecretRedactor
 class ToolContext:
     """What every tool module receives."""
 
-    mcp: FastMCP
+    # FastMCP (mcp 1.x) or MCPServer (mcp 2.x): sdk.new_server
+    mcp: Any
     central: CentralClient
     config: Config
     redactor: SecretRedactor
@@ -59,7 +59,7 @@ def define_read_tool(
     """Decorator: registers `run` (its parameters are the tool's arguments) as a read tool."""
 
     def register(run: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-        # functools.wraps keeps `run`'s signature, which FastMCP turns into the input schema.
+        # functools.wraps keeps `run`'s signature, which the SDK turns into the input schema.
         @functools.wraps(run)
         async def handler(**arguments: Any) -> CallToolResult:
             try:
