@@ -97,8 +97,18 @@ export async function runConformance(
       const posts = new Map(
         doc.operations.filter((o) => o.method === 'POST').map((o) => [o.path, o]),
       );
+      const gets = new Map(
+        doc.operations.filter((o) => o.method === 'GET').map((o) => [o.path, o]),
+      );
       for (const op of doc.operations.filter((o) => o.method === 'GET')) {
-        const request = await fillOperation(op, ids, client, listed, (t) => posts.get(t));
+        const request = await fillOperation(
+          op,
+          ids,
+          client,
+          listed,
+          (t) => posts.get(t),
+          (t) => gets.get(t),
+        );
         const answer = await client.get(request);
         const base = { method: op.method, path: op.path, operationId: op.operationId, request };
         let mismatch: string | undefined;
