@@ -5,10 +5,22 @@ import type {
   ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 
-/** The part of the SDK's Server the gate needs (an interface, so tests can stub it). */
+/**
+ * What a tool returns: a result, or (MCP 2026-07-28) an `input_required` result that asks the
+ * client for input and is answered by a retry of the call; the SDK v2 tells it by its
+ * `resultType`, so one (loose) type carries both.
+ */
+export type ToolResult = CallToolResult;
+
+/**
+ * The part of the SDK's Server the gate needs (an interface, so tests can stub it). On the 2025
+ * era `elicitInput` sends `elicitation/create` and resolves with the answer; on 2026-07-28 the
+ * first call resolves with `{ defer }`, the input_required result to return, and the retry of
+ * the call with the answer the client sent back.
+ */
 export interface ElicitingServer {
   getClientCapabilities(): ClientCapabilities | undefined;
-  elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult>;
+  elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult | { defer: ToolResult }>;
 }
 
 /** What the user is asked to approve. `summary` must already be free of secrets. */
@@ -19,7 +31,7 @@ export interface WriteRequest {
 }
 
 /** Proceed, or the tool result to return instead (no API call has been made). */
-export type GateDecision = { proceed: true } | { proceed: false; result: CallToolResult };
+export type GateDecision = { proceed: true } | { proceed: false; result: ToolResult };
 
 const CONFIRM_SCHEMA: ElicitRequestFormParams['requestedSchema'] = {
   type: 'object',
@@ -76,11 +88,15 @@ export async function confirmWrite(
   }
   let answer: ElicitResult;
   try {
-    answer = await server.elicitInput({
+    const asked = await server.elicitInput({
       mode: 'form',
       message: `${request.destructive ? 'DESTRUCTIVE change' : 'Change'} requested by ${request.tool}: ${request.summary}. Confirm?`,
       requestedSchema: CONFIRM_SCHEMA,
     });
+    if ('defer' in asked && asked.defer !== undefined) {
+      return { proceed: false, result: asked.defer as ToolResult };
+    }
+    answer = asked as ElicitResult;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return refuse(

@@ -83,6 +83,29 @@ describe('the MCP protocol version each server negotiated', () => {
     was.protocol_version = '2025-06-18';
     expect(described(pr, old)).toEqual(['MCP protocol version reference 2025-06-18 → 2025-11-25']);
   });
+
+  it('names the era apart when a server moved to 2026-07-28, and the comparison is refused', () => {
+    const pr = report();
+    const old = report();
+    const [now] = pr.servers;
+    const [was] = old.servers;
+    if (!now || !was) throw new Error('test report changed');
+    Object.assign(was, { protocol_version: '2025-11-25', protocol_era: 'legacy' });
+    Object.assign(now, { protocol_version: '2026-07-28', protocol_era: 'modern' });
+    expect(described(pr, old)).toEqual([
+      'MCP protocol version reference 2025-11-25 → 2026-07-28',
+      'MCP protocol era reference legacy → modern',
+    ]);
+    const verdict = compareToBaseline(pr, base(old), DEFAULT_THRESHOLDS);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.comparability?.differences.map((d) => d.setting)).toEqual([
+      'MCP protocol version reference',
+      'MCP protocol era reference',
+    ]);
+    // A baseline from before the era was recorded is not compared on it.
+    delete was.protocol_era;
+    expect(described(pr, old)).toEqual(['MCP protocol version reference 2025-11-25 → 2026-07-28']);
+  });
 });
 
 describe('the not-comparable rule', () => {

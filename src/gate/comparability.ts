@@ -90,6 +90,15 @@ export const COMPARABILITY_CHECKS: readonly ComparabilityCheck[] = [
     values: (r) => Object.fromEntries(r.servers.map((s) => [s.name, s.protocol_version ?? null])),
   },
   {
+    // The era (servers[].protocol_era): a server that moved from the 2025 initialize handshake to
+    // 2026-07-28's stateless protocol (or back) has no session, other round trips and other
+    // start-up work, so its latency, start-up and call figures are not comparable; said on its
+    // own, beside the version, so the comment names the cause.
+    setting: 'MCP protocol era',
+    affects: 'conditions',
+    values: (r) => Object.fromEntries(r.servers.map((s) => [s.name, s.protocol_era ?? null])),
+  },
+  {
     setting: 'fault plan',
     affects: 'conditions',
     values: (r) => (r.settings.faults ? cut(JSON.stringify(r.settings.faults)) : 'none'),

@@ -2,7 +2,7 @@ import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
 import { describeCrossRunState, splitCrossRun } from '../report/cross-run-state.js';
 import { describeEscapes } from '../report/escapes.js';
 import { fakeFindingLines } from '../report/fake-findings.js';
-import { protocolViolationLines } from '../report/protocol-violations.js';
+import { protocolEraLine, protocolViolationLines } from '../report/protocol-violations.js';
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
@@ -210,6 +210,8 @@ function sections(
   if (findings.length > 0) {
     out.push('**Findings from the fake**', '', ...findings.map((f) => `- ${f}`), '');
   }
+  const eras = protocolEraLine(report);
+  if (eras !== null) out.push(eras, '');
   const violations = protocolViolationLines(report);
   if (violations.length > 0) {
     out.push(

@@ -238,7 +238,10 @@ describe('renderResultsPage', () => {
 
   it('shows the negotiated MCP protocol per server and the wire check’s violations', () => {
     const text = renderResultsPage(modelOf(richReport()));
-    expect(rowOf(section(text, '### Servers'), 'subject-flail')).toContain('| 2026-07-28 ');
+    expect(rowOf(section(text, '### Servers'), 'subject-flail')).toContain(
+      '| 2026-07-28 (modern) ',
+    );
+    expect(rowOf(section(text, '### Servers'), 'reference')).toContain('| 2025-06-18 (legacy) ');
     const wire = rowOf(section(text, '### Protocol violations'), 'subject-leak-canary');
     expect(wire).toContain('`tools/list` response');
     expect(wire).toContain("`/result/tools/0` | must have required property 'inputSchema'");

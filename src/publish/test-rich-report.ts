@@ -25,6 +25,7 @@ export function richReport(): Report {
     if (!server) return;
     if (server.menu) server.menu.total = menu;
     server.protocol_version = i === 2 ? '2026-07-28' : '2025-06-18';
+    server.protocol_era = i === 2 ? 'modern' : 'legacy';
     if (i === 1) {
       server.protocol_violations = [
         {

@@ -167,7 +167,9 @@ function serversSection(model: PublishModel): Section {
         : source.version !== undefined && s.info.version !== source.version
           ? `${s.info.version} (≠ declared)`
           : s.info.version,
-      s.protocol_version ?? ABSENT,
+      s.protocol_version
+        ? `${s.protocol_version}${s.protocol_era ? ` (${s.protocol_era})` : ''}`
+        : ABSENT,
       s.transport,
     ];
   });
@@ -198,7 +200,7 @@ function serversSection(model: PublishModel): Section {
         text:
           'Declared version: the server’s own release, as scenarios/compared-servers.yml records it from the server’s package metadata at the pinned commit. ' +
           'serverInfo: the name and version the server sent in MCP initialize. A server that sets no version of its own sends its MCP library’s ' +
-          '(FastMCP and the Python SDK do), so a serverInfo version that differs from the declared one (marked ≠ declared) is usually the library’s, not the server’s. MCP protocol: the revision negotiated at initialize (— in reports that predate it).',
+          '(FastMCP and the Python SDK do), so a serverInfo version that differs from the declared one (marked ≠ declared) is usually the library’s, not the server’s. MCP protocol: the revision negotiated, and its era: modern (2026-07-28, server/discover) or legacy (the 2025 initialize handshake) (— in reports that predate it).',
       },
     ],
   };

@@ -15,6 +15,20 @@ export function serversWithViolations(report: Report): { server: string; occurre
 }
 
 /**
+ * The MCP revision and era each server negotiated, as one markdown line (`a` 2026-07-28 modern,
+ * `b` 2025-11-25 legacy); null when no server's was recorded (an older report, or none started).
+ */
+export function protocolEraLine(report: Report): string | null {
+  const known = report.servers.filter((s) => s.protocol_version || s.protocol_era);
+  if (known.length === 0) return null;
+  const parts = known.map(
+    (s) =>
+      `${codeSpan(s.name)} ${s.protocol_version ?? 'unknown'}${s.protocol_era ? ` (${s.protocol_era})` : ''}`,
+  );
+  return `MCP protocol (modern: 2026-07-28 via server/discover; legacy: the 2025 initialize handshake; \`servers[].protocol_era\`): ${parts.join(', ')}.`;
+}
+
+/**
  * One markdown line per server with wire-check violations, then one per violation (at most
  * {@link SHOWN_VIOLATIONS}): where in the message (JSON pointer), what the schema wanted, how
  * often, and an excerpt of what was sent. Empty when every server spoke the schema.

@@ -1,5 +1,5 @@
 import { fakeFindingLines } from './fake-findings.js';
-import { protocolViolationLines } from './protocol-violations.js';
+import { protocolEraLine, protocolViolationLines } from './protocol-violations.js';
 import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
 import { describeErroredRun, erroredRuns } from './errored-runs.js';
 import { describeEscapes } from './escapes.js';
@@ -144,6 +144,8 @@ export function renderSummaryMarkdown(report: Report): string {
       '',
     );
   }
+  const eras = protocolEraLine(report);
+  if (eras !== null) out.push(eras, '');
   const violations = protocolViolationLines(report);
   if (violations.length > 0) {
     out.push(

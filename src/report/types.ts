@@ -347,8 +347,13 @@ export interface ServerReport {
   cross_run_state?: CrossRunState | null;
   /** Means of the per-scenario discoverability figures (docs/discoverability.md). */
   discoverability?: ServerDiscoverability | null;
-  /** The MCP protocol version the server negotiated at initialize (null: none seen); absent in older reports. */
+  /** The MCP protocol version the server negotiated (null: none seen); absent in older reports. */
   protocol_version?: string | null;
+  /**
+   * The MCP era it negotiated: `modern` (2026-07-28, `server/discover`) or `legacy` (the 2025
+   * `initialize` handshake); null: none seen; absent in older reports.
+   */
+  protocol_era?: 'legacy' | 'modern' | null;
   /** Messages the server sent that the MCP schema refuses, over every run; absent in older reports. */
   protocol_violations?: ProtocolViolationReport[];
 }

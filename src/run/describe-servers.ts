@@ -22,15 +22,17 @@ export interface DescribeInput {
 function protocolOf(
   name: string,
   outcomes: DescribeInput['outcomes'],
-): Pick<ServerReport, 'protocol_version' | 'protocol_violations'> | null {
+): Pick<ServerReport, 'protocol_version' | 'protocol_era' | 'protocol_violations'> | null {
   const merged = new Map<string, ProtocolViolationReport>();
   let version: string | null | undefined;
+  let era: ServerReport['protocol_era'];
   for (const entry of outcomes) {
     if (entry.unit.server !== name) continue;
     for (const outcome of entry.outcomes) {
       const protocol = outcome.started?.protocol;
       if (!protocol) continue;
       version ??= protocol.version;
+      era ??= protocol.era ?? null;
       for (const v of protocol.violations) {
         const key = [v.kind, v.method, v.pointer, v.message].join('\0');
         const known = merged.get(key);
@@ -40,7 +42,11 @@ function protocolOf(
     }
   }
   if (version === undefined) return null;
-  return { protocol_version: version, protocol_violations: [...merged.values()] };
+  return {
+    protocol_version: version,
+    protocol_era: era ?? null,
+    protocol_violations: [...merged.values()],
+  };
 }
 
 /**

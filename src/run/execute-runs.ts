@@ -19,7 +19,7 @@ import type { ModelRuns } from '../llm/run-policies.js';
 import { canonicaliseIds, generatedTokens, inventedIds } from './canonical-ids.js';
 import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';
-import type { ProtocolViolation } from '../servers/wire-check.js';
+import type { ProtocolEra, ProtocolViolation } from '../servers/wire-check.js';
 
 /** The runs of one scenario against one server that one worker executes together. */
 export interface RunUnit {
@@ -41,8 +41,12 @@ export interface RunOutcome {
     tools: ToolDefinition[];
     /** Tools a model provider was sent under another name (model-driven runs only). */
     toolNames?: Record<string, string>;
-    /** The negotiated protocol version, and the wire-check violations this run saw. */
-    protocol?: { version: string | null; violations: ProtocolViolation[] };
+    /** The negotiated protocol version and era, and the wire-check violations this run saw. */
+    protocol?: {
+      version: string | null;
+      era: ProtocolEra | null;
+      violations: ProtocolViolation[];
+    };
   } | null;
   /** The run met a process an earlier run (of this or another scenario) had used. */
   reused: boolean;
@@ -101,6 +105,7 @@ function reused(session: ServerSession): ServerSession {
     ...(session.protocolVersion
       ? { protocolVersion: () => session.protocolVersion?.() ?? null }
       : {}),
+    ...(session.protocolEra ? { protocolEra: () => session.protocolEra?.() ?? null } : {}),
     close: () => session.close(),
   };
 }
@@ -110,6 +115,7 @@ function protocolOf(session: ServerSession): NonNullable<RunOutcome['started']>[
   if (!session.takeProtocolViolations) return undefined;
   return {
     version: session.protocolVersion?.() ?? null,
+    era: session.protocolEra?.() ?? null,
     violations: session.takeProtocolViolations(),
   };
 }

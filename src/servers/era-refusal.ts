@@ -1,20 +1,36 @@
-import { McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/client';
 
 /** JSON-RPC error of a server that does not speak the protocol version the client asked for. */
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
+/** The 2026-07-28 revisions the harness's client (SDK v2) negotiates through `server/discover`. */
+export const MODERN_REVISIONS = ['2026-07-28'] as const;
+
+/** Every revision the harness speaks, newest first. */
+export const HARNESS_REVISIONS = [...MODERN_REVISIONS, ...SUPPORTED_PROTOCOL_VERSIONS];
+
 /**
- * Why a server refused the harness's `initialize`, in words, when it refused the protocol
- * version (-32022): which revisions it speaks and which the harness's client does. A server of
- * the 2026-07-28 (stateless) era only cannot be benchmarked by this client yet
- * (docs/report-format.md, `protocol_version`). Null for any other error.
+ * Why the era negotiation failed, in words, when it genuinely did: the server refused every
+ * revision the harness offers (-32022, a revision newer than 2026-07-28 only, say), or the
+ * v2 client's negotiation gave up (the connection closed during the `server/discover` probe).
+ * Names what the server speaks (from the refusal's `data.supported`) and what the harness
+ * does. Null for any other error.
  */
 export function eraRefusal(error: unknown): string | null {
-  if (!(error instanceof McpError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) return null;
+  const ours = HARNESS_REVISIONS.join(', ');
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) {
+    return `the MCP era negotiation failed (the harness speaks ${ours}): ${error.message}`;
+  }
+  if (!(error instanceof ProtocolError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) return null;
   const data = error.data as { supported?: unknown } | undefined;
   const supported = Array.isArray(data?.supported)
     ? data.supported.filter((v): v is string => typeof v === 'string')
     : [];
   const theirs = supported.length > 0 ? supported.join(', ') : 'another revision';
-  return `it speaks only MCP ${theirs}, and this harness's client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} (the initialize handshake of the 2025 era); a server of the 2026-07-28 era only cannot be benchmarked yet (${error.message})`;
+  return `it speaks only MCP ${theirs}, and this harness speaks ${ours} (${error.message})`;
 }

@@ -1,6 +1,10 @@
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  deserializeMessage,
+  serializeMessage,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import type { Readable } from 'node:stream';
 import type { GroupProcess } from './process-group.js';
 
 /** The largest stdout line (one JSON-RPC message) read, in characters: the SDK's own limit. */
@@ -45,6 +49,13 @@ function quote(line: string): string {
  * ReadBuffer clears itself at the limit and throws, so the rest of the line then arrives as
  * "not JSON" and the call waits for its timeout:
  * node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js:10-16@1.32.2.)
+ *
+ * Era negotiation (MCP 2026-07-28): the v2 client treats a transport with `pid` and `stderr` as
+ * stdio-shaped and, since this is not the SDK's own StdioClientTransport, probes
+ * `server/discover` in place on this pipe; a 2025-era server answers it with an error (or
+ * stays silent until the probe's timeout) and the fallback `initialize` follows on the same
+ * pipe (node_modules/@modelcontextprotocol/client/dist/public-CvV4ZHkX.mjs:2217 and :2049-2052
+ * @2.4.0: `"stderr" in transport && "pid" in transport`; timeout or close on stdio = legacy).
  */
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -57,6 +68,16 @@ export class GroupStdioTransport implements Transport {
   private skipping: { head: string; tail: string; length: number } | null = null;
 
   constructor(private readonly process: GroupProcess) {}
+
+  /** The server's pid: with {@link stderr}, what marks this transport stdio-shaped to the v2 client. */
+  get pid(): number | null {
+    return this.process.child.pid ?? null;
+  }
+
+  /** The server's stderr (the session reads it into the stderr tail, never this transport). */
+  get stderr(): Readable | null {
+    return this.process.stderr ?? null;
+  }
 
   start(): Promise<void> {
     const { child, stdout, stdin } = this.process;

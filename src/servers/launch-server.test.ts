@@ -104,6 +104,8 @@ describe('launchServer over stdio', () => {
     expect(await call(session, 'fail')).toMatchObject({ text: 'the API said no', isError: true });
     const unknown = await call(session, 'no_such_tool');
     expect(unknown.protocolError).toContain('unknown tool no_such_tool');
+    // A JSON-RPC error the server answered names its code (the agent loop tells it from a dead server).
+    expect(unknown.protocolError).toMatch(/^MCP error -32\d{3}: /);
   });
 
   describe('environment hygiene', () => {

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FakeCentral } from '../../fake-central/index.js';
 import {
   expandTemplates,

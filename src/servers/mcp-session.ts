@@ -1,16 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import * as z from 'zod/v4';
 import {
-  CallToolResultSchema,
-  ElicitRequestSchema,
-  ErrorCode,
+  Client,
   LATEST_PROTOCOL_VERSION,
-  McpError,
-  PaginatedResultSchema,
-  ToolSchema,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  specTypeSchemas,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Transport,
+} from '@modelcontextprotocol/client';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ToolCallOutcome, ToolDefinition } from '../trajectory/types.js';
 import type { ServerTimeouts } from '../config/types.js';
@@ -21,7 +18,15 @@ import { eraRefusal } from './era-refusal.js';
 import { describeExit, type ExitInfo, type GroupProcess } from './process-group.js';
 import type { StderrTail } from './stderr-tail.js';
 import type { ServerSession } from './types.js';
-import { createWireChecker } from './wire-check.js';
+import { createWireChecker, type WireChecker } from './wire-check.js';
+
+/**
+ * How long the era probe (`server/discover`, MCP 2026-07-28) may wait on stdio before the server
+ * is taken for a 2025-era one that ignores it: half the start-up limit, at most this. A 2025-era
+ * server answers the probe with an error at once (the official TypeScript and Python SDKs do),
+ * so the wait only costs a server that says nothing to a request before initialize.
+ */
+const PROBE_MS = 10_000;
 
 /** A spawned server and the transport to it, ready for the MCP handshake. */
 export interface SessionInput {
@@ -58,6 +63,18 @@ function after<T>(ms: number, value: T, signal: AbortSignal): Promise<T> {
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+/**
+ * A failed call in words. A JSON-RPC error the server answered keeps the form SDK 1.x gave it,
+ * "MCP error <code>: <message>" (the v2 SDK's ProtocolError leaves the code out of its
+ * message): the agent loop tells an answered error from a dead server by it
+ * (src/agent/protocol-error.ts).
+ */
+function describeCallError(error: unknown): string {
+  const text = message(error);
+  if (!(error instanceof ProtocolError) || text.startsWith('MCP error ')) return text;
+  return `MCP error ${error.code}: ${text}`;
+}
+
 function toToolDefinition(tool: Tool): ToolDefinition {
   return {
     name: tool.name,
@@ -69,14 +86,11 @@ function toToolDefinition(tool: Tool): ToolDefinition {
   };
 }
 
-// A page is taken if it has a tools array; each tool is checked on its own, so one malformed
-// tool (a protocol violation the wire check reports) leaves the others usable.
-const ToolsPageSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
-
 /**
- * Every page of tools/list, following nextCursor until it is absent. A tool the schema refuses
- * (no inputSchema, a name that is not a string…) is left out of the menu: a client cannot offer
- * a model what it cannot read. The wire check has recorded why.
+ * Every page of tools/list, following nextCursor until it is absent. A tool the era's schema
+ * refuses (no inputSchema, a name that is not a string…) never gets here: the wire check takes it
+ * out of the page and records why (wire-check.ts), since a client cannot offer a model what it
+ * cannot read.
  */
 async function listAllTools(client: Client, deadline: number): Promise<ToolDefinition[]> {
   const tools: ToolDefinition[] = [];
@@ -85,13 +99,10 @@ async function listAllTools(client: Client, deadline: number): Promise<ToolDefin
   do {
     const result = await client.request(
       { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      ToolsPageSchema,
+      specTypeSchemas.ListToolsResult,
       { timeout: Math.max(1, deadline - performance.now()) },
     );
-    for (const raw of result.tools) {
-      const tool = ToolSchema.safeParse(raw);
-      if (tool.success) tools.push(toToolDefinition(tool.data));
-    }
+    for (const tool of result.tools) tools.push(toToolDefinition(tool));
     cursor = result.nextCursor;
     if (cursor !== undefined && seen.has(cursor)) {
       throw new Error(`tools/list returned the cursor ${JSON.stringify(cursor)} twice`);
@@ -99,6 +110,22 @@ async function listAllTools(client: Client, deadline: number): Promise<ToolDefin
     if (cursor !== undefined) seen.add(cursor);
   } while (cursor !== undefined);
   return tools;
+}
+
+/**
+ * Connects in either era: `server/discover` first (MCP 2026-07-28), else the 2025 `initialize`
+ * on the same connection (the v2 client's `versionNegotiation: 'auto'`), then tells the wire
+ * check which era's schemas apply from here on.
+ */
+async function connect(
+  client: Client,
+  transport: Transport,
+  wire: WireChecker,
+  startupMs: number,
+): Promise<void> {
+  await client.connect(transport, { timeout: startupMs });
+  const era = client.getProtocolEra() ?? 'legacy';
+  wire.negotiated(era, client.getNegotiatedProtocolVersion() ?? null);
 }
 
 /**
@@ -110,7 +137,13 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
   const { name, process: proc, tail, timeouts } = input;
   const client = new Client(
     { name: 'hpe-mcp-bench', version: pkg.version },
-    { capabilities: { elicitation: { form: {} } } },
+    {
+      capabilities: { elicitation: { form: {} } },
+      versionNegotiation: {
+        mode: 'auto',
+        probe: { timeoutMs: Math.min(PROBE_MS, Math.max(1, timeouts.startupMs / 2)) },
+      },
+    },
   );
   const wire = createWireChecker(LATEST_PROTOCOL_VERSION);
   wire.watch(input.transport);
@@ -119,7 +152,9 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
   client.onerror = (error) => (transportError = { message: error.message, seq: ++errorSeq });
 
   const active: ((message: string, action: 'accept' | 'decline' | 'cancel') => void)[] = [];
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
+  // On 2025-era sessions the server sends elicitation/create; on 2026-07-28 it answers the call
+  // with input_required and the client fulfils it through this same handler.
+  client.setRequestHandler('elicitation/create', (request) => {
     const params = request.params;
     const schema = 'requestedSchema' in params ? params.requestedSchema : {};
     const answer = answerElicitation(schema, input.writeGate);
@@ -148,7 +183,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
   const startup = await Promise.race([
     settle(
       (async () => {
-        await client.connect(input.transport, { timeout: timeouts.startupMs });
+        await connect(client, input.transport, wire, timeouts.startupMs);
         return listAllTools(client, input.startedAt + timeouts.startupMs);
       })(),
     ),
@@ -191,6 +226,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     stderrTail: () => tail.text(),
     takeProtocolViolations: () => wire.take(),
     protocolVersion: () => wire.protocolVersion(),
+    protocolEra: () => wire.protocolEra(),
     close,
     async callTool(request, onElicitation) {
       const gone = proc.exitInfo();
@@ -209,7 +245,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
                 method: 'tools/call',
                 params: { name: request.name, arguments: request.arguments },
               },
-              CallToolResultSchema,
+              specTypeSchemas.CallToolResult,
               { timeout: timeouts.callMs, maxTotalTimeout: timeouts.callMs, signal: giveUp.signal },
             ),
           ),
@@ -227,17 +263,18 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
           // exit a moment, so the report says "exited with code N" rather than "fetch failed".
           const exit =
             proc.exitInfo() ??
-            (error instanceof McpError
+            (error instanceof ProtocolError
               ? undefined
               : await Promise.race([
                   proc.exited,
                   after(EXIT_WAIT_MS, undefined, stopTimer.signal),
                 ]));
           if (exit) return failure(exitMessage(exit, ' during the call'));
-          if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
+          if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
             return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
           }
-          return failure(`${message(error)}${since(seq, message(error))}`);
+          const text = describeCallError(error);
+          return failure(`${text}${since(seq, message(error))}`);
         }
         const result = outcome.value;
         return {

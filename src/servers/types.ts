@@ -1,5 +1,5 @@
 import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../trajectory/types.js';
-import type { ProtocolViolation } from './wire-check.js';
+import type { ProtocolEra, ProtocolViolation } from './wire-check.js';
 
 /** How the harness answers a server's confirmation request (elicitation) in this scenario. */
 export type ElicitationAnswer = 'accept' | 'decline';
@@ -28,6 +28,8 @@ export interface ServerSession {
   takeProtocolViolations?(): ProtocolViolation[];
   /** The protocol version the server negotiated at initialize (null if none was seen). */
   protocolVersion?(): string | null;
+  /** The era it negotiated: `modern` (MCP 2026-07-28, server/discover) or `legacy` (initialize). */
+  protocolEra?(): ProtocolEra | null;
   /** The last lines the server wrote on stderr (for error reports). */
   stderrTail(): string;
   /**

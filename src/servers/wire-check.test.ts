@@ -1,5 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { createWireChecker, EXCERPT_CHARS, MAX_VIOLATIONS } from './wire-check.js';
 
@@ -104,5 +103,66 @@ describe('createWireChecker', () => {
     const [cut] = long.wire.take();
     expect(cut?.pointer).toBe('/result/tools/0/inputSchema');
     expect(cut?.excerpt).toHaveLength(EXCERPT_CHARS);
+  });
+
+  it('hands a tools/list page on without the tools the schema refuses, and records why', async () => {
+    const { wire, transport, deliver, seen } = checked();
+    await transport.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+    const good = { name: 'ok', inputSchema: { type: 'object' } };
+    deliver({ jsonrpc: '2.0', id: 3, result: { tools: [{ name: 'bad' }, good], nextCursor: 'c' } });
+    expect(seen).toEqual([{ jsonrpc: '2.0', id: 3, result: { tools: [good], nextCursor: 'c' } }]);
+    expect(wire.take().map((v) => v.pointer)).toEqual(['/result/tools/0/inputSchema']);
+  });
+
+  it('checks a 2026-07-28 session by its rules: resultType, input_required, no server requests', async () => {
+    const { wire, transport, deliver } = checked();
+    await transport.send({ jsonrpc: '2.0', id: 0, method: 'server/discover', params: {} });
+    deliver({
+      jsonrpc: '2.0',
+      id: 0,
+      result: { resultType: 'complete', supportedVersions: 7, capabilities: {} },
+    });
+    expect(wire.take().map((v) => [v.method, v.pointer])).toEqual([
+      ['server/discover', '/result/supportedVersions'],
+    ]);
+    wire.negotiated('modern', '2026-07-28');
+    expect([wire.protocolEra(), wire.protocolVersion()]).toEqual(['modern', '2026-07-28']);
+    const tools = {
+      resultType: 'complete',
+      tools: [{ name: 'a', inputSchema: { type: 'object' } }],
+    };
+    await transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    deliver({ jsonrpc: '2.0', id: 1, result: tools });
+    const ask = { confirm: { method: 'elicitation/create', params: { message: 'ok?' } } };
+    await transport.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} });
+    deliver({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { resultType: 'input_required', inputRequests: ask },
+    });
+    deliver({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 1, progress: 1 },
+    });
+    expect(wire.take()).toEqual([]);
+    await transport.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+    deliver({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+    await transport.send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: {} });
+    deliver({ jsonrpc: '2.0', id: 4, result: { resultType: 'input_required' } });
+    await transport.send({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: {} });
+    deliver({ jsonrpc: '2.0', id: 5, result: { resultType: 'input_required', requestState: 's' } });
+    deliver({ jsonrpc: '2.0', id: 'srv', method: 'elicitation/create', params: { message: 'x' } });
+    deliver({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: {} });
+    const found = wire.take();
+    expect(found.map((v) => [v.kind, v.method, v.pointer, v.revision])).toEqual([
+      ['response', 'tools/list', '/result/resultType', '2026-07-28'],
+      ['response', 'tools/call', '/result', '2026-07-28'],
+      ['response', 'tools/list', '/result/resultType', '2026-07-28'],
+      ['request', 'elicitation/create', '/method', '2026-07-28'],
+      ['notification', 'notifications/elicitation/complete', '/method', '2026-07-28'],
+    ]);
+    expect(found[0]?.message).toBe('every result of the 2026-07-28 revision carries resultType');
+    expect(found[3]?.message).toMatch(/has no requests from server to client/);
   });
 });

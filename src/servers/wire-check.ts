@@ -1,13 +1,16 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import {
-  CallToolResultSchema,
-  InitializeResultSchema,
-  ListToolsResultSchema,
-  ResultSchema,
-  ServerNotificationSchema,
-  ServerRequestSchema,
-  type JSONRPCMessage,
-} from '@modelcontextprotocol/sdk/types.js';
+  DISCOVER_RESULT,
+  INPUT_REQUIRED,
+  INPUT_REQUIRED_METHODS,
+  LEGACY,
+  MODERN,
+  type EraSchemas,
+  type Schema,
+} from './wire-schemas.js';
+
+/** The two eras of MCP: the 2025 initialize handshake, or 2026-07-28's stateless protocol. */
+export type ProtocolEra = 'legacy' | 'modern';
 
 /**
  * A message a server sent that the MCP schema does not allow: what it was, where (a JSON pointer
@@ -36,34 +39,6 @@ export const EXCERPT_CHARS = 160;
 /** Distinct violations one session keeps (the count of each goes on). */
 export const MAX_VIOLATIONS = 50;
 
-type Schema = {
-  safeParse(value: unknown): {
-    success: boolean;
-    error?: { issues: { path: PropertyKey[]; message: string }[] };
-  };
-};
-
-/** A union's members by the literal of their `method` field (the SDK's own schemas, built once). */
-function byMethod(union: unknown): Map<string, Schema> {
-  const map = new Map<string, Schema>();
-  const options = (union as { options?: unknown[] }).options ?? [];
-  for (const option of options) {
-    const method = (option as { shape?: { method?: { value?: unknown } } }).shape?.method?.value;
-    if (typeof method === 'string') map.set(method, option as Schema);
-  }
-  return map;
-}
-
-const REQUESTS = byMethod(ServerRequestSchema);
-const NOTIFICATIONS = byMethod(ServerNotificationSchema);
-// The results of what the harness asks; any other method's result is at least a Result.
-// (`ping`'s EmptyResult is a Result too: the SDK's strict one would refuse the `_meta` the spec allows.)
-const RESULTS = new Map<string, Schema>([
-  ['initialize', InitializeResultSchema],
-  ['tools/list', ListToolsResultSchema],
-  ['tools/call', CallToolResultSchema],
-]);
-
 const escape = (key: PropertyKey): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
 function excerptAt(message: unknown, path: readonly PropertyKey[]): string {
@@ -84,22 +59,30 @@ export interface WireChecker {
   watch(transport: Transport): Transport;
   /** The violations since the last take (counts start again). */
   take(): ProtocolViolation[];
-  /** The protocol version the server's initialize result named (null before, or without one). */
+  /** The protocol version negotiated (from initialize, or {@link negotiated}; null before). */
   protocolVersion(): string | null;
+  /** The era negotiated (null before it is known). */
+  protocolEra(): ProtocolEra | null;
+  /** The client's verdict after connect: from here on the era's schemas apply. */
+  negotiated(era: ProtocolEra, version: string | null): void;
 }
 
 /**
  * A checker of every JSON-RPC message a server sends against the official TypeScript SDK's
- * runtime schemas of the MCP revision it implements (`@modelcontextprotocol/sdk/types.js`, built
- * once at import; docs/report-format.md says why not the spec's schema.json): a response against
- * the result schema of the method the harness asked, a request or notification against the
- * schema of its method. Unknown fields are allowed where the schema allows them. The envelope
- * itself (`jsonrpc`, `id`) is checked by the transport before it gets here.
+ * runtime schemas of the era it negotiated (wire-schemas.ts; docs/report-format.md says why not
+ * the spec's schema.json): a response against the result schema of the method the harness
+ * asked, a request or notification against the schema of its method. Unknown fields are allowed
+ * where the schema allows them. The envelope itself (`jsonrpc`, `id`) is checked by the
+ * transport before it gets here. A tools/list page is handed on without the tools its era's
+ * schema refuses (recorded here), so one malformed tool leaves the others usable: the SDK's
+ * client would otherwise refuse the whole page.
  */
 export function createWireChecker(latest: string): WireChecker {
   const pending = new Map<string | number, string>();
   const found = new Map<string, ProtocolViolation>();
   let version: string | null = null;
+  let era: ProtocolEra | null = null;
+  const schemas = (): EraSchemas => (era === 'modern' ? MODERN : LEGACY);
 
   function record(
     kind: ProtocolViolation['kind'],
@@ -128,13 +111,48 @@ export function createWireChecker(latest: string): WireChecker {
     }
   }
 
+  function checkResult(asked: string | null, result: unknown): ReturnType<Schema['safeParse']> {
+    if (asked === 'server/discover') return DISCOVER_RESULT.safeParse(result);
+    const era = schemas();
+    if (era.resultType && result !== null && typeof result === 'object') {
+      const type = (result as { resultType?: unknown }).resultType;
+      if (type === 'input_required' && INPUT_REQUIRED_METHODS.has(asked ?? '')) {
+        return INPUT_REQUIRED.safeParse(result);
+      }
+      if (type !== 'complete') {
+        const message =
+          type === undefined
+            ? 'every result of the 2026-07-28 revision carries resultType'
+            : `resultType ${JSON.stringify(type)} is not allowed here (complete${INPUT_REQUIRED_METHODS.has(asked ?? '') ? ' or input_required' : ''})`;
+        return { success: false, error: { issues: [{ path: ['resultType'], message }] } };
+      }
+    }
+    return (era.results.get(asked ?? '') ?? era.result).safeParse(result);
+  }
+
+  /** A tools/list page without the tools the era's schema refuses (the message itself if none). */
+  function usableTools(message: JSONRPCMessage): JSONRPCMessage {
+    const m = message as { id?: string | number; result?: { tools?: unknown } };
+    if (m.id === undefined || pending.get(m.id) !== 'tools/list') return message;
+    const tools = m.result?.tools;
+    if (!Array.isArray(tools)) return message;
+    const usable = tools.filter((tool) => schemas().tool.safeParse(tool).success);
+    if (usable.length === tools.length) return message;
+    return { ...message, result: { ...m.result, tools: usable } };
+  }
+
   function check(message: JSONRPCMessage): void {
     const m = message as Record<string, unknown>;
     const method = typeof m.method === 'string' ? m.method : null;
     if (method !== null) {
       const isRequest = 'id' in m;
-      const schema = (isRequest ? REQUESTS : NOTIFICATIONS).get(method);
       const kind = isRequest ? 'request' : 'notification';
+      const refusal = isRequest ? schemas().noRequests : null;
+      if (refusal !== null) {
+        record(kind, method, [], m, [{ path: ['method'], message: refusal }]);
+        return;
+      }
+      const schema = (isRequest ? schemas().requests : schemas().notifications).get(method);
       if (!schema) {
         const what = isRequest ? 'request a server may send' : 'server notification';
         record(kind, method, [], m, [
@@ -153,7 +171,7 @@ export function createWireChecker(latest: string): WireChecker {
       const id = m.id as string | number;
       const asked = pending.get(id) ?? null;
       pending.delete(id);
-      const parsed = (RESULTS.get(asked ?? '') ?? ResultSchema).safeParse(m.result);
+      const parsed = checkResult(asked, m.result);
       if (!parsed.success) record('response', asked, ['result'], m, parsed.error?.issues ?? []);
       if (asked === 'initialize' && parsed.success) {
         const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
@@ -175,23 +193,31 @@ export function createWireChecker(latest: string): WireChecker {
         }
         return send(message, options);
       };
-      // The client sets onmessage on connect: wrap whatever it sets.
+      // The client sets onmessage on connect (and its era probe sets one of its own, then puts
+      // back what it found): wrap whatever is set, once.
       let handler: Transport['onmessage'];
+      const wrappers = new WeakSet<object>();
       Object.defineProperty(transport, 'onmessage', {
         configurable: true,
         enumerable: true,
         get: () => handler,
         set: (fn: Transport['onmessage']) => {
-          handler =
-            fn &&
-            ((message, extra) => {
-              try {
-                check(message);
-              } catch {
-                // A checker bug must never cost a run; the message goes on unchecked.
-              }
-              fn(message, extra);
-            });
+          if (!fn || wrappers.has(fn)) {
+            handler = fn;
+            return;
+          }
+          const wrapped: NonNullable<Transport['onmessage']> = (message, extra) => {
+            let delivered: JSONRPCMessage = message;
+            try {
+              delivered = usableTools(message);
+              check(message);
+            } catch {
+              // A checker bug must never cost a run; the message goes on unchecked.
+            }
+            fn(delivered as typeof message, extra);
+          };
+          wrappers.add(wrapped);
+          handler = wrapped;
         },
       });
       return transport;
@@ -202,5 +228,10 @@ export function createWireChecker(latest: string): WireChecker {
       return out;
     },
     protocolVersion: () => version,
+    protocolEra: () => era,
+    negotiated(negotiatedEra, negotiatedVersion) {
+      era = negotiatedEra;
+      version = negotiatedVersion ?? version;
+    },
   };
 }

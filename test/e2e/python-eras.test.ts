@@ -123,9 +123,12 @@ describe('Python MCP SDK lines (the Python reference server on mcp 1.x and 2.x)'
     expect(report.servers.map((s: { name: string }) => s.name)).toEqual(names);
     for (const server of report.servers) {
       expect(server.info, server.name).toEqual({ name: 'hpe-reference-mcp-py', version: '0.1.0' });
-      // The harness's client speaks the handshake era: both lines answer it on 2025-11-25.
+      // The harness's client negotiates (server/discover first, else initialize): the 2.x line
+      // takes 2026-07-28 on both transports, the 1.x line answers the 2025 handshake.
+      const modern = server.name.startsWith('mcp2');
       expect(server, server.name).toMatchObject({
-        protocol_version: '2025-11-25',
+        protocol_version: modern ? '2026-07-28' : '2025-11-25',
+        protocol_era: modern ? 'modern' : 'legacy',
         protocol_violations: [],
       });
     }

@@ -23,8 +23,9 @@ const OWN_CONFIG = [
   'subject-leak-encoded.ts',
   'subject-leak-menu.ts',
   'subject-renamed-tool.ts',
-  // The MCP-eras subject takes its era as an argument: test/e2e/mcp-eras.test.ts launches it.
-  'subject-sdk-v2.ts',
+  // The 2025-era reference over HTTP: test/e2e/mcp-eras.test.ts launches it beside the SDK v2
+  // reference entry (examples/reference-server/v2).
+  'subject-reference-v1-http.ts',
 ];
 /** examples/python-reference-server on each line of the MCP Python SDK (.venv, .venv-mcp2). */
 const PYTHON_REFERENCE = ['python-reference', 'python-reference-mcp2'];

@@ -1,14 +1,35 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { ReferenceConfig } from '../config.js';
 import type { CentralClient } from '../http/central-client.js';
 import type { SecretRedactor } from '../mask-secrets.js';
-import { confirmWrite } from '../write-gate.js';
+import { confirmWrite, type ElicitingServer, type ToolResult } from '../write-gate.js';
+
+/** How a tool is registered: `config` as both SDKs' `registerTool` take it (a zod raw shape). */
+export interface ToolConfig {
+  title: string;
+  description: string;
+  inputSchema: z.ZodRawShape;
+  annotations: ToolAnnotations;
+}
+
+/**
+ * The MCP server the tools are registered on: the official SDK 1.x (server.ts, the 2025 era) or
+ * 2.x (server-v2.ts, either era). `extra` is what the SDK passes a tool callback after its
+ * arguments; `eliciting` turns it into the channel the write gate asks for confirmation on.
+ */
+export interface ToolHost {
+  registerTool(
+    name: string,
+    config: ToolConfig,
+    callback: (args: unknown, extra: unknown) => Promise<ToolResult>,
+  ): void;
+  eliciting(extra: unknown): ElicitingServer;
+}
 
 /** What every tool module receives. */
 export interface ToolContext {
-  server: McpServer;
+  host: ToolHost;
   central: CentralClient;
   config: ReferenceConfig;
   redactor: SecretRedactor;
@@ -74,7 +95,7 @@ function register<S extends z.ZodRawShape>(
   ctx: ToolContext,
   cls: ToolClass,
   spec: ToolSpec<S>,
-  handler: (args: Args<S>) => Promise<CallToolResult>,
+  handler: (args: Args<S>, extra: unknown) => Promise<ToolResult>,
 ): void {
   const config = {
     title: spec.title,
@@ -82,17 +103,16 @@ function register<S extends z.ZodRawShape>(
     inputSchema: spec.input,
     annotations: annotations(cls, spec),
   };
-  // The SDK's callback type is conditional on the shape; it resolves only for concrete shapes.
-  const callback = (async (args: Args<S>) => {
+  ctx.host.registerTool(spec.name, config, async (raw, extra) => {
+    const args = raw as Args<S>;
     // Secret-named arguments (passphrase, password) are remembered so no result echoes them.
     ctx.redactor.rememberArguments(args);
     try {
-      return await handler(args);
+      return await handler(args, extra);
     } catch (error) {
       return failureOf(ctx, spec.name, error);
     }
-  }) as unknown as Parameters<McpServer['registerTool']>[2];
-  ctx.server.registerTool(spec.name, config, callback);
+  });
 }
 
 /** Registers a read or diagnostic tool: no gate, result redacted. */
@@ -118,8 +138,8 @@ export function defineWriteTool<S extends z.ZodRawShape>(
   summarise: (args: Args<S>) => string,
   run: (args: Args<S>) => Promise<unknown>,
 ): void {
-  register(ctx, cls, spec, async (args) => {
-    const decision = await confirmWrite(ctx.server.server, ctx.config.enableWrites, {
+  register(ctx, cls, spec, async (args, extra) => {
+    const decision = await confirmWrite(ctx.host.eliciting(extra), ctx.config.enableWrites, {
       tool: spec.name,
       summary: ctx.redactor.redactText(summarise(args)),
       destructive: cls === 'destructive',
