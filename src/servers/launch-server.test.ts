@@ -123,6 +123,20 @@ describe('launchServer over stdio', () => {
     expect((await call(session, 'echo', { text: 'hi' })).text).toBe('{"text":"hi"}');
   });
 
+  it('starts a server that exits on server/discover again, for the 2025 handshake only', async () => {
+    const session = await launch(
+      stdioTestServer(undefined, {
+        args: ['--import', 'tsx', 'test/mcp-servers/silent-probe-server.ts', 'exit'],
+      }),
+    );
+    expect([session.protocolEra?.(), session.protocolVersion?.()]).toEqual([
+      'legacy',
+      '2025-11-25',
+    ]);
+    expect(session.serverInfo.name).toBe('silent-probe');
+    expect((await call(session, 'echo', { text: 'again' })).text).toBe('{"text":"again"}');
+  });
+
   it('returns content, structuredContent and isError as the server sent them', async () => {
     const session = await launch(stdioTestServer());
     const echo = await call(session, 'echo', { text: 'hi' });
