@@ -71,6 +71,16 @@ async function startedTask(
   return typeof id === 'string' ? id : undefined;
 }
 
+/** The operation's required query parameters, filled like the path (fixture, then document). */
+function requiredQuery(op: Operation, ids: FixtureIds): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const p of op.parameters) {
+    if (p.in !== 'query' || !p.required) continue;
+    query.set(p.name, knownValue(op, p, ids) ?? documentedValue(p) ?? typedValue(p));
+  }
+  return query;
+}
+
 /**
  * Fills one operation's path template and required query parameters with fixture ids: first the
  * ids the bundle knows by name (sites, serials, MACs, the clock window), then the first item the
@@ -83,17 +93,17 @@ export async function fillOperation(
   listed: Map<string, JsonValue | undefined>,
   /** The POST operation documented at a path template, if any (starts async tasks). */
   starterAt: (template: string) => Operation | undefined = () => undefined,
+  /** The GET operation documented at a path template, if any (its required query lists it). */
+  getterAt: (template: string) => Operation | undefined = () => undefined,
 ): Promise<string> {
-  const query = new URLSearchParams();
-  for (const p of op.parameters) {
-    if (p.in !== 'query' || !p.required) continue;
-    query.set(p.name, knownValue(op, p, ids) ?? documentedValue(p) ?? typedValue(p));
-  }
+  const query = requiredQuery(op, ids);
   let path = '';
+  let template = '';
   for (const segment of op.path.split('/').slice(1)) {
     const match = /^\{(.+)\}$/.exec(segment);
     if (!match) {
       path += `/${segment}`;
+      template += `/${segment}`;
       continue;
     }
     const name = match[1] ?? '';
@@ -111,7 +121,11 @@ export async function fillOperation(
     }
     if (value === undefined) {
       // The parent collection, else (`cnac-image/download/{id}`) the collection above a verb.
-      for (const at of [path, path.slice(0, path.lastIndexOf('/'))]) {
+      // The collection as its own GET documents it (audits need start-at/end-at to list).
+      const collection = getterAt(template);
+      const qs = collection ? requiredQuery(collection, ids).toString() : '';
+      const listing = qs === '' ? path : `${path}?${qs}`;
+      for (const at of [listing, path.slice(0, path.lastIndexOf('/'))]) {
         if (at === '' || value !== undefined) continue;
         if (!listed.has(at)) {
           const answer = await client.get(at);
@@ -123,6 +137,7 @@ export async function fillOperation(
     }
     value ??= documentedValue(param) ?? typedValue(param);
     path += `/${encodeURIComponent(value)}`;
+    template += `/${segment}`;
   }
   const qs = query.toString();
   return qs === '' ? path : `${path}?${qs}`;

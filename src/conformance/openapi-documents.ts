@@ -5,7 +5,8 @@ import { BenchError } from '../common/errors.js';
 /** A JSON value as read from an OpenAPI document. */
 export type JsonValue =
   null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-type JsonObject = { [key: string]: JsonValue };
+/** A JSON object of a document. */
+export type JsonObject = { [key: string]: JsonValue };
 
 /** One documented parameter, after its `$ref` (if any) is resolved. */
 export interface OperationParameter {
@@ -29,6 +30,8 @@ export interface Operation {
    * binary string (`type: string, format: binary`), e.g. `text/csv` or `image/png`. Absent otherwise.
    */
   okBinary?: string[];
+  /** The documented `application/json` schema of the request body (writes), when there is one. */
+  requestSchema?: JsonObject;
   /** The request body's documented example (`example`, else the first `examples` value). */
   bodyExample?: JsonValue;
 }
@@ -62,7 +65,8 @@ export function resolvePointer(root: JsonObject, ref: string, file: string): Jso
   return node;
 }
 
-function deref(
+/** Follows `$ref`s (up to 20 hops) to the node they name. */
+export function deref(
   root: JsonObject,
   value: JsonValue | undefined,
   file: string,
@@ -119,6 +123,13 @@ function okBinary(root: JsonObject, op: JsonObject, file: string): string[] | un
   return types.length > 0 ? types : undefined;
 }
 
+function requestSchema(root: JsonObject, op: JsonObject, file: string): JsonObject | undefined {
+  const body = deref(root, op.requestBody, file);
+  if (!isObject(body) || !isObject(body.content)) return undefined;
+  const media = body.content['application/json'];
+  return isObject(media) && isObject(media.schema) ? media.schema : undefined;
+}
+
 function bodyExample(root: JsonObject, op: JsonObject, file: string): JsonValue | undefined {
   const body = deref(root, op.requestBody, file);
   if (!isObject(body) || !isObject(body.content)) return undefined;
@@ -148,6 +159,7 @@ export function parseDocument(file: string, root: JsonObject): OpenApiDocument {
       ];
       const body = method === 'post' ? bodyExample(root, op, file) : undefined;
       const binary = okBinary(root, op, file);
+      const request = method === 'get' ? undefined : requestSchema(root, op, file);
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -155,6 +167,7 @@ export function parseDocument(file: string, root: JsonObject): OpenApiDocument {
         parameters: merged,
         okSchema: okSchema(root, op, file),
         ...(binary === undefined ? {} : { okBinary: binary }),
+        ...(request === undefined ? {} : { requestSchema: request }),
         ...(body === undefined ? {} : { bodyExample: body }),
       });
     }

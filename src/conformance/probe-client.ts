@@ -68,6 +68,32 @@ export class ProbeClient {
     return { status: res.status, ...(location === undefined ? {} : { location }) };
   }
 
+  /** Sends a write (POST/PUT/PATCH/DELETE, JSON body if given) and reports its status and message. */
+  async send(
+    method: string,
+    pathAndQuery: string,
+    body?: JsonValue,
+  ): Promise<{ status: number; message: string }> {
+    const res = await fetch(`${this.fake.url}${pathAndQuery}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.bearer()}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    let message = '';
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === 'string') message = parsed.message.slice(0, 160);
+    } catch {
+      // not JSON: no message
+    }
+    return { status: res.status, message };
+  }
+
   /** GETs `pathAndQuery` and reports the status, the body and whether a route answered. */
   async get(pathAndQuery: string): Promise<ProbeAnswer> {
     const res = await fetch(`${this.fake.url}${pathAndQuery}`, {

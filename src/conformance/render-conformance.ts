@@ -28,6 +28,16 @@ export function renderConformance(
     ...rows.map(line),
     `routed ${s.routed}% of operations; schema-valid ${s.valid}% of 200 answers (${s.validWithDeviations}% counting the deviations of fake-central/SPEC.md §13: valid*)`,
   ];
+  const w = t.writes;
+  if (w !== undefined) {
+    out.push(
+      `writes: ${w.ok} of ${w.probed} create → read-back → delete lifecycles passed` +
+        report.documents
+          .filter((d) => (d.writes?.probed ?? 0) > 0)
+          .map((d) => `\n  ${d.file}: ${d.writes?.ok ?? 0}/${d.writes?.probed ?? 0}`)
+          .join(''),
+    );
+  }
   if (options.details !== false) {
     for (const d of report.documents) {
       const failing = d.results.filter((r) => r.mismatch !== undefined);
@@ -37,6 +47,12 @@ export function renderConformance(
         const note = r.deviations ? ` [deviation ${r.deviations.join(', ')}]` : '';
         out.push(`  ${r.method} ${r.path} (${r.operationId}): ${r.mismatch}${note}`);
       }
+    }
+    for (const d of report.documents) {
+      const failing = d.writes?.results.filter((r) => !r.ok) ?? [];
+      if (failing.length === 0) continue;
+      out.push('', `${d.file} writes:`);
+      for (const r of failing) out.push(`  ${r.path} (${r.operationId}): ${r.mismatch ?? ''}`);
     }
   }
   return out.join('\n') + '\n';

@@ -4,6 +4,7 @@ import { fixtureIds } from './fixture-ids.js';
 import type { JsonValue, OpenApiDocument } from './openapi-documents.js';
 import { ProbeClient } from './probe-client.js';
 import { SchemaValidator } from './schema-validator.js';
+import { probeWrites, type WriteResult } from './write-probe.js';
 
 /** What one documented operation got from the fake. */
 export interface OperationResult {
@@ -34,6 +35,8 @@ export interface DocumentResult {
   /** Valid, or invalid only by listed deviations. */
   validWithDeviations: number;
   results: OperationResult[];
+  /** With `writes`: each item path's create → read-back → delete → read lifecycle. */
+  writes?: { probed: number; ok: number; results: WriteResult[] };
 }
 
 /** The conformance command's output (`--json` prints it). */
@@ -47,6 +50,8 @@ export interface ConformanceReport {
     ok: number;
     valid: number;
     validWithDeviations: number;
+    /** With `writes`: lifecycles probed and passed over every document. */
+    writes?: { probed: number; ok: number };
   };
 }
 
@@ -75,7 +80,7 @@ function fileMismatch(documented: string[], sent: string | undefined): string | 
  */
 export async function runConformance(
   documents: OpenApiDocument[],
-  options: { fixture?: string } = {},
+  options: { fixture?: string; writes?: boolean } = {},
 ): Promise<ConformanceReport> {
   const bundle = loadBundle(resolveBundleDir(options.fixture));
   const ids = fixtureIds(bundle);
@@ -92,8 +97,18 @@ export async function runConformance(
       const posts = new Map(
         doc.operations.filter((o) => o.method === 'POST').map((o) => [o.path, o]),
       );
+      const gets = new Map(
+        doc.operations.filter((o) => o.method === 'GET').map((o) => [o.path, o]),
+      );
       for (const op of doc.operations.filter((o) => o.method === 'GET')) {
-        const request = await fillOperation(op, ids, client, listed, (t) => posts.get(t));
+        const request = await fillOperation(
+          op,
+          ids,
+          client,
+          listed,
+          (t) => posts.get(t),
+          (t) => gets.get(t),
+        );
         const answer = await client.get(request);
         const base = { method: op.method, path: op.path, operationId: op.operationId, request };
         let mismatch: string | undefined;
@@ -117,6 +132,9 @@ export async function runConformance(
           ...(deviations === undefined ? {} : { deviations }),
         });
       }
+      const writes = options.writes
+        ? await probeWrites(doc, ids, client, listed, validator)
+        : undefined;
       out.push({
         file: doc.file,
         openapi: doc.openapi,
@@ -126,6 +144,15 @@ export async function runConformance(
         valid: results.filter((r) => r.valid).length,
         validWithDeviations: results.filter((r) => r.valid || r.deviations !== undefined).length,
         results,
+        ...(writes === undefined
+          ? {}
+          : {
+              writes: {
+                probed: writes.length,
+                ok: writes.filter((w) => w.ok).length,
+                results: writes,
+              },
+            }),
       });
     }
   } finally {
@@ -135,7 +162,7 @@ export async function runConformance(
     out.reduce((n, d) => n + d[k], 0);
   return {
     fixture: bundle.manifest.id,
-    methods: ['GET'],
+    methods: options.writes ? ['GET', 'POST', 'DELETE'] : ['GET'],
     documents: out,
     totals: {
       operations: sum('operations'),
@@ -143,6 +170,14 @@ export async function runConformance(
       ok: sum('ok'),
       valid: sum('valid'),
       validWithDeviations: sum('validWithDeviations'),
+      ...(options.writes
+        ? {
+            writes: {
+              probed: out.reduce((n, d) => n + (d.writes?.probed ?? 0), 0),
+              ok: out.reduce((n, d) => n + (d.writes?.ok ?? 0), 0),
+            },
+          }
+        : {}),
     },
   };
 }

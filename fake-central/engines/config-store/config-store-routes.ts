@@ -23,10 +23,12 @@ import {
   sameScope,
   scopeMarkers,
   scopeOf,
+  singletonKey,
   writeScope,
   type ObjectScope,
 } from './scope.js';
 import { firmwareComplianceRoutes } from './firmware-compliance.js';
+import { policyGroupListRoutes } from './policy-group-list.js';
 
 /** The family a request addresses: `/network-config/<version>/<segment>/…`. */
 function familyOf(ctx: RouteContext): ProfileFamily {
@@ -122,13 +124,6 @@ function named(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
   };
 }
 
-/** Singletons keep one object per scope: `SHARED`, or `LOCAL <scope-id> <device-function>`. */
-function singletonKey(scope: ObjectScope): string {
-  return scope.objectType === 'SHARED'
-    ? 'SHARED'
-    : `LOCAL ${scope.scopeId} ${scope.deviceFunction}`;
-}
-
 function singleton(method: 'GET' | 'POST' | 'PATCH' | 'DELETE') {
   return (ctx: RouteContext): FakeResponse => {
     const family = familyOf(ctx);
@@ -164,6 +159,7 @@ const SINGLETON = `${BASE}/${singletons.join('|')}`;
  */
 export const configStoreRoutes: Route[] = [
   ...firmwareComplianceRoutes,
+  ...policyGroupListRoutes,
   { method: 'GET', pattern: COLLECTION, kind: 'read', handler: list },
   ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Route => ({
     method,

@@ -127,3 +127,10 @@ export function annotate(item: Item, scopeName: (scopeId: string) => [string, st
   }
   return { ...item, '@': note };
 }
+
+/** Singletons keep one object per scope: `SHARED`, or `LOCAL <scope-id> <device-function>`. */
+export function singletonKey(scope: ObjectScope): string {
+  return scope.objectType === 'SHARED'
+    ? 'SHARED'
+    : `LOCAL ${scope.scopeId} ${scope.deviceFunction}`;
+}

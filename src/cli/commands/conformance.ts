@@ -7,7 +7,7 @@ import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
 
 const HELP = `Usage: hpe-mcp-bench conformance --openapi DIR [--fixture NAME|DIR]
-                                 [--min-routed P] [--min-valid P] [--json] [--summary]
+                                 [--min-routed P] [--min-valid P] [--writes] [--json] [--summary]
 
 Asks a fresh fake-central every GET operation documented in the OpenAPI 3.x JSON documents
 under DIR, with fixture ids filled into the path and the required query (sites, serials, MACs,
@@ -23,6 +23,9 @@ Options:
   --fixture NAME    bundle under fixtures/central, or a bundle directory (default site-a)
   --min-routed P    minimum routed share of operations, in percent (default 0)
   --min-valid P     minimum strictly schema-valid share of the 200 answers, in percent (default 0)
+  --writes          also probe every documented item path with a POST, GET and DELETE:
+                    create (a fresh name, the smallest documented body) → read-back (valid
+                    against the GET schema) → delete → read (404); the GET figures are unchanged
   --json            print the whole result as JSON
   --summary         the table only, without the per-operation mismatches
 `;
@@ -47,6 +50,7 @@ export async function conformanceCommand(args: string[], io: CliIo): Promise<num
     'min-routed': { type: 'string' },
     'min-valid': { type: 'string' },
     json: { type: 'boolean' },
+    writes: { type: 'boolean' },
     summary: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -66,7 +70,10 @@ export async function conformanceCommand(args: string[], io: CliIo): Promise<num
     values.fixture === undefined || !/[/.]/.test(values.fixture)
       ? values.fixture
       : resolve(io.cwd, values.fixture);
-  const report = await runConformance(documents, fixture === undefined ? {} : { fixture });
+  const report = await runConformance(documents, {
+    ...(fixture === undefined ? {} : { fixture }),
+    ...(values.writes === true ? { writes: true } : {}),
+  });
   const s = shares(report.totals);
   const below: string[] = [];
   if (s.routed < minRouted) below.push(`routed ${s.routed}% < --min-routed ${minRouted}%`);
