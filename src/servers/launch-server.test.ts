@@ -96,6 +96,33 @@ describe('launchServer over stdio', () => {
     expect(session.startupMs).toBeGreaterThan(0);
   });
 
+  it('negotiates the 2025 era with a server on SDK 1.x (server/discover refused, then initialize)', async () => {
+    const session = await launch(stdioTestServer());
+    expect([session.protocolEra?.(), session.protocolVersion?.()]).toEqual([
+      'legacy',
+      '2025-11-25',
+    ]);
+    expect(session.takeProtocolViolations?.()).toEqual([]);
+  });
+
+  it('takes a server silent to server/discover for a 2025 one after the probe timeout', async () => {
+    // The probe waits half the start-up limit (at most 10 s), then initialize follows on the pipe.
+    const startupMs = 8000;
+    const session = await launch(
+      stdioTestServer(undefined, {
+        args: ['--import', 'tsx', 'test/mcp-servers/silent-probe-server.ts'],
+        timeouts: { startupMs, callMs: 5000, scenarioMs: 20_000 },
+      }),
+    );
+    expect([session.protocolEra?.(), session.protocolVersion?.()]).toEqual([
+      'legacy',
+      '2025-11-25',
+    ]);
+    expect(session.startupMs).toBeGreaterThanOrEqual(startupMs / 2);
+    expect(session.startupMs).toBeLessThan(startupMs);
+    expect((await call(session, 'echo', { text: 'hi' })).text).toBe('{"text":"hi"}');
+  });
+
   it('returns content, structuredContent and isError as the server sent them', async () => {
     const session = await launch(stdioTestServer());
     const echo = await call(session, 'echo', { text: 'hi' });

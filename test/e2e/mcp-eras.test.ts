@@ -7,81 +7,18 @@
  * each passes a read and a write scenario (the write's confirmation is an elicitation on the
  * 2025 era and an input_required round trip on 2026-07-28), and report.json says which era.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const NODE = JSON.stringify(process.execPath);
-const V2 = 'examples/reference-server/v2/index-v2.ts';
-
-const common = [
-  `    scenarioKey: reference`,
-  `    env: { CENTRAL_CLIENT_ID: '\${fake.clientId}', CENTRAL_CLIENT_SECRET: '\${fake.clientSecret}', GREENLAKE_WORKSPACE_ID: '\${fake.workspaceId}' }`,
-  `    gates: { write: { REFERENCE_ENABLE_WRITES: '1' }, destructive: { REFERENCE_ENABLE_WRITES: '1' } }`,
-];
-const stdio = (name: string, args: string[]) => [
-  `  ${name}:`,
-  '    transport: stdio',
-  `    command: ${NODE}`,
-  `    args: ${JSON.stringify(['--import', 'tsx', ...args])}`,
-  `    cwd: ${JSON.stringify(ROOT)}`,
-  ...common,
-];
-const http = (name: string, args: string[]) => [
-  `  ${name}:`,
-  '    transport: http',
-  `    start: { command: ${NODE}, args: ${JSON.stringify(['--import', 'tsx', ...args, '--port', '${port}'])}, cwd: ${JSON.stringify(ROOT)} }`,
-  `    url: 'http://127.0.0.1:\${port}/mcp'`,
-  ...common,
-];
-
-/** Server name → the era and revision it must negotiate. */
-const MATRIX = {
-  'legacy-stdio': ['legacy', '2025-11-25'],
-  'legacy-http': ['legacy', '2025-11-25'],
-  'modern-stdio': ['modern', '2026-07-28'],
-  'modern-http': ['modern', '2026-07-28'],
-  // A dual-era server is offered 2026-07-28 first and takes it.
-  'dual-stdio': ['modern', '2026-07-28'],
-  'dual-http': ['modern', '2026-07-28'],
-} as const;
-
-function cli(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', CI: '1' },
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.resume();
-  return new Promise<{ code: number | null; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stderr })),
-  );
-}
+import { spawnCli } from '../helpers/run-cli.js';
+import { eraConfig, EXPECTED_ERA, type EraSubject } from './era-subjects.js';
 
 describe('MCP eras (the official SDKs 1.x and v2, stdio and streamable HTTP, the real CLI)', () => {
   it('benchmarks a legacy-only, a 2026-07-28-only and a dual-era server on each transport and records the era', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'eras-'));
-    const file = join(dir, 'bench.yml');
-    const servers = [
-      ...stdio('legacy-stdio', ['examples/reference-server/index.ts']),
-      ...http('legacy-http', ['test/mcp-servers/subject-reference-v1-http.ts']),
-      ...stdio('modern-stdio', [V2, 'stdio', 'modern']),
-      ...http('modern-http', [V2, 'http', 'modern']),
-      ...stdio('dual-stdio', [V2, 'stdio', 'dual']),
-      ...http('dual-http', [V2, 'http', 'dual']),
-    ];
-    await writeFile(file, ['servers:', ...servers, ''].join('\n'));
-    const result = await cli([
+    const subjects = Object.keys(EXPECTED_ERA) as EraSubject[];
+    const { file, dir } = await eraConfig(subjects);
+    const result = await spawnCli([
       'run',
       '--config',
       file,
@@ -106,7 +43,7 @@ describe('MCP eras (the official SDKs 1.x and v2, stdio and streamable HTTP, the
       ]),
     );
     expect(eras).toEqual(
-      Object.fromEntries(Object.entries(MATRIX).map(([name, [era, v]]) => [name, [era, v, []]])),
+      Object.fromEntries(subjects.map((name) => [name, [...EXPECTED_ERA[name], []]])),
     );
     for (const server of report.servers) {
       expect(server.info, server.name).toEqual({ name: 'hpe-reference-mcp', version: '0.1.0' });

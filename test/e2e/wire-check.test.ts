@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
+import { spawnCli as cli } from '../helpers/run-cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -26,25 +26,6 @@ function config(): string {
     ...server('extras', 'subject-extra-fields.ts'),
     '',
   ].join('\n');
-}
-
-function cli(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', CI: '1' },
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stdout, stderr })),
-  );
 }
 
 describe('the wire check (real CLI, real MCP servers over stdio)', () => {
