@@ -3,6 +3,7 @@ import { scopeRoutes } from './engines/catalog/scope-routes.js';
 import { glpRoutes } from './engines/greenlake/glp-routes.js';
 import { configStoreRoutes } from './engines/config-store/config-store-routes.js';
 import { resourceRoutes } from './engines/monitoring/resource-engine.js';
+import { sitemapRoutes } from './engines/monitoring/sitemaps.js';
 import { switchTrendRoutes } from './engines/monitoring/switch-trends.js';
 import { trendRoutes } from './engines/monitoring/trend-engine.js';
 import type { Route } from './router.js';
@@ -17,6 +18,7 @@ export const allRoutes: Route[] = [
   ...switchTrendRoutes,
   ...handWrittenRoutes,
   ...trendRoutes,
+  ...sitemapRoutes,
   ...resourceRoutes,
   ...catalogRoutes,
   ...scopeRoutes,

@@ -18,6 +18,8 @@ export interface FixtureIds {
   workspaceId: string;
   /** An event of the site `siteId` (its `eventIdentifier`), for event-extra-attributes. */
   eventIdentifier: string;
+  /** The first floor of the site `siteId`'s floor plan (`sitemaps.json`), when it has one. */
+  floorId: string;
   /** The bundle's clock (`manifest.now`): time windows end there. */
   now: string;
 }
@@ -45,6 +47,14 @@ function eventOf(bundle: Bundle, siteId: string): string {
   return typeof hit?.eventIdentifier === 'string' ? hit.eventIdentifier : '';
 }
 
+function floorOf(bundle: Bundle, siteId: string): string {
+  const plans = bundle.files.get('sitemaps.json') as Record<string, Row> | undefined;
+  const buildings = plans?.[siteId]?.buildings;
+  const floors = Array.isArray(buildings) ? (buildings[0] as Row | undefined)?.floors : undefined;
+  const floor = Array.isArray(floors) ? (floors[0] as Row | undefined) : undefined;
+  return typeof floor?.floorId === 'string' ? floor.floorId : '';
+}
+
 export function fixtureIds(bundle: Bundle): FixtureIds {
   const apSerial = first(bundle, 'aps.json', 'serialNumber');
   const details = bundle.files.get('ap-details.json') as Record<string, Row> | undefined;
@@ -69,6 +79,7 @@ export function fixtureIds(bundle: Bundle): FixtureIds {
     deviceSerial: first(bundle, 'devices.json', 'serialNumber'),
     workspaceId: workspaceIdOf(bundle),
     eventIdentifier: eventOf(bundle, siteId),
+    floorId: floorOf(bundle, siteId),
     now: bundle.manifest.now,
   };
 }
@@ -115,6 +126,7 @@ export function knownValue(
   if (n === 'radiomac') return ids.radioMac;
   if (n === 'workspaceid' && ids.workspaceId !== '') return ids.workspaceId;
   if (n === 'clustername') return ids.clusterName;
+  if (n === 'floorid' && ids.floorId !== '') return ids.floorId;
   if (n === 'eventidentifier' && ids.eventIdentifier !== '') return ids.eventIdentifier;
   if (n.includes('mac')) return /\/(aps|ap)\//.test(op.path) ? ids.apMac : ids.clientMac;
   if (/^(startat|starttime|from|starttimestamp|startdate)$/.test(n))

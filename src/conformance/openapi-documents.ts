@@ -26,8 +26,9 @@ export interface Operation {
   /** The documented `application/json` schema of the 200 answer, when there is one. */
   okSchema: JsonObject | undefined;
   /**
-   * The 200 answer is a file, not JSON: every documented media type of a 200 whose schema is a
-   * binary string (`type: string, format: binary`), e.g. `text/csv` or `image/png`. Absent otherwise.
+   * The 200 answer is a file, not JSON: the documented media types of a 200 one of whose schemas
+   * is a binary string (`type: string, format: binary`), e.g. `text/csv` or `image/png`. Absent
+   * otherwise.
    */
   okBinary?: string[];
   /** The documented `application/json` schema of the request body (writes), when there is one. */
@@ -114,13 +115,12 @@ function okBinary(root: JsonObject, op: JsonObject, file: string): string[] | un
   const responses = isObject(op.responses) ? op.responses : {};
   const ok = deref(root, responses['200'], file);
   if (!isObject(ok) || !isObject(ok.content)) return undefined;
-  const types = Object.entries(ok.content)
-    .filter(([, media]) => {
-      const schema = isObject(media) ? deref(root, media.schema, file) : undefined;
-      return isObject(schema) && schema.type === 'string' && schema.format === 'binary';
-    })
-    .map(([type]) => type);
-  return types.length > 0 ? types : undefined;
+  const binary = Object.values(ok.content).some((media) => {
+    const schema = isObject(media) ? deref(root, media.schema, file) : undefined;
+    return isObject(schema) && schema.type === 'string' && schema.format === 'binary';
+  });
+  // A file in one media type is a file in each the 200 lists (getFloorMapImageV1: jpeg, png, svg).
+  return binary ? Object.keys(ok.content) : undefined;
 }
 
 function requestSchema(root: JsonObject, op: JsonObject, file: string): JsonObject | undefined {

@@ -7,9 +7,15 @@ import { runConformance } from './run-conformance.js';
 import { sampleBody } from './write-probe.js';
 
 // Item paths of the fake's generic config store, described as the vendor documents do: a key
-// inside an allOf part, an integer key (layer2-vlan), and a read schema that wants a member the
-// create does not (the lifecycle then fails at the read-back, naming it).
-const item = (key: string, keySchema: object, readRequired: string[] = []) => ({
+// inside an allOf part, an integer key (layer2-vlan), a read schema that requires a member the
+// create does not (sent too), and one that types a member unlike the create (the lifecycle then
+// fails at the read-back, naming it).
+const item = (
+  key: string,
+  keySchema: object,
+  readRequired: string[] = [],
+  create: Record<string, object> = {},
+) => ({
   post: {
     operationId: `create-${key}`,
     requestBody: {
@@ -18,7 +24,10 @@ const item = (key: string, keySchema: object, readRequired: string[] = []) => ({
           schema: {
             allOf: [
               { type: 'object', properties: { [key]: keySchema } },
-              { properties: { description: { type: 'string' } } },
+              {
+                required: Object.keys(create),
+                properties: { description: { type: 'string' }, ...create },
+              },
             ],
           },
         },
@@ -35,7 +44,11 @@ const item = (key: string, keySchema: object, readRequired: string[] = []) => ({
             schema: {
               type: 'object',
               required: [key, ...readRequired],
-              properties: { [key]: keySchema },
+              properties: {
+                [key]: keySchema,
+                'number-of-members': { type: 'integer', minimum: 2 },
+                enabled: { type: 'boolean' },
+              },
             },
           },
         },
@@ -56,6 +69,9 @@ const DOC = {
     '/network-config/v1alpha1/vsf-templates/{name}': item('name', { type: 'string' }, [
       'number-of-members',
     ]),
+    '/network-config/v1alpha1/dns/{name}': item('name', { type: 'string' }, ['enabled'], {
+      enabled: { type: 'string', enum: ['yes'] },
+    }),
   },
 };
 
@@ -67,7 +83,7 @@ describe('write probes', () => {
   it('create → read-back → delete → read per item path; GET figures unchanged', async () => {
     const report = await runConformance(loadDocuments(dir), { writes: true });
     const writes = report.documents[0]?.writes;
-    expect(writes).toMatchObject({ probed: 3, ok: 2 });
+    expect(writes).toMatchObject({ probed: 4, ok: 3 });
     const byPath = new Map(writes?.results.map((w) => [w.path, w]));
     expect(byPath.get('/network-config/v1alpha1/ntp/{name}')).toMatchObject({
       request: '/network-config/v1alpha1/ntp/conformance-probe',
@@ -82,12 +98,14 @@ describe('write probes', () => {
       request: '/network-config/v1alpha1/layer2-vlan/3999',
       ok: true,
     });
-    expect(byPath.get('/network-config/v1alpha1/vsf-templates/{name}')).toMatchObject({
+    // The read requires a member the create does not: the probe sends it (at its minimum).
+    expect(byPath.get('/network-config/v1alpha1/vsf-templates/{name}')?.ok).toBe(true);
+    expect(byPath.get('/network-config/v1alpha1/dns/{name}')).toMatchObject({
       ok: false,
-      mismatch: "read-back: body must have required property 'number-of-members'",
+      mismatch: 'read-back: /enabled must be boolean',
       gone: 404,
     });
-    expect(report.totals.writes).toEqual({ probed: 3, ok: 2 });
+    expect(report.totals.writes).toEqual({ probed: 4, ok: 3 });
     const plain = await runConformance(loadDocuments(dir));
     const { writes: _probed, ...reads } = report.totals;
     expect(plain.totals).toEqual(reads);

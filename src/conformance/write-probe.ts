@@ -66,16 +66,12 @@ export function sampleBody(
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0] ?? null;
   if (s.default !== undefined && !isObject(s.default)) return s.default;
-  const parts = Array.isArray(s.allOf) ? s.allOf : [];
-  if (parts.length > 0) {
-    const merged: JsonObject = {};
-    for (const part of parts) {
-      const value = sampleBody(doc, part, now, depth + 1);
-      if (isObject(value)) Object.assign(merged, value);
-    }
-    const { allOf: _parts, ...own } = s;
-    const rest = isObject(own.properties) ? sampleBody(doc, own, now, depth + 1) : {};
-    return isObject(rest) ? { ...merged, ...rest } : merged;
+  if (Array.isArray(s.allOf) && s.allOf.length > 0) {
+    // Members and `required` may sit in the parts or beside them: gather both.
+    const props = propertiesOf(doc, s);
+    const out: JsonObject = {};
+    for (const name of requiredOf(doc, s)) out[name] = sampleBody(doc, props[name], now, depth + 1);
+    return out;
   }
   const union = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
   if (union.length > 0) return sampleBody(doc, union[0], now, depth + 1);
@@ -126,6 +122,17 @@ function propertiesOf(doc: OpenApiDocument, schema: JsonValue | undefined, depth
   return isObject(s.properties) ? { ...out, ...s.properties } : out;
 }
 
+/** Every `required` member name of an object schema, through `allOf` parts. */
+function requiredOf(doc: OpenApiDocument, schema: JsonValue | undefined, depth = 0): string[] {
+  const s = deref(doc.root, schema, doc.file);
+  if (!isObject(s) || depth > 8) return [];
+  const own = Array.isArray(s.required)
+    ? s.required.filter((n): n is string => typeof n === 'string')
+    : [];
+  const parts = Array.isArray(s.allOf) ? s.allOf : [];
+  return [...new Set([...parts.flatMap((p) => requiredOf(doc, p, depth + 1)), ...own])];
+}
+
 /** The request member the path's last `{param}` names (else `name`), and its schema. */
 function keyMember(
   doc: OpenApiDocument,
@@ -149,7 +156,8 @@ const withLast = (filled: string, last: string): string => {
 
 /**
  * Runs create → read-back → delete → read for every documented item path (`…/{name}`) that has
- * a POST, a GET and a DELETE, with a fresh name and the smallest documented body. Each step's
+ * a POST, a GET and a DELETE, with a fresh name and the smallest body the create and the read
+ * schemas document. Each step's
  * path is filled like the reads (fixture ids, required query), its last segment the probe's name.
  */
 export async function probeWrites(
@@ -170,8 +178,12 @@ export async function probeWrites(
     const keyParam = create.parameters.find((p) => p.in === 'path' && p.name === last);
     const [member, memberSchema] = keyMember(doc, create.requestSchema, last) ?? [];
     const key = probeKey(doc, memberSchema ?? keyParam?.schema);
+    // What the create asks for, plus what the read-back must carry (some documents require more
+    // of an item they answer than of one they accept): the round trip is then a fair test.
     const sample = sampleBody(doc, create.requestSchema, ids.now);
-    const body = isObject(sample) && member ? { ...sample, [member]: key } : sample;
+    const readable = sampleBody(doc, read.okSchema, ids.now);
+    const merged = isObject(sample) && isObject(readable) ? { ...readable, ...sample } : sample;
+    const body = isObject(merged) && member ? { ...merged, [member]: key } : merged;
     const fill = async (op: Operation): Promise<string> =>
       withLast(await fillOperation(op, ids, client, listed), String(key));
     const request = await fill(create);

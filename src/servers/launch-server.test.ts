@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { launchServer } from './launch-server.js';
+import { probeTimeoutMs } from './mcp-session.js';
 import {
   HARNESS_CANARIES,
   REPO_ROOT,
@@ -105,9 +106,9 @@ describe('launchServer over stdio', () => {
     expect(session.takeProtocolViolations?.()).toEqual([]);
   });
 
-  it('takes a server silent to server/discover for a 2025 one after the probe timeout', async () => {
-    // The probe waits half the start-up limit (at most 10 s), then initialize follows on the pipe.
-    const startupMs = 8000;
+  it('takes a server silent to server/discover for a 2025 one after the probe’s wait', async () => {
+    // The probe waits all of the start-up limit but a quarter, then initialize follows on the pipe.
+    const startupMs = 6000;
     const session = await launch(
       stdioTestServer(undefined, {
         args: ['--import', 'tsx', 'test/mcp-servers/silent-probe-server.ts'],
@@ -118,7 +119,7 @@ describe('launchServer over stdio', () => {
       'legacy',
       '2025-11-25',
     ]);
-    expect(session.startupMs).toBeGreaterThanOrEqual(startupMs / 2);
+    expect(session.startupMs).toBeGreaterThanOrEqual(probeTimeoutMs(startupMs));
     expect(session.startupMs).toBeLessThan(startupMs);
     expect((await call(session, 'echo', { text: 'hi' })).text).toBe('{"text":"hi"}');
   });

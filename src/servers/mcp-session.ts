@@ -21,12 +21,22 @@ import type { ServerSession } from './types.js';
 import { createWireChecker, type WireChecker } from './wire-check.js';
 
 /**
- * How long the era probe (`server/discover`, MCP 2026-07-28) may wait on stdio before the server
- * is taken for a 2025-era one that ignores it: half the start-up limit, at most this. A 2025-era
- * server answers the probe with an error at once (the official TypeScript and Python SDKs do),
- * so the wait only costs a server that says nothing to a request before initialize.
+ * How much of the start-up limit the era probe (`server/discover`, MCP 2026-07-28) leaves for the
+ * fallback `initialize` and `tools/list` when a server never answers it: a quarter, at most this.
+ * The probe itself may wait the rest. A server reads its stdin only once it has started, so a
+ * silent probe means "still starting" far more often than "ignores requests before initialize":
+ * a 2025-era server answers the probe with an error at once (the official TypeScript and Python
+ * SDKs and FastMCP do), and a 2026-07-28 server that starts slowly (secure-ssid builds 736 tools
+ * first: over 10 s at load 8 on 2 cores) must not be taken for a 2025-era one, which the
+ * fallback `initialize` it then refuses would make a start-up failure. Only a server that
+ * ignores requests before initialize pays the wait, once per start.
  */
-const PROBE_MS = 10_000;
+const FALLBACK_RESERVE_MS = 15_000;
+
+/** The probe's wait within a start-up limit of `startupMs` (see FALLBACK_RESERVE_MS). */
+export function probeTimeoutMs(startupMs: number): number {
+  return Math.max(1, startupMs - Math.min(FALLBACK_RESERVE_MS, startupMs / 4));
+}
 
 /** A spawned server and the transport to it, ready for the MCP handshake. */
 export interface SessionInput {
@@ -162,7 +172,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
       capabilities: { elicitation: { form: {} } },
       versionNegotiation: {
         mode: 'auto',
-        probe: { timeoutMs: Math.min(PROBE_MS, Math.max(1, timeouts.startupMs / 2)) },
+        probe: { timeoutMs: probeTimeoutMs(timeouts.startupMs) },
       },
     },
   );
@@ -225,6 +235,14 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
           ? `${describeExit(startup.exit)} before it finished starting`
           : `failed to start: ${eraRefusal(startup.error) ?? message(startup.error)}`;
     const text = tail.text();
+    // The era probe's answer came after the probe gave up (the server was still starting), and
+    // the fallback initialize then met a server of the other era: say what to change.
+    const late = transportError?.message.includes('"id":"server-discover-probe-') === true;
+    const lateNote = late
+      ? `; it answered the MCP era probe (server/discover) after the probe's ${probeTimeoutMs(timeouts.startupMs)} ms wait: raise timeouts.startupMs (the probe waits all of it but a quarter, at most 15 s)`
+      : '';
+    // It exited (or the negotiation failed) on the probe, before any initialize: launchServer
+    // starts a stdio server again for the 2025 handshake alone.
     const closedOnProbe =
       startup !== 'timeout' &&
       ('exit' in startup || eraRefusal(startup.error) !== null) &&
@@ -232,7 +250,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
       !wire.sent('initialize');
     throw new (closedOnProbe ? ProbeClosedError : BenchError)(
       'server_failed',
-      `${name} ${closedOnProbe ? 'closed the connection on the MCP 2026-07-28 probe (server/discover)' : why}${since(0)}`,
+      `${name} ${closedOnProbe ? 'closed the connection on the MCP 2026-07-28 probe (server/discover)' : why}${lateNote}${since(0)}`,
       { hint: text === '' ? `${name} wrote nothing on stderr` : `stderr tail:\n${text}` },
     );
   }

@@ -2,7 +2,8 @@
  * Python subjects on both lines of the official MCP Python SDK: examples/python-reference-server
  * from `.venv` (`mcp` 1.x, FastMCP) and from `.venv-mcp2` (`mcp` 2.x, MCPServer), each over stdio
  * and streamable HTTP, benchmarked through the real CLI against a real fake (their read tools
- * call the fake's API through the proxy). The SDK 2.x Python client shows what each line serves
+ * call the fake's API through the proxy); the report records each server's era (1.x: legacy,
+ * 2.x: modern). The SDK 2.x Python client shows what each line serves apart from the harness
  * (2.x: the 2026-07-28 era too; 1.x: the handshake only), and the 2.x server's large reply goes
  * through the sandbox's stdio like the 1.x one's does in src/servers/sandbox/stdio-pipes.test.ts.
  */
@@ -164,7 +165,7 @@ describe('Python MCP SDK lines (the Python reference server on mcp 1.x and 2.x)'
     expect(legacyLine.error).toMatch(/MCPError/);
   }, 120_000);
 
-  it('relays a 1.5 MB tool result from an mcp 2.x server over stdio, through the sandbox', async () => {
+  it('relays a 1.5 MB tool result from an mcp 2.x server over stdio on 2026-07-28, through the sandbox', async () => {
     const fake = await startFakeCentral();
     const session = await launchServer({
       name: 'mcp2-big',
@@ -188,6 +189,10 @@ describe('Python MCP SDK lines (the Python reference server on mcp 1.x and 2.x)'
       expect(text.length).toBe(size);
       expect(text.slice(0, 32)).toBe('0123456789abcdef0123456789abcdef');
       expect(session.takeProtocolViolations?.()).toEqual([]);
+      // The harness's client and the 2.x server settle on the 2026-07-28 era: the reply went
+      // out as a per-request-envelope response, not over an initialized session.
+      expect(session.protocolEra?.()).toBe('modern');
+      expect(session.protocolVersion?.()).toBe('2026-07-28');
     } finally {
       await session.close();
       await fake.close();

@@ -89,5 +89,8 @@ describe.each(SERVERS)('the Python reference server (%s) on golden read scenario
     expect(server?.info).toEqual({ name: 'hpe-reference-mcp-py', version: '0.1.0' });
     expect(server?.transport).toBe('stdio');
     expect(server?.menu?.tool_count).toBe(18);
+    // The harness's client negotiates: mcp 2.x answers on 2026-07-28, mcp 1.x on the handshake.
+    expect(server?.protocol_era).toBe(SERVER === 'python-reference-mcp2' ? 'modern' : 'legacy');
+    expect(server?.protocol_violations).toEqual([]);
   });
 });

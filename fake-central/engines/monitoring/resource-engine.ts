@@ -344,7 +344,6 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
       return ok({ count: sites.length, items: sites, offset: 0, total: sites.length });
     },
   ],
-  ['sitemaps/:site/buildings', none('Floor plan')],
   [
     'sitemaps-summary/:site',
     object((c) => {
@@ -358,10 +357,6 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
       };
     }),
   ],
-  ['sitemaps/:site/floors/:floor', none('Floor')],
-  ['sitemaps/:site/floors/:floor/image', none('Floor')],
-  ['sitemaps/:site/floors/:floor/walls', none('Floor')],
-  ['sitemaps/:site/floors/:floor/zones', none('Floor')],
   ['sitemaps/:site/import/:id', none('Import')],
   // The documents require count >= 1 here: a site without a floor plan has nothing to answer.
   ['sitemaps/:site/network-devices-assigned', none('Floor plan')],

@@ -1,0 +1,87 @@
+/**
+ * The era probe waits for a server that is still starting: a 2026-07-28-only server reads its
+ * stdin (and so answers `server/discover`) only once it has started, and one that starts slowly
+ * must still be taken for modern, not refused after a fallback `initialize` (it was, when the
+ * probe gave up after min(10 s, half the start-up limit): secure-ssid at load 8).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
+import { launchServer } from './launch-server.js';
+import { probeTimeoutMs } from './mcp-session.js';
+import { REPO_ROOT, stdioTestServer, workDir } from './test-servers.js';
+
+let fake: FakeCentral;
+beforeAll(async () => {
+  fake = await startFakeCentral();
+});
+afterAll(() => fake.close());
+
+/** The v2 reference server, 2026-07-28 only, after `sleep` seconds of silence. */
+function slowModern(sleep: number, startupMs: number) {
+  const node = JSON.stringify(process.execPath);
+  return stdioTestServer(undefined, {
+    command: 'sh',
+    args: [
+      '-c',
+      `sleep ${sleep}; exec ${node} --import tsx examples/reference-server/v2/index-v2.ts stdio modern`,
+    ],
+    env: { CENTRAL_CLIENT_ID: '${fake.clientId}', CENTRAL_CLIENT_SECRET: '${fake.clientSecret}' },
+    timeouts: { startupMs, callMs: 5_000, scenarioMs: 30_000 },
+  });
+}
+
+describe.concurrent('the era probe', () => {
+  it('leaves a quarter of the start-up limit, at most 15 s, for the fallback handshake', () => {
+    expect(probeTimeoutMs(120_000)).toBe(105_000);
+    expect(probeTimeoutMs(12_000)).toBe(9_000);
+    expect(probeTimeoutMs(1)).toBe(1);
+  });
+
+  it('takes a slow-starting 2026-07-28-only server for modern', async () => {
+    // Silent for 6.5 s, then the v2 reference server: past the old 6 s probe of a 12 s limit.
+    const start = `sleep 6.5; exec ${JSON.stringify(process.execPath)} --import tsx examples/reference-server/v2/index-v2.ts stdio modern`;
+    const session = await launchServer({
+      name: 'slow-modern',
+      config: stdioTestServer(undefined, {
+        command: 'sh',
+        args: ['-c', start],
+        env: {
+          CENTRAL_CLIENT_ID: '${fake.clientId}',
+          CENTRAL_CLIENT_SECRET: '${fake.clientSecret}',
+        },
+        timeouts: { startupMs: 12_000, callMs: 5_000, scenarioMs: 30_000 },
+      }),
+      fake,
+      writeGate: 'read',
+      workDir: await workDir(),
+      baseDir: REPO_ROOT,
+      sandbox: 'off',
+    });
+    try {
+      expect(session.protocolEra?.()).toBe('modern');
+      expect(session.protocolVersion?.()).toBe('2026-07-28');
+      expect(session.startupMs).toBeGreaterThan(6_500);
+      expect(session.tools.length).toBeGreaterThan(0);
+    } finally {
+      await session.close();
+    }
+  }, 30_000);
+
+  it('names the late probe answer and the fix when the server starts past the probe', async () => {
+    const error = await launchServer({
+      name: 'too-slow-modern',
+      config: slowModern(7.6, 10_000),
+      fake,
+      writeGate: 'read',
+      workDir: await workDir(),
+      baseDir: REPO_ROOT,
+      sandbox: 'off',
+    }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(
+      /answered the MCP era probe \(server\/discover\) after the probe's 7500 ms wait: raise timeouts\.startupMs/,
+    );
+  }, 30_000);
+});
