@@ -60,7 +60,11 @@ const item = (
 const DOC = {
   openapi: '3.1.0',
   paths: {
-    '/network-config/v1alpha1/ntp/{name}': item('name', { type: 'string', maxLength: 64 }),
+    '/network-config/v1alpha1/ntp/{name}': {
+      ...item('name', { type: 'string', maxLength: 64 }),
+      put: { operationId: 'replace-ntp', responses: { '200': { description: 'ok' } } },
+      patch: { operationId: 'update-ntp', responses: { '200': { description: 'ok' } } },
+    },
     '/network-config/v1alpha1/layer2-vlan/{vlan}': item('vlan', {
       type: 'integer',
       minimum: 1,
@@ -89,6 +93,10 @@ describe('write probes', () => {
       request: '/network-config/v1alpha1/ntp/conformance-probe',
       created: 200,
       read: 200,
+      updated: [
+        { method: 'PUT', status: 200, read: 200 },
+        { method: 'PATCH', status: 200, read: 200 },
+      ],
       deleted: 200,
       gone: 404,
       ok: true,
