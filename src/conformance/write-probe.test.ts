@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDocuments, parseDocument } from './openapi-documents.js';
+import { renderConformance } from './render-conformance.js';
 import { runConformance } from './run-conformance.js';
 import { sampleBody } from './write-probe.js';
 
@@ -114,6 +115,11 @@ describe('write probes', () => {
       gone: 404,
     });
     expect(report.totals.writes).toEqual({ probed: 4, ok: 3 });
+    const text = renderConformance(report);
+    expect(text).toContain('writes: 3 of 4 create → read-back → delete lifecycles passed');
+    expect(text).toContain(
+      '/network-config/v1alpha1/dns/{name} (create-name): read-back: /enabled',
+    );
     const plain = await runConformance(loadDocuments(dir));
     const { writes: _probed, ...reads } = report.totals;
     expect(plain.totals).toEqual(reads);
