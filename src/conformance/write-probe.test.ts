@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDocuments, parseDocument } from './openapi-documents.js';
+import { renderConformance } from './render-conformance.js';
 import { runConformance } from './run-conformance.js';
 import { sampleBody } from './write-probe.js';
 
@@ -60,7 +61,11 @@ const item = (
 const DOC = {
   openapi: '3.1.0',
   paths: {
-    '/network-config/v1alpha1/ntp/{name}': item('name', { type: 'string', maxLength: 64 }),
+    '/network-config/v1alpha1/ntp/{name}': {
+      ...item('name', { type: 'string', maxLength: 64 }),
+      put: { operationId: 'replace-ntp', responses: { '200': { description: 'ok' } } },
+      patch: { operationId: 'update-ntp', responses: { '200': { description: 'ok' } } },
+    },
     '/network-config/v1alpha1/layer2-vlan/{vlan}': item('vlan', {
       type: 'integer',
       minimum: 1,
@@ -89,6 +94,10 @@ describe('write probes', () => {
       request: '/network-config/v1alpha1/ntp/conformance-probe',
       created: 200,
       read: 200,
+      updated: [
+        { method: 'PUT', status: 200, read: 200 },
+        { method: 'PATCH', status: 200, read: 200 },
+      ],
       deleted: 200,
       gone: 404,
       ok: true,
@@ -106,6 +115,11 @@ describe('write probes', () => {
       gone: 404,
     });
     expect(report.totals.writes).toEqual({ probed: 4, ok: 3 });
+    const text = renderConformance(report);
+    expect(text).toContain('writes: 3 of 4 create → read-back → delete lifecycles passed');
+    expect(text).toContain(
+      '/network-config/v1alpha1/dns/{name} (create-name): read-back: /enabled',
+    );
     const plain = await runConformance(loadDocuments(dir));
     const { writes: _probed, ...reads } = report.totals;
     expect(plain.totals).toEqual(reads);

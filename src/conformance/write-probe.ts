@@ -10,7 +10,15 @@ import {
 import type { ProbeClient } from './probe-client.js';
 import type { SchemaValidator } from './schema-validator.js';
 
-/** One create → read-back → delete → read lifecycle of a documented item path. */
+/** A documented replace (PUT) or merge-patch (PATCH) of the probe's item, and the read after it. */
+export interface Update {
+  method: 'PUT' | 'PATCH';
+  status: number;
+  read: number;
+  mismatch?: string;
+}
+
+/** One create → read-back → [replace, patch →] delete → read lifecycle of a documented item path. */
 export interface WriteResult {
   path: string;
   /** The create's operationId. */
@@ -19,6 +27,8 @@ export interface WriteResult {
   request: string;
   created: number;
   read: number;
+  /** PUT and PATCH where the path documents them, each followed by a read. */
+  updated?: Update[];
   deleted: number;
   /** Status of the read after the delete (404 expected). */
   gone: number;
@@ -155,10 +165,10 @@ const withLast = (filled: string, last: string): string => {
 };
 
 /**
- * Runs create → read-back → delete → read for every documented item path (`…/{name}`) that has
- * a POST, a GET and a DELETE, with a fresh name and the smallest body the create and the read
- * schemas document. Each step's
- * path is filled like the reads (fixture ids, required query), its last segment the probe's name.
+ * Runs create → read-back → (replace → read, patch → read, where documented) → delete → read for
+ * every documented item path (`…/{name}`) that has a POST, a GET and a DELETE, with a fresh name
+ * and the smallest body the create and the read schemas document. Each step's path is filled like
+ * the reads (fixture ids, required query), its last segment the probe's name.
  */
 export async function probeWrites(
   doc: OpenApiDocument,
@@ -192,25 +202,52 @@ export async function probeWrites(
     const answer = await client.get(readPath);
     const checked =
       answer.status === 200 ? validator.check(doc, read, answer.body ?? null) : undefined;
+    // Replace and merge-patch with the same body where documented; each is read back again.
+    const updated: Update[] = [];
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const op = at(method, create.path);
+      if (!op || !is2xx(created.status)) continue;
+      const sent = await client.send(method, await fill(op), body);
+      const after = await client.get(readPath);
+      const valid =
+        after.status === 200 ? validator.check(doc, read, after.body ?? null) : undefined;
+      const problem = !is2xx(sent.status)
+        ? `${method} ${sent.status}: ${sent.message}`
+        : after.status !== 200
+          ? `read after ${method} ${after.status}`
+          : valid !== undefined
+            ? `read after ${method}: ${valid.mismatch}`
+            : undefined;
+      updated.push({
+        method,
+        status: sent.status,
+        read: after.status,
+        ...(problem ? { mismatch: problem } : {}),
+      });
+    }
     const deleted = await client.send('DELETE', await fill(remove));
     const gone = await client.get(readPath);
+    const failedUpdate = updated.find((u) => u.mismatch !== undefined)?.mismatch;
     const mismatch = !is2xx(created.status)
       ? `create ${created.status}: ${created.message}`
       : answer.status !== 200
         ? `read-back ${answer.status}`
         : checked !== undefined
           ? `read-back: ${checked.mismatch}`
-          : !is2xx(deleted.status)
-            ? `delete ${deleted.status}: ${deleted.message}`
-            : gone.status !== 404
-              ? `read after delete ${gone.status}`
-              : undefined;
+          : failedUpdate !== undefined
+            ? failedUpdate
+            : !is2xx(deleted.status)
+              ? `delete ${deleted.status}: ${deleted.message}`
+              : gone.status !== 404
+                ? `read after delete ${gone.status}`
+                : undefined;
     out.push({
       path: create.path,
       operationId: create.operationId,
       request,
       created: created.status,
       read: answer.status,
+      ...(updated.length > 0 ? { updated } : {}),
       deleted: deleted.status,
       gone: gone.status,
       ok: mismatch === undefined,

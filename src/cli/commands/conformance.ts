@@ -25,7 +25,8 @@ Options:
   --min-valid P     minimum strictly schema-valid share of the 200 answers, in percent (default 0)
   --writes          also probe every documented item path with a POST, GET and DELETE:
                     create (a fresh name, the smallest documented body) → read-back (valid
-                    against the GET schema) → delete → read (404); the GET figures are unchanged
+                    against the GET schema) → PUT/PATCH where documented → delete → read (404);
+                    the GET figures are unchanged
   --json            print the whole result as JSON
   --summary         the table only, without the per-operation mismatches
 `;
