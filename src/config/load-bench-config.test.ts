@@ -78,6 +78,7 @@ describe('parseBenchConfig', () => {
     env: { HOME_DIR: '\${home}', CA: '\${fake.caCertPath}' }
     gates: { write: { FLAG: '1' } }
     network: direct
+    protocol: legacy
     timeouts: { callMs: 5 }
     notes: direct mode
 `,
@@ -88,6 +89,7 @@ describe('parseBenchConfig', () => {
       env: { HOME_DIR: '${home}', CA: '${fake.caCertPath}' },
       gates: { write: { FLAG: '1' } },
       network: 'direct',
+      protocol: 'legacy',
       timeouts: { ...DEFAULT_TIMEOUTS, callMs: 5 },
       notes: 'direct mode',
     });
@@ -99,7 +101,14 @@ describe('parseBenchConfig', () => {
       `servers:\n  ref:\n    transport: stdio\n    comand: node\n`,
       [
         'bench.yml:3:5: /servers/ref/command: missing required field "command" (transport: stdio needs the executable, e.g. command: node)',
-        'bench.yml:4:5: /servers/ref/comand: unknown field "comand" (did you mean "command"? allowed fields: transport, command, args, cwd, start, url, readyPollMs, env, gates, network, timeouts, writable, limits, notes, scenarioKey, router)',
+        'bench.yml:4:5: /servers/ref/comand: unknown field "comand" (did you mean "command"? allowed fields: transport, command, args, cwd, start, url, readyPollMs, env, gates, network, protocol, timeouts, writable, limits, notes, scenarioKey, router)',
+      ],
+    ],
+    [
+      'an unknown MCP era',
+      `${STDIO}    protocol: moden\n`,
+      [
+        'bench.yml:5:15: /servers/ref/protocol: must be one of auto, legacy, modern; got a string ("moden") (did you mean "modern"?)',
       ],
     ],
     [

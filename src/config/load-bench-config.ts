@@ -5,6 +5,7 @@ import type { EscapePolicy } from '../metrics/types.js';
 import type {
   BenchConfig,
   PriceTable,
+  ProtocolChoice,
   SandboxMode,
   ServerConfig,
   ServerLimits,
@@ -57,6 +58,7 @@ interface RawServer extends Partial<RawCommand> {
   env?: Record<string, string>;
   gates?: ServerConfig['gates'];
   network?: 'proxy' | 'direct';
+  protocol?: ProtocolChoice;
   timeouts?: Partial<ServerTimeouts>;
   notes?: string;
   scenarioKey?: string;
@@ -71,6 +73,7 @@ function normalise(raw: RawServer): ServerConfig {
     env: raw.env ?? {},
     gates: raw.gates ?? {},
     network: raw.network ?? 'proxy',
+    ...(raw.protocol === undefined || raw.protocol === 'auto' ? {} : { protocol: raw.protocol }),
     timeouts: { ...DEFAULT_TIMEOUTS, ...raw.timeouts },
     writable: raw.writable ?? [],
     limits: { ...DEFAULT_LIMITS, ...raw.limits },

@@ -72,6 +72,10 @@ export interface ServerLimits {
   connections: number;
 }
 
+/** The `protocol:` setting of a server (see ServerCommon.protocol). */
+export const PROTOCOL_CHOICES = ['auto', 'legacy', 'modern'] as const;
+export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
+
 interface ServerCommon {
   /** Extra environment (templated). The server gets only this plus the fake/proxy/CA variables and PATH/HOME/LANG. */
   env: Record<string, string>;
@@ -83,6 +87,12 @@ interface ServerCommon {
    * every compared server hard-codes the SSO token URL).
    */
   network: 'proxy' | 'direct';
+  /**
+   * The MCP era to speak (unset: `auto`): `auto` probes `server/discover` (2026-07-28) and falls
+   * back to the 2025 `initialize`, so a dual-era server is benchmarked on 2026-07-28; `legacy`
+   * the 2025 handshake only; `modern` 2026-07-28 only (a 2025-era server fails to start).
+   */
+  protocol?: ProtocolChoice;
   timeouts: ServerTimeouts;
   /** Free text shown in reports (adapters, modes). */
   notes?: string;

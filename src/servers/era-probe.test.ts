@@ -1,5 +1,5 @@
 /**
- * The era probe waits for a server that is still starting: a 2026-07-28-only server reads its
+ * The era probe and the `protocol:` setting. The probe waits for a server that is still starting: a 2026-07-28-only server reads its
  * stdin (and so answers `server/discover`) only once it has started, and one that starts slowly
  * must still be taken for modern, not refused after a fallback `initialize` (it was, when the
  * probe gave up after min(10 s, half the start-up limit): secure-ssid at load 8).
@@ -15,6 +15,14 @@ beforeAll(async () => {
   fake = await startFakeCentral();
 });
 afterAll(() => fake.close());
+
+/** The v2 reference server on stdio, 2026-07-28 only or dual-era. */
+function v2Reference(era: 'modern' | 'dual') {
+  return stdioTestServer(undefined, {
+    args: ['--import', 'tsx', 'examples/reference-server/v2/index-v2.ts', 'stdio', era],
+    env: { CENTRAL_CLIENT_ID: '${fake.clientId}', CENTRAL_CLIENT_SECRET: '${fake.clientSecret}' },
+  });
+}
 
 /** The v2 reference server, 2026-07-28 only, after `sleep` seconds of silence. */
 function slowModern(sleep: number, startupMs: number) {
@@ -82,6 +90,42 @@ describe.concurrent('the era probe', () => {
     );
     expect(error?.message).toMatch(
       /answered the MCP era probe \(server\/discover\) after the probe's 7500 ms wait: raise timeouts\.startupMs/,
+    );
+  }, 30_000);
+
+  it('speaks the 2025 handshake to a dual-era server under protocol: legacy', async () => {
+    const session = await launchServer({
+      name: 'dual-as-legacy',
+      config: { ...v2Reference('dual'), protocol: 'legacy' },
+      fake,
+      writeGate: 'read',
+      workDir: await workDir(),
+      baseDir: REPO_ROOT,
+      sandbox: 'off',
+    });
+    try {
+      expect(session.protocolEra?.()).toBe('legacy');
+      expect(session.protocolVersion?.()).toBe('2025-11-25');
+    } finally {
+      await session.close();
+    }
+  }, 30_000);
+
+  it('refuses a 2025-era server under protocol: modern, naming the setting', async () => {
+    const error = await launchServer({
+      name: 'legacy-as-modern',
+      config: stdioTestServer(undefined, { protocol: 'modern' }),
+      fake,
+      writeGate: 'read',
+      workDir: await workDir(),
+      baseDir: REPO_ROOT,
+      sandbox: 'off',
+    }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(
+      /legacy-as-modern failed to start: .*pinned protocol version 2026-07-28.*; the bench config sets protocol: modern/,
     );
   }, 30_000);
 });

@@ -8,7 +8,12 @@ import {
   passedEnvVariables,
   templateVariables,
 } from '../config/template-variables.js';
-import type { SandboxMode, ServerConfig, TemplateVariables } from '../config/types.js';
+import type {
+  ProtocolChoice,
+  SandboxMode,
+  ServerConfig,
+  TemplateVariables,
+} from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { checkLaunchPaths } from './check-launch-paths.js';
@@ -189,6 +194,7 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
       transport,
       startedAt,
       graceMs: 0,
+      era: config.protocol ?? 'auto',
     });
     return { ...opened, blockedConnections: () => proc.blockedConnections() };
   }
@@ -196,7 +202,7 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
   const startedAt = performance.now();
   const args = config.args.map((a) => expandTemplates(a, variables));
   const cwd = resolve(baseDir, expandTemplates(config.cwd ?? '.', variables));
-  const start = async (era: 'auto' | 'legacy', tail: StderrTail): Promise<ServerSession> => {
+  const start = async (era: ProtocolChoice, tail: StderrTail): Promise<ServerSession> => {
     const proc = await spawnServer({ command, args, cwd, env, stdin: 'pipe' }, options, null, tail);
     proc.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
     proc.diagnostics?.on('data', (chunk: Buffer) => tail.push(chunk));
@@ -216,13 +222,15 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
       throw spawnFailure(name, command, proc) ?? error;
     }
   };
+  const protocol = config.protocol ?? 'auto';
   try {
-    return await start('auto', tail);
+    return await start(protocol, tail);
   } catch (error) {
     // A server that exits on a request it does not know before initialize (the era probe) is
     // a 2025-era one: start it again, with a fresh stderr tail, and skip the probe. (One that
     // exits at start whatever it reads is started twice and fails with the second's exit.)
-    if (!(error instanceof ProbeClosedError)) throw error;
+    // `protocol: modern` asked for no fallback.
+    if (!(error instanceof ProbeClosedError) || protocol !== 'auto') throw error;
     return start('legacy', new StderrTail());
   }
 }

@@ -10,11 +10,11 @@ import {
 } from '@modelcontextprotocol/client';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ToolCallOutcome, ToolDefinition } from '../trajectory/types.js';
-import type { ServerTimeouts } from '../config/types.js';
+import type { ProtocolChoice, ServerTimeouts } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { answerElicitation } from './elicitation.js';
-import { eraRefusal } from './era-refusal.js';
+import { eraRefusal, MODERN_REVISIONS } from './era-refusal.js';
 import { describeExit, type ExitInfo, type GroupProcess } from './process-group.js';
 import type { StderrTail } from './stderr-tail.js';
 import type { ServerSession } from './types.js';
@@ -52,9 +52,10 @@ export interface SessionInput {
   graceMs: number;
   /**
    * `auto` (the default): probe `server/discover` (MCP 2026-07-28), else `initialize`;
-   * `legacy`: the 2025 handshake only, for a server that closed on the probe.
+   * `legacy`: the 2025 handshake only (the bench config's `protocol: legacy`, or a server that
+   * closed on the probe); `modern`: 2026-07-28 only, no fallback (`protocol: modern`).
    */
-  era?: 'auto' | 'legacy';
+  era?: ProtocolChoice;
 }
 
 /**
@@ -146,7 +147,7 @@ async function connect(
   transport: Transport,
   wire: WireChecker,
   startupMs: number,
-  mode: 'auto' | 'legacy',
+  mode: ProtocolChoice,
 ): Promise<void> {
   await client.connect(transport, {
     timeout: startupMs,
@@ -171,7 +172,8 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     {
       capabilities: { elicitation: { form: {} } },
       versionNegotiation: {
-        mode: 'auto',
+        // `modern` pins the revision: the probe's answer decides, and there is no fallback.
+        mode: input.era === 'modern' ? { pin: MODERN_REVISIONS[0] } : 'auto',
         probe: { timeoutMs: probeTimeoutMs(timeouts.startupMs) },
       },
     },
@@ -240,10 +242,14 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     const late = transportError?.message.includes('"id":"server-discover-probe-') === true;
     const lateNote = late
       ? `; it answered the MCP era probe (server/discover) after the probe's ${probeTimeoutMs(timeouts.startupMs)} ms wait: raise timeouts.startupMs (the probe waits all of it but a quarter, at most 15 s)`
-      : '';
+      : input.era === 'modern' && startup !== 'timeout' && !('exit' in startup)
+        ? '; the bench config sets protocol: modern (MCP 2026-07-28 only, no fallback): remove it to let a 2025-era server start'
+        : '';
     // It exited (or the negotiation failed) on the probe, before any initialize: launchServer
     // starts a stdio server again for the 2025 handshake alone.
+    // (Under `protocol: modern` a refusal is the pinned negotiation's answer, not a closed pipe.)
     const closedOnProbe =
+      input.era !== 'modern' &&
       startup !== 'timeout' &&
       ('exit' in startup || eraRefusal(startup.error) !== null) &&
       wire.sent('server/discover') &&
