@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
 import { launchServer } from './launch-server.js';
+import { probeTimeoutMs } from './mcp-session.js';
 import {
   HARNESS_CANARIES,
   REPO_ROOT,
@@ -105,9 +106,9 @@ describe('launchServer over stdio', () => {
     expect(session.takeProtocolViolations?.()).toEqual([]);
   });
 
-  it('takes a server silent to server/discover for a 2025 one after the probe timeout', async () => {
-    // The probe waits half the start-up limit (at most 10 s), then initialize follows on the pipe.
-    const startupMs = 8000;
+  it('takes a server silent to server/discover for a 2025 one after the probe’s wait', async () => {
+    // The probe waits all of the start-up limit but a quarter, then initialize follows on the pipe.
+    const startupMs = 6000;
     const session = await launch(
       stdioTestServer(undefined, {
         args: ['--import', 'tsx', 'test/mcp-servers/silent-probe-server.ts'],
@@ -118,9 +119,23 @@ describe('launchServer over stdio', () => {
       'legacy',
       '2025-11-25',
     ]);
-    expect(session.startupMs).toBeGreaterThanOrEqual(startupMs / 2);
+    expect(session.startupMs).toBeGreaterThanOrEqual(probeTimeoutMs(startupMs));
     expect(session.startupMs).toBeLessThan(startupMs);
     expect((await call(session, 'echo', { text: 'hi' })).text).toBe('{"text":"hi"}');
+  });
+
+  it('starts a server that exits on server/discover again, for the 2025 handshake only', async () => {
+    const session = await launch(
+      stdioTestServer(undefined, {
+        args: ['--import', 'tsx', 'test/mcp-servers/silent-probe-server.ts', 'exit'],
+      }),
+    );
+    expect([session.protocolEra?.(), session.protocolVersion?.()]).toEqual([
+      'legacy',
+      '2025-11-25',
+    ]);
+    expect(session.serverInfo.name).toBe('silent-probe');
+    expect((await call(session, 'echo', { text: 'again' })).text).toBe('{"text":"again"}');
   });
 
   it('returns content, structuredContent and isError as the server sent them', async () => {

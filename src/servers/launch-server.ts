@@ -14,7 +14,7 @@ import type { WriteGate } from '../scenarios/types.js';
 import { checkLaunchPaths } from './check-launch-paths.js';
 import { freePort } from './free-port.js';
 import { GroupStdioTransport } from './group-stdio-transport.js';
-import { openSession } from './mcp-session.js';
+import { openSession, ProbeClosedError } from './mcp-session.js';
 import { withRouter } from './router-adapter.js';
 import { describeExit, spawnGroup, type GroupProcess } from './process-group.js';
 import { preloadLazyModules } from './sandbox/preload-lazy-modules.js';
@@ -196,19 +196,33 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
   const startedAt = performance.now();
   const args = config.args.map((a) => expandTemplates(a, variables));
   const cwd = resolve(baseDir, expandTemplates(config.cwd ?? '.', variables));
-  const proc = await spawnServer({ command, args, cwd, env, stdin: 'pipe' }, options, null, tail);
-  proc.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
-  proc.diagnostics?.on('data', (chunk: Buffer) => tail.push(chunk));
+  const start = async (era: 'auto' | 'legacy', tail: StderrTail): Promise<ServerSession> => {
+    const proc = await spawnServer({ command, args, cwd, env, stdin: 'pipe' }, options, null, tail);
+    proc.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+    proc.diagnostics?.on('data', (chunk: Buffer) => tail.push(chunk));
+    try {
+      const opened = await openSession({
+        ...session,
+        tail,
+        process: proc,
+        transport: new GroupStdioTransport(proc),
+        // A second process's start-up counts from the first: both were paid for.
+        startedAt,
+        graceMs: STDIO_GRACE_MS,
+        era,
+      });
+      return { ...opened, blockedConnections: () => proc.blockedConnections() };
+    } catch (error) {
+      throw spawnFailure(name, command, proc) ?? error;
+    }
+  };
   try {
-    const opened = await openSession({
-      ...session,
-      process: proc,
-      transport: new GroupStdioTransport(proc),
-      startedAt,
-      graceMs: STDIO_GRACE_MS,
-    });
-    return { ...opened, blockedConnections: () => proc.blockedConnections() };
+    return await start('auto', tail);
   } catch (error) {
-    throw spawnFailure(name, command, proc) ?? error;
+    // A server that exits on a request it does not know before initialize (the era probe) is
+    // a 2025-era one: start it again, with a fresh stderr tail, and skip the probe. (One that
+    // exits at start whatever it reads is started twice and fails with the second's exit.)
+    if (!(error instanceof ProbeClosedError)) throw error;
+    return start('legacy', new StderrTail());
   }
 }

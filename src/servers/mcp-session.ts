@@ -50,6 +50,20 @@ export interface SessionInput {
   startedAt: number;
   /** How long close() lets the server exit on its own before signalling its group. */
   graceMs: number;
+  /**
+   * `auto` (the default): probe `server/discover` (MCP 2026-07-28), else `initialize`;
+   * `legacy`: the 2025 handshake only, for a server that closed on the probe.
+   */
+  era?: 'auto' | 'legacy';
+}
+
+/**
+ * The server closed the connection (exited) on the era probe, before any `initialize` was sent:
+ * the shape of a 2025-era server that exits on a request it does not know. Over stdio the
+ * harness starts it again with `era: 'legacy'` (launch-server.ts).
+ */
+export class ProbeClosedError extends BenchError {
+  override name = 'ProbeClosedError';
 }
 
 /** How long a failed call waits for the server's exit before reporting the bare error. */
@@ -124,18 +138,25 @@ async function listAllTools(client: Client, deadline: number): Promise<ToolDefin
 
 /**
  * Connects in either era: `server/discover` first (MCP 2026-07-28), else the 2025 `initialize`
- * on the same connection (the v2 client's `versionNegotiation: 'auto'`), then tells the wire
- * check which era's schemas apply from here on.
+ * on the same connection (the v2 client's `versionNegotiation: 'auto'`; `legacy`: initialize
+ * only), then tells the wire check which era's schemas apply from here on.
  */
 async function connect(
   client: Client,
   transport: Transport,
   wire: WireChecker,
   startupMs: number,
+  mode: 'auto' | 'legacy',
 ): Promise<void> {
-  await client.connect(transport, { timeout: startupMs });
-  const era = client.getProtocolEra() ?? 'legacy';
-  wire.negotiated(era, client.getNegotiatedProtocolVersion() ?? null);
+  await client.connect(transport, {
+    timeout: startupMs,
+    // A cached verdict: no probe, the plain 2025 handshake.
+    ...(mode === 'legacy' ? { prior: { kind: 'legacy' as const } } : {}),
+  });
+  wire.negotiated(
+    client.getProtocolEra() ?? 'legacy',
+    client.getNegotiatedProtocolVersion() ?? null,
+  );
 }
 
 /**
@@ -193,7 +214,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
   const startup = await Promise.race([
     settle(
       (async () => {
-        await connect(client, input.transport, wire, timeouts.startupMs);
+        await connect(client, input.transport, wire, timeouts.startupMs, input.era ?? 'auto');
         return listAllTools(client, input.startedAt + timeouts.startupMs);
       })(),
     ),
@@ -220,9 +241,18 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     const lateNote = late
       ? `; it answered the MCP era probe (server/discover) after the probe's ${probeTimeoutMs(timeouts.startupMs)} ms wait: raise timeouts.startupMs (the probe waits all of it but a quarter, at most 15 s)`
       : '';
-    throw new BenchError('server_failed', `${name} ${why}${lateNote}${since(0)}`, {
-      hint: text === '' ? `${name} wrote nothing on stderr` : `stderr tail:\n${text}`,
-    });
+    // It exited (or the negotiation failed) on the probe, before any initialize: launchServer
+    // starts a stdio server again for the 2025 handshake alone.
+    const closedOnProbe =
+      startup !== 'timeout' &&
+      ('exit' in startup || eraRefusal(startup.error) !== null) &&
+      wire.sent('server/discover') &&
+      !wire.sent('initialize');
+    throw new (closedOnProbe ? ProbeClosedError : BenchError)(
+      'server_failed',
+      `${name} ${closedOnProbe ? 'closed the connection on the MCP 2026-07-28 probe (server/discover)' : why}${lateNote}${since(0)}`,
+      { hint: text === '' ? `${name} wrote nothing on stderr` : `stderr tail:\n${text}` },
+    );
   }
   const tools = startup.value;
   const startupMs = Math.round(performance.now() - input.startedAt);

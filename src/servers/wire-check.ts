@@ -65,6 +65,8 @@ export interface WireChecker {
   protocolEra(): ProtocolEra | null;
   /** The client's verdict after connect: from here on the era's schemas apply. */
   negotiated(era: ProtocolEra, version: string | null): void;
+  /** Whether the harness sent a request of `method` (the era probe, initialize). */
+  sent(method: string): boolean;
 }
 
 /**
@@ -79,6 +81,7 @@ export interface WireChecker {
  */
 export function createWireChecker(latest: string): WireChecker {
   const pending = new Map<string | number, string>();
+  const asked = new Set<string>();
   const found = new Map<string, ProtocolViolation>();
   let version: string | null = null;
   let era: ProtocolEra | null = null;
@@ -190,6 +193,7 @@ export function createWireChecker(latest: string): WireChecker {
           (typeof m.id === 'string' || typeof m.id === 'number')
         ) {
           pending.set(m.id, m.method);
+          asked.add(m.method);
         }
         return send(message, options);
       };
@@ -229,6 +233,7 @@ export function createWireChecker(latest: string): WireChecker {
     },
     protocolVersion: () => version,
     protocolEra: () => era,
+    sent: (method) => asked.has(method),
     negotiated(negotiatedEra, negotiatedVersion) {
       era = negotiatedEra;
       version = negotiatedVersion ?? version;

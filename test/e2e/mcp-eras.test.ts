@@ -29,6 +29,8 @@ describe('MCP eras (the official SDKs 1.x and v2, stdio and streamable HTTP, the
       '--runs',
       '1',
       '--allow-few-runs',
+      '--concurrency',
+      '2',
       '--quiet',
       '--out',
       dir,
