@@ -58,7 +58,7 @@ describe('.github/workflows/head-to-head.yml', () => {
 
   it("runs the conformance command against secure-ssid's vendor/openapi and keeps its JSON", () => {
     const run = steps.find((s) => s.run?.includes(' conformance '));
-    expect(run?.run).toContain('--openapi .h2h/secure-ssid/vendor/openapi --json');
+    expect(run?.run).toContain('--writes --openapi .h2h/secure-ssid/vendor/openapi --json');
     const upload = steps.find(
       (s) =>
         s.uses?.startsWith('actions/upload-artifact@') && s.with?.['name'] === 'fake-conformance',

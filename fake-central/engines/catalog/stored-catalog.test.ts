@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/helpers/fake-api.js';
+import { getToken } from '../../../test/helpers/temp-bundle.js';
 
 // Webhooks, notification rules, reports and NAC files as the generator seeds them for site-a,
 // read through a real fake: every cross-reference must land on a record the bundle has.
@@ -8,26 +9,13 @@ const C = '/network-config/v1alpha1';
 
 async function raw(path: string): Promise<{ status: number; type: string; bytes: Buffer }> {
   const res = await fetch(`${api.fake.url}${path}`, {
-    headers: { authorization: `Bearer ${await bearer()}` },
+    headers: { authorization: `Bearer ${await getToken(api.fake.url, api.fake.credentials)}` },
   });
   return {
     status: res.status,
     type: res.headers.get('content-type') ?? '',
     bytes: Buffer.from(await res.arrayBuffer()),
   };
-}
-
-async function bearer(): Promise<string> {
-  const res = await fetch(`${api.fake.url}/as/token.oauth2`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: api.fake.credentials.clientId,
-      client_secret: api.fake.credentials.clientSecret,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 describe('stored catalogue families', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/helpers/fake-api.js';
+import { getToken } from '../../../test/helpers/temp-bundle.js';
 
 // The generated floor plans of site-a, read through a real fake.
 const api = useFakeApi({ fixture: 'site-a' });
@@ -39,15 +40,7 @@ describe('floor plans', () => {
     expect(
       zones.items.map((z: { properties: { zoneType: string } }) => z.properties.zoneType),
     ).toEqual(['INCLUSION', 'EXCLUSION']);
-    const token = await fetch(`${api.fake.url}/as/token.oauth2`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: api.fake.credentials.clientId,
-        client_secret: api.fake.credentials.clientSecret,
-      }),
-    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    const token = await getToken(api.fake.url, api.fake.credentials);
     const image = await fetch(
       `${api.fake.url}${M}/sitemaps/${SFO}/floors/${floorId}/image?raster=true`,
       {
