@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,8 @@ function installed(dir: string): string {
 
 beforeAll(() => {
   bom = createSbom(ROOT);
+  // What an earlier build left: a chunk this one does not emit.
+  writeFileSync(join(out, '999.index.mjs'), 'export const id = 999;\n');
   // A real ncc build of a small entry (plain JavaScript, so no type-check: ~10 s).
   built = buildBundle('scripts/notices/fixture-entry.mjs', out, { root: ROOT, bom });
   notices = readFileSync(join(out, NOTICES_FILE), 'utf8');
@@ -35,6 +37,10 @@ beforeAll(() => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('buildBundle (ncc + webpack stats + CycloneDX SBOM)', () => {
+  it('removes the numbered chunks an earlier build left (the listing below is exact)', () => {
+    expect(readdirSync(out)).not.toContain('999.index.mjs');
+  });
+
   it('finds every package the bundle carries, the transitive one included', () => {
     expect(built.dirs).toEqual([
       'node_modules/base64-js',

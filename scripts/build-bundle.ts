@@ -8,7 +8,7 @@
  * licence files from a CycloneDX SBOM of the installed tree (@cyclonedx/cyclonedx-npm).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -77,6 +77,18 @@ export function writeBundleNotices(options: {
   return { file, dirs, notices };
 }
 
+/**
+ * ncc writes into `outDir` without emptying it, so a chunk an earlier build split off (`413.index.js`)
+ * stays behind, committed and shipped, after the code that needed it is gone: remove every
+ * numbered chunk this build did not emit.
+ */
+function removeStaleChunks(outDir: string, stats: WebpackStats): void {
+  const emitted = new Set((stats.assets ?? []).map((a) => a.name));
+  for (const name of readdirSync(outDir)) {
+    if (/^\d+\.index\.(c|m)?js$/.test(name) && !emitted.has(name)) rmSync(join(outDir, name));
+  }
+}
+
 /** Runs ncc for `entry` into `outDir` with webpack stats, then writes the bundle's notices. */
 export function buildBundle(
   entry: string,
@@ -96,6 +108,7 @@ export function buildBundle(
     const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as WebpackStats;
     // The notices replace what `ncc --license licenses.txt` used to write.
     rmSync(join(resolve(root, outDir), 'licenses.txt'), { force: true });
+    removeStaleChunks(resolve(root, outDir), stats);
     return writeBundleNotices({
       stats,
       outDir: resolve(root, outDir),
