@@ -37895,7 +37895,7 @@ async function cachedRead(route, eligible, state, req, run) {
     // Serialise now: the body may share objects with the state, which later writes mutate.
     const cached = {
         ...result,
-        payload: result.body === undefined ? '' : JSON.stringify(result.body),
+        payload: result.payload ?? Buffer.from(result.body === undefined ? '' : JSON.stringify(result.body)),
     };
     state.view(key, () => cached);
     return cached;
@@ -46894,7 +46894,538 @@ function ok(body) {
 }
 
 
+;// CONCATENATED MODULE: ./fake-central/engines/catalog/airmatch-records.ts
+
+
+
+
+function seed(value) {
+    return parseInt((0,external_node_crypto_namespaceObject.createHash)('sha256').update(value).digest('hex').slice(0, 8), 16);
+}
+const epoch = (state, minutesAgo = 0) => Date.parse(state.now) - minutesAgo * 60_000;
+/** Every AP radio, keyed by its MAC in upper case (computed once per state). */
+function radios(state) {
+    return state.view('airmatch:radios', () => {
+        const details = state.object('ap-details.json');
+        const out = new Map();
+        for (const ap of state.list('aps.json')) {
+            const detail = details[json_text(ap.serialNumber)];
+            const list = isItem(detail) && Array.isArray(detail.radios) ? detail.radios : [];
+            for (const radio of list) {
+                if (!isItem(radio))
+                    continue;
+                const mac = normaliseMac(json_text(radio.macAddress));
+                out.set(mac, {
+                    ap,
+                    radio,
+                    mac: json_text(radio.macAddress),
+                    band: json_text(radio.band),
+                    channel: Number.parseInt(json_text(radio.channel), 10) || 0,
+                    eirp: Number.parseInt(json_text(radio.power), 10) || 0,
+                });
+            }
+        }
+        return out;
+    });
+}
+function apOf(state, serial) {
+    const ap = state
+        .list('aps.json')
+        .find((a) => json_text(a.serialNumber).toUpperCase() === serial.toUpperCase());
+    if (!ap)
+        throw notFound(`AirMatch AP not found: ${serial}`);
+    return ap;
+}
+function radioOf(state, mac, what) {
+    const hit = radios(state).get(normaliseMac(mac));
+    if (!hit)
+        throw notFound(`${what} not found: ${mac}`);
+    return hit;
+}
+const radiosOfAp = (state, serial) => [...radios(state).values()].filter((r) => json_text(r.ap.serialNumber) === serial);
+/** Radios of other APs at the same site on the same band: what this radio hears. */
+function neighbours(state, r) {
+    return [...radios(state).values()].filter((n) => n.band === r.band &&
+        json_text(n.ap.siteId) === json_text(r.ap.siteId) &&
+        json_text(n.ap.serialNumber) !== json_text(r.ap.serialNumber));
+}
+const bandwidthMhz = (r) => json_text(r.radio.bandwidth).replace(/\D/g, '') || '20';
+const opmode = (state, serial) => radiosOfAp(state, serial)
+    .map((r) => r.band.replace(/\s/g, ''))
+    .join(',');
+function apRecord(state, ap) {
+    const serial = json_text(ap.serialNumber);
+    return {
+        id: serial,
+        type: 'network-services/airmatch-ap',
+        apSerial: serial,
+        apName: json_text(ap.deviceName),
+        apModel: json_text(ap.model),
+        apEthMac: json_text(ap.macAddress),
+        ipAddr: json_text(ap.ipv4),
+        siteId: json_text(ap.siteId),
+        apCurrentOpmode: opmode(state, serial),
+        apUptime: String(Math.floor(Number(ap.uptimeInMillis ?? 0) / 1000)),
+        isApDown: json_text(ap.status).toUpperCase() === 'ONLINE' ? 'false' : 'true',
+        updateTimestamp: epoch(state),
+    };
+}
+function coveragePlan(state, ap) {
+    const serial = json_text(ap.serialNumber);
+    return {
+        id: serial,
+        type: 'network-services/airmatch-ap-coverage-plan',
+        apSerial: serial,
+        siteId: json_text(ap.siteId),
+        apOpmode: opmode(state, serial),
+        docCount: radiosOfAp(state, serial).length,
+        effectiveTimestamp: epoch(state, 60),
+        updateTimestamp: epoch(state),
+    };
+}
+function radioRecord(state, r) {
+    const active = json_text(r.radio.status).toUpperCase() === 'UP' ? 'true' : 'false';
+    return {
+        id: r.mac,
+        type: 'network-services/airmatch-radio',
+        apSerial: json_text(r.ap.serialNumber),
+        apEthMac: json_text(r.ap.macAddress),
+        radioMac: r.mac,
+        radioNum: json_text(r.radio.radioNumber),
+        siteId: json_text(r.ap.siteId),
+        band: r.band,
+        bandwidth: bandwidthMhz(r),
+        channel: String(r.channel),
+        eirp: String(r.eirp),
+        eirpDbm: r.eirp.toFixed(1),
+        mode: json_text(r.radio.mode),
+        isRadioActive: active,
+        radioStatus: active,
+        isStaticChan: 'false',
+        isStaticEirp: 'false',
+        chanReason: 'AirMatch',
+        eirpReason: 'AirMatch',
+        updateTimestamp: epoch(state),
+    };
+}
+/** The last AirMatch change of this radio: from a neighbouring channel to the current one. */
+function change(state, r) {
+    const plan = r.band.startsWith('2.4') ? [1, 6, 11] : [36, 52, 100, 149];
+    const others = plan.filter((c) => c !== r.channel);
+    const from = others[seed(r.mac) % others.length] ?? r.channel;
+    const setting = (channel, eirp) => ({
+        bandwidth: bandwidthMhz(r),
+        channel,
+        eirp,
+        eirpDbm: eirp,
+        isApm: false,
+        secondaryChannel: 0,
+    });
+    return {
+        id: r.mac,
+        type: 'network-services/airmatch-rf-event',
+        radioMac: r.mac,
+        band: r.band,
+        siteId: json_text(r.ap.siteId),
+        old: setting(from, r.eirp + 3),
+        new: setting(r.channel, r.eirp),
+        reason: 'Scheduled optimization',
+        dbTimestamp: epoch(state, 60 + (seed(r.mac) % 600)),
+        updateTimestamp: epoch(state, 60 + (seed(r.mac) % 600)),
+    };
+}
+/** Priority events are interference on a busy channel: radios at ≥ 30 % channel utilisation. */
+function priorityEvent(state, r) {
+    const stats = isItem(r.radio.radioStats) ? r.radio.radioStats : {};
+    if (Number(stats.channelUtilization ?? 0) < 30)
+        return undefined;
+    const c = change(state, r);
+    const before = isItem(c.old) ? c.old : {};
+    return {
+        id: r.mac,
+        type: 'network-services/airmatch-priority-rf-event',
+        apSerial: json_text(r.ap.serialNumber),
+        radioMac: r.mac,
+        band: r.band,
+        siteId: json_text(r.ap.siteId),
+        eventType: 'INTERFERENCE',
+        eventTimestamp: new Date(Number(c.dbTimestamp)).toISOString(),
+        oldChannel: json_text(before.channel),
+        newChannel: String(r.channel),
+        oldEirp: json_text(before.eirp),
+        newEirp: String(r.eirp),
+        oldBandwidth: bandwidthMhz(r),
+        newBandwidth: bandwidthMhz(r),
+        updateTimestamp: Number(c.updateTimestamp),
+    };
+}
+function solution(state, r) {
+    return {
+        id: r.mac,
+        type: 'network-services/airmatch-solution',
+        apSerial: json_text(r.ap.serialNumber),
+        apEthMac: json_text(r.ap.macAddress),
+        radioMac: r.mac,
+        siteId: json_text(r.ap.siteId),
+        band: r.band,
+        bandwidth: bandwidthMhz(r),
+        solverChannel: r.channel,
+        solverEirp: r.eirp,
+        solverEirpDbm: r.eirp,
+        deployStatus: 'DEPLOYED',
+        chanFrozen: false,
+        cbwFrozen: false,
+        eirpFrozen: false,
+        eirpTruncated: false,
+        optimizationStart: epoch(state, 75),
+        optimizationEnd: epoch(state, 70),
+        deployStart: epoch(state, 65),
+        deployEnd: epoch(state, 60),
+    };
+}
+const feasibility = (r) => ({
+    id: r.mac,
+    type: 'network-services/airmatch-radio-feasibility',
+    apSerial: json_text(r.ap.serialNumber),
+    radioMac: r.mac,
+    siteId: json_text(r.ap.siteId),
+    feasibility: r.band.startsWith('2.4') ? '1,6,11' : '36,40,44,48,52,56,60,64,100,149,153,157,161',
+});
+
+;// CONCATENATED MODULE: ./fake-central/engines/catalog/airmatch.ts
+
+
+
+
+// The AirMatch routes: one line per documented read; the records are airmatch-records.ts.
+function list(type, items) {
+    return { id: type, type: `network-services/${type}`, count: items.length, items };
+}
+const sn = (ctx) => ctx.params.sn ?? '';
+const mac = (ctx) => ctx.params.radio ?? '';
+const airmatch_all = (ctx) => [...radios(ctx.state).values()];
+const TABLE = [
+    [
+        'airmatch-ap',
+        (c) => list('airmatch-ap', c.state.list('aps.json').map((a) => apRecord(c.state, a))),
+    ],
+    ['airmatch-ap/:sn', (c) => apRecord(c.state, apOf(c.state, sn(c)))],
+    [
+        'airmatch-ap-coverage-plan',
+        (c) => list('airmatch-ap-coverage-plan', c.state.list('aps.json').map((a) => coveragePlan(c.state, a))),
+    ],
+    ['airmatch-ap-coverage-plan/:sn', (c) => coveragePlan(c.state, apOf(c.state, sn(c)))],
+    [
+        'airmatch-ap-neighbor-list/:sn',
+        (c) => {
+            const ap = apOf(c.state, sn(c));
+            const [first] = radiosOfAp(c.state, json_text(ap.serialNumber));
+            if (!first)
+                throw notFound(`AirMatch neighbour list not found: ${sn(c)}`);
+            return {
+                id: json_text(ap.serialNumber),
+                type: 'network-services/airmatch-ap-neighbor-list',
+                apSerial: json_text(ap.serialNumber),
+                radioMac: first.mac,
+                band: first.band,
+                siteId: json_text(ap.siteId),
+                neighborList: neighbours(c.state, first)
+                    .map((n) => n.mac)
+                    .join(','),
+                updateTimestamp: epoch(c.state),
+            };
+        },
+    ],
+    [
+        'airmatch-ap-radio-relations/:sn',
+        (c) => {
+            const ap = apOf(c.state, sn(c));
+            const [first] = radiosOfAp(c.state, json_text(ap.serialNumber));
+            if (!first)
+                throw notFound(`AirMatch radio relations not found: ${sn(c)}`);
+            const [near] = neighbours(c.state, first);
+            return {
+                id: json_text(ap.serialNumber),
+                type: 'network-services/airmatch-ap-radio-relations',
+                apSerial: json_text(ap.serialNumber),
+                radioMac: first.mac,
+                from: first.mac,
+                ...(near ? { to: near.mac } : {}),
+            };
+        },
+    ],
+    [
+        'airmatch-board-limit/:sn/:radio',
+        (c) => {
+            const ap = apOf(c.state, sn(c));
+            const r = radioOf(c.state, mac(c), 'AirMatch board limit');
+            if (r.ap !== ap)
+                throw notFound(`AirMatch board limit not found: ${sn(c)}/${mac(c)}`);
+            const max = r.band.startsWith('2.4') ? 24 : 27;
+            return {
+                id: `${json_text(ap.serialNumber)}/${r.mac}`,
+                type: 'network-services/airmatch-board-limit',
+                apModel: json_text(ap.model),
+                band: r.band,
+                bandwidth: bandwidthMhz(r),
+                maxEirp: max,
+                maxEirpDbm: max,
+            };
+        },
+    ],
+    [
+        'airmatch-device-config/:sn',
+        (c) => {
+            const ap = apOf(c.state, sn(c));
+            const detail = c.state.object('ap-details.json')[json_text(ap.serialNumber)];
+            return {
+                id: json_text(ap.serialNumber),
+                type: 'network-services/airmatch-device-config',
+                apSerial: json_text(ap.serialNumber),
+                deviceMac: json_text(ap.macAddress),
+                country: isItem(detail) ? json_text(detail.countryCode) : '',
+                opmodes: radiosOfAp(c.state, json_text(ap.serialNumber)).map((r) => r.band),
+                isStaticOpmode: false,
+            };
+        },
+    ],
+    [
+        'airmatch-history/:radio',
+        (c) => ({
+            ...change(c.state, radioOf(c.state, mac(c), 'AirMatch history')),
+            type: 'network-services/airmatch-history',
+        }),
+    ],
+    [
+        'airmatch-non-friend/:radio',
+        (c) => {
+            const r = radioOf(c.state, mac(c), 'AirMatch non-friend list');
+            // Every radio the AP hears belongs to the same tenant: no non-friends.
+            return {
+                id: r.mac,
+                type: 'network-services/airmatch-non-friend',
+                apSerial: json_text(r.ap.serialNumber),
+                radioMac: r.mac,
+                band: r.band,
+                siteId: json_text(r.ap.siteId),
+                nonfriendsList: '',
+                timestamp: epoch(c.state),
+            };
+        },
+    ],
+    [
+        'airmatch-pathloss/:radio',
+        (c) => {
+            const r = radioOf(c.state, mac(c), 'AirMatch path loss');
+            const [near] = neighbours(c.state, r);
+            const loss = near ? 60 + (seed(`${r.mac}${near.mac}`) % 35) : undefined;
+            return {
+                id: r.mac,
+                type: 'network-services/airmatch-pathloss',
+                reportingMac: r.mac,
+                band: r.band,
+                bandwidth: bandwidthMhz(r),
+                channel: r.channel,
+                ...(near && loss !== undefined
+                    ? { nbrMac: near.mac, pathloss: loss, pathlossAvg: loss }
+                    : {}),
+                timestamp: epoch(c.state),
+            };
+        },
+    ],
+    [
+        'airmatch-priority-rf-events',
+        (c) => list('airmatch-priority-rf-events', airmatch_all(c).flatMap((r) => {
+            const event = priorityEvent(c.state, r);
+            return event ? [event] : [];
+        })),
+    ],
+    [
+        'airmatch-priority-rf-events/:radio',
+        (c) => {
+            const event = priorityEvent(c.state, radioOf(c.state, mac(c), 'AirMatch RF event'));
+            if (!event)
+                throw notFound(`AirMatch RF event not found: ${mac(c)}`);
+            return event;
+        },
+    ],
+    [
+        'airmatch-radio',
+        (c) => list('airmatch-radio', airmatch_all(c).map((r) => radioRecord(c.state, r))),
+    ],
+    [
+        'airmatch-radio/:radio',
+        (c) => radioRecord(c.state, radioOf(c.state, mac(c), 'AirMatch radio')),
+    ],
+    [
+        'airmatch-radio-feasibility',
+        (c) => list('airmatch-radio-feasibility', airmatch_all(c).map(feasibility)),
+    ],
+    [
+        'airmatch-radio-feasibility/:radio',
+        (c) => feasibility(radioOf(c.state, mac(c), 'AirMatch radio feasibility')),
+    ],
+    [
+        'airmatch-radio-partition/:radio',
+        (c) => {
+            const r = radioOf(c.state, mac(c), 'AirMatch radio partition');
+            return {
+                id: r.mac,
+                type: 'network-services/airmatch-radio-partition',
+                band: r.band,
+                rfDomainId: json_text(r.ap.siteId),
+                rfPartitionId: `${json_text(r.ap.siteId)}-${r.band.replace(/\s/g, '')}`,
+                updateTimestamp: epoch(c.state),
+            };
+        },
+    ],
+    [
+        'airmatch-rf-events',
+        (c) => list('airmatch-rf-events', airmatch_all(c).map((r) => change(c.state, r))),
+    ],
+    [
+        'airmatch-rf-events/:radio',
+        (c) => change(c.state, radioOf(c.state, mac(c), 'AirMatch RF event')),
+    ],
+    [
+        'airmatch-solution',
+        (c) => list('airmatch-solution', airmatch_all(c).map((r) => solution(c.state, r))),
+    ],
+    [
+        'airmatch-solution/:radio',
+        (c) => solution(c.state, radioOf(c.state, mac(c), 'AirMatch solution')),
+    ],
+];
+/** The AirMatch reads, derived from the bundle's APs and radios. */
+const airmatchRoutes = TABLE.map(([path, answer]) => ({
+    method: 'GET',
+    pattern: `/network-services/${MRT_VERSIONS}/${path}`,
+    kind: 'read',
+    handler: (ctx) => ok(answer(ctx)),
+}));
+
+;// CONCATENATED MODULE: ./fake-central/engines/catalog/stored-catalog.ts
+
+
+
+
+/**
+ * Catalogue families the bundle now holds (scripts/fixtures/build-notifications.ts,
+ * build-nac-config.ts): webhooks (services getWebhooksV1/getWebhookV1), notification rules
+ * (notifications getNotificationRulesV1/getNotificationRuleV1), reports and their runs (reporting
+ * listReportsV1/getUserReportV1/listReportRunsV1), NAC images and import jobs (central-nac-service
+ * ListImages … getCdaJob). Lists page as their documents say (SPEC.md §5); an unknown id is 404.
+ */
+const PAGE = { defaultLimit: 20, maxLimit: 100 };
+function byId(ctx, file, field, what) {
+    const id = ctx.params.id ?? '';
+    const hit = ctx.state.list(file).find((r) => json_text(r[field]) === id);
+    if (!hit)
+        throw notFound(`${what} not found: ${id}`);
+    return hit;
+}
+/** The list view of a rule: the documented summary counts alert names instead of listing them. */
+function ruleSummary(rule) {
+    const source = isItem(rule.source) ? rule.source : {};
+    const alerts = isItem(source.alerts) ? source.alerts : undefined;
+    if (!alerts)
+        return rule;
+    const { alertNames, ...rest } = alerts;
+    const count = Array.isArray(alertNames) ? alertNames.length : 0;
+    return {
+        ...rule,
+        source: { ...source, alerts: { ...rest, ...(count > 0 ? { alertCount: count } : {}) } },
+    };
+}
+function reportRuns(ctx) {
+    const report = byId(ctx, 'reports.json', 'id', 'Report');
+    const runs = ctx.state.object('report-runs.json')[json_text(report.id)];
+    const items = Array.isArray(runs) ? runs.filter(isItem) : [];
+    return ok({ ...cursorPage(items, ctx.query, PAGE), report });
+}
+/** A 1×1 transparent PNG: the bytes of every NAC image the bundle lists. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** Image metadata with the size of the bytes the download sends. */
+const withSize = (image) => ({ ...image, fileSize: PNG.length });
+function csvFile(rows) {
+    return {
+        status: 200,
+        payload: Buffer.from(rows.map((r) => r.join(',')).join('\r\n') + '\r\n'),
+        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    };
+}
+/** The registrations a job imported: its input file, and (all succeeded) its result file. */
+function jobRows(ctx, withResult) {
+    const job = byId(ctx, 'cnac-job.json', 'id', 'Job');
+    const macs = Array.isArray(job._macs) ? job._macs.map((m) => json_text(m)) : [];
+    const regs = ctx.state.list('cnac-mac-reg.json');
+    const rows = macs.map((mac) => {
+        const reg = regs.find((r) => json_text(r.macAddress) === mac);
+        const base = [mac, json_text(reg?.displayName), json_text(reg?.enable ?? true)];
+        return withResult ? [...base, 'SUCCESS'] : base;
+    });
+    const head = ['macAddress', 'displayName', 'enable', ...(withResult ? ['result'] : [])];
+    return csvFile([head, ...rows]);
+}
+const publicJob = (job) => Object.fromEntries(Object.entries(job).filter(([k]) => !k.startsWith('_')));
+const read = (pattern, handler) => ({
+    method: 'GET',
+    pattern,
+    kind: 'read',
+    handler,
+});
+const S = `/network-services/${MRT_VERSIONS}`;
+const N = `/network-notifications/${MRT_VERSIONS}`;
+const R = `/network-reporting/${MRT_VERSIONS}`;
+const C = `/network-config/${CONFIG_VERSIONS}`;
+/** Reads of the stored catalogue families; ahead of the empty catalogue entries they replace. */
+const storedCatalogRoutes = [
+    read(`${S}/webhooks`, ({ state }) => {
+        const items = state.list('webhooks.json');
+        return ok({ count: items.length, items, totalCount: items.length });
+    }),
+    read(`${S}/webhooks/:id`, (ctx) => ok(byId(ctx, 'webhooks.json', 'id', 'Webhook'))),
+    read(`${N}/notification-rules`, ({ state, query }) => ok(offsetPage(state.list('notification-rules.json').map(ruleSummary), query, PAGE))),
+    read(`${N}/notification-rules/:id`, (ctx) => ok(byId(ctx, 'notification-rules.json', 'id', 'Notification rule'))),
+    read(`${R}/reports`, ({ state, query }) => ok(cursorPage(state.list('reports.json'), query, PAGE))),
+    read(`${R}/reports/:id`, (ctx) => ok(byId(ctx, 'reports.json', 'id', 'Report'))),
+    read(`${R}/reports/:id/report-runs`, reportRuns),
+    read(`${C}/cnac-image`, ({ state }) => {
+        const items = state.list('cnac-image.json').map(withSize);
+        return ok({ count: items.length, items });
+    }),
+    read(`${C}/cnac-image/:id`, (ctx) => {
+        const image = byId(ctx, 'cnac-image.json', 'imageID', 'Image');
+        return ok({ count: 1, items: [withSize(image)] });
+    }),
+    read(`${C}/cnac-image/download/:id`, (ctx) => {
+        const image = byId(ctx, 'cnac-image.json', 'imageID', 'Image');
+        return {
+            status: 200,
+            payload: PNG,
+            headers: { 'Content-Type': json_text(image.mimeType) || 'image/png' },
+        };
+    }),
+    read(`${C}/cnac-job`, ({ state, query }) => ok(cursorPage(state.list('cnac-job.json').map(publicJob), query, {
+        ...PAGE,
+        lastNext: 'absent',
+    }))),
+    read(`${C}/cnac-job/:id/status`, (ctx) => {
+        const job = publicJob(byId(ctx, 'cnac-job.json', 'id', 'Job'));
+        return ok({ count: 1, items: [job], total: 1 });
+    }),
+    read(`${C}/cnac-job/:id/input`, (ctx) => jobRows(ctx, false)),
+    // No row failed: the error file is its header only.
+    read(`${C}/cnac-job/:id/error`, (ctx) => {
+        byId(ctx, 'cnac-job.json', 'id', 'Job');
+        return csvFile([['macAddress', 'displayName', 'enable', 'error']]);
+    }),
+    read(`${C}/cnac-job/:id`, (ctx) => jobRows(ctx, true)),
+];
+
 ;// CONCATENATED MODULE: ./fake-central/engines/catalog/catalog-routes.ts
+
+
 
 
 
@@ -46903,36 +47434,15 @@ const missing = (what) => (ctx) => {
 };
 const body = (make) => (ctx) => ok(make(ctx));
 const airmatch = (kind) => body(() => ({ count: 0, id: kind, items: [], type: `network-services/${kind}` }));
-const cursorEmpty = body(() => ({ count: 0, items: [], next: null, total: 0 }));
 const SERVICES = [
-    ['airmatch-ap', airmatch('airmatch-ap')],
-    ['airmatch-ap/:sn', missing('AirMatch AP')],
-    ['airmatch-ap-coverage-plan', airmatch('airmatch-ap-coverage-plan')],
-    ['airmatch-ap-coverage-plan/:sn', missing('AirMatch coverage plan')],
-    ['airmatch-ap-neighbor-list/:sn', missing('AirMatch neighbour list')],
-    ['airmatch-ap-radio-relations/:sn', missing('AirMatch radio relations')],
-    ['airmatch-board-limit/:sn/:radio', missing('AirMatch board limit')],
-    ['airmatch-device-config/:sn', missing('AirMatch device config')],
     [
         'airmatch-global-config-id',
         body(() => ({ globalId: '', id: 'airmatch-global-config', type: 'network-services/airmatch' })),
     ],
-    ['airmatch-history/:radio', missing('AirMatch history')],
-    ['airmatch-non-friend/:radio', missing('AirMatch non-friend list')],
     [
         'airmatch-partition',
         body(() => ({ id: 'airmatch-partition', type: 'network-services/airmatch' })),
     ],
-    ['airmatch-pathloss/:radio', missing('AirMatch path loss')],
-    ['airmatch-priority-rf-events', airmatch('airmatch-priority-rf-events')],
-    ['airmatch-priority-rf-events/:radio', missing('AirMatch RF event')],
-    ['airmatch-radio', airmatch('airmatch-radio')],
-    ['airmatch-radio/:radio', missing('AirMatch radio')],
-    ['airmatch-radio-feasibility', airmatch('airmatch-radio-feasibility')],
-    ['airmatch-radio-feasibility/:radio', missing('AirMatch radio feasibility')],
-    ['airmatch-radio-partition/:radio', missing('AirMatch radio partition')],
-    ['airmatch-rf-events', airmatch('airmatch-rf-events')],
-    ['airmatch-rf-events/:radio', missing('AirMatch RF event')],
     [
         'airmatch-service-config',
         body(() => ({
@@ -46941,8 +47451,6 @@ const SERVICES = [
             type: 'network-services/airmatch',
         })),
     ],
-    ['airmatch-solution', airmatch('airmatch-solution')],
-    ['airmatch-solution/:radio', missing('AirMatch solution')],
     ['airmatch-state', airmatch('airmatch-state')],
     ['asset-tags', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
     ['asset-tags/:id', missing('Asset tag')],
@@ -46965,8 +47473,6 @@ const SERVICES = [
     ['sites/:site/device-locations', missing('Device locations')],
     ['sites/:site/device-locations/:id', missing('Device location')],
     ['sites/:site/devices/:sn/location', missing('Device location')],
-    ['webhooks', body(() => ({ count: 0, items: [], totalCount: 0 }))],
-    ['webhooks/:id', missing('Webhook')],
     ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
 ];
 const NOTIFICATIONS = [
@@ -46996,11 +47502,8 @@ const NOTIFICATIONS = [
         body(() => ({ count: 0, id: 'insights', items: [], type: 'network-notifications/insights' })),
     ],
     ['insights-schema', body(() => ({ count: 0, schemaJson: '{}' }))],
-    ['notification-rules', body(() => ({ count: 0, items: [], offset: 0, total: 0 }))],
-    ['notification-rules/:id', missing('Notification rule')],
 ];
 const REPORTING = [
-    ['reports', cursorEmpty],
     [
         'reports-meta',
         body((c) => ({
@@ -47012,22 +47515,12 @@ const REPORTING = [
             updatedAt: c.state.now,
         })),
     ],
-    ['reports/:id', missing('Report')],
-    ['reports/:id/report-runs', missing('Report')],
 ];
 // The central-nac-service document makes `next` optional: empty lists carry none.
 const NAC_SERVICE = [
     ['cnac-certificate', body(() => ({ count: 0, items: [] }))],
     ['cnac-dpp-reg', body(() => ({ count: 0, items: [] }))],
     ['cnac-dpp-reg/:id', missing('DPP registration')],
-    ['cnac-image', body(() => ({ count: 0, items: [] }))],
-    ['cnac-image/:id', missing('Image')],
-    ['cnac-image/download/:id', missing('Image')],
-    ['cnac-job', body(() => ({ count: 0, items: [], total: 0 }))],
-    ['cnac-job/:id', missing('Job')],
-    ['cnac-job/:id/error', missing('Job')],
-    ['cnac-job/:id/input', missing('Job')],
-    ['cnac-job/:id/status', missing('Job')],
     ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], total: 0 }))],
     ['cnac-visitor', body(() => ({ count: 0, items: [], total: 0 }))],
 ];
@@ -47039,6 +47532,8 @@ const routes = (prefix, table) => table.map(([path, handler]) => ({
 }));
 /** The catalogue routes: network-services, notifications, reporting and the NAC service lists. */
 const catalogRoutes = [
+    ...airmatchRoutes,
+    ...storedCatalogRoutes,
     ...routes(`/network-services/${MRT_VERSIONS}`, SERVICES),
     ...routes(`/network-notifications/${MRT_VERSIONS}`, NOTIFICATIONS),
     ...routes(`/network-reporting/${MRT_VERSIONS}`, REPORTING),
@@ -47231,7 +47726,7 @@ function centralManager(state) {
 
 const LIMITS = { defaultLimit: 100, maxLimit: 2000, style: 'glp' };
 /** GreenLake's list envelope: `{items, count, offset, total}` (SPEC.md §pagination). */
-const list = (build, extra = () => ({})) => (ctx) => {
+const glp_routes_list = (build, extra = () => ({})) => (ctx) => {
     const page = offsetPage(filterAndSort(build(ctx), ctx.query), ctx.query, LIMITS);
     return ok({ ...page, ...extra(ctx, page) });
 };
@@ -47246,7 +47741,7 @@ const nextList = (build) => (ctx) => {
     return ok({ count: items.length, items, next: '', total: items.length });
 };
 /** An item of a built list by id, or the family's 404. */
-const byId = (build, source, param = 'id') => (ctx) => {
+const glp_routes_byId = (build, source, param = 'id') => (ctx) => {
     const id = ctx.params[param] ?? '';
     const hit = build(ctx).find((i) => json_text(i.id) === id);
     if (!hit)
@@ -47426,14 +47921,14 @@ const none = () => [];
 const emptyNext = nextList(none);
 /** Wellness lists: the document makes `next` optional, so an empty list carries none. */
 const emptyWellness = () => ok({ count: 0, items: [], total: 0 });
-const TABLE = [
+const glp_routes_TABLE = [
     [
         '/audit-log/v1|v2beta1/logs',
-        list(auditLogs, (_c, page) => ({
+        glp_routes_list(auditLogs, (_c, page) => ({
             remainingRecords: Number(page.offset) + Number(page.count) < Number(page.total),
         })),
     ],
-    ['/audit-log/v1|v2beta1/logs/:id', byId(auditLogs, 'hpe.greenlake.audit-log')],
+    ['/audit-log/v1|v2beta1/logs/:id', glp_routes_byId(auditLogs, 'hpe.greenlake.audit-log')],
     [
         '/audit-log/v1|v2beta1/logs/:id/details',
         (c) => {
@@ -47448,13 +47943,13 @@ const TABLE = [
             });
         },
     ],
-    ['/authorization/v1beta1|v2alpha1/role-assignments', list(roleAssignments)],
+    ['/authorization/v1beta1|v2alpha1/role-assignments', glp_routes_list(roleAssignments)],
     [
         '/authorization/v1beta1|v2alpha1/role-assignments/:id',
-        byId(roleAssignments, 'hpe.greenlake.authorization'),
+        glp_routes_byId(roleAssignments, 'hpe.greenlake.authorization'),
     ],
-    ['/authorization/v1beta1/scope-groups', list(scopeGroups)],
-    ['/authorization/v1beta1/scope-groups/:id', byId(scopeGroups, 'hpe.greenlake.authorization')],
+    ['/authorization/v1beta1/scope-groups', glp_routes_list(scopeGroups)],
+    ['/authorization/v1beta1/scope-groups/:id', glp_routes_byId(scopeGroups, 'hpe.greenlake.authorization')],
     [
         '/authorization/v1beta1/scope-groups/:id/scopes',
         (c) => {
@@ -47473,15 +47968,15 @@ const TABLE = [
             return ok({ count: 1, items: [scope], offset: 0, total: 1 });
         },
     ],
-    ['/workspaces/v1beta1/groups', list(none)],
+    ['/workspaces/v1beta1/groups', glp_routes_list(none)],
     ['/workspaces/v1beta1/groups/:id', glp_routes_missing('hpe.greenlake.workspace')],
     ['/workspaces/v1beta1/groups/:id/group-workspaces', glp_routes_missing('hpe.greenlake.workspace')],
     ['/workspaces/v1beta1/groups/:id/group-workspaces/:wid', glp_routes_missing('hpe.greenlake.workspace')],
-    ['/workspaces/v1/msp-tenants', list(none)],
+    ['/workspaces/v1/msp-tenants', glp_routes_list(none)],
     ['/workspaces/v1/workspaces/:id/contact', contact],
-    ['/locations/v1/locations', list(locations)],
-    ['/locations/v1/locations/:id', byId(locations, 'hpe.greenlake.location')],
-    ['/locations/v1/locations/tags', list(none)],
+    ['/locations/v1/locations', glp_routes_list(locations)],
+    ['/locations/v1/locations/:id', glp_routes_byId(locations, 'hpe.greenlake.location')],
+    ['/locations/v1/locations/tags', glp_routes_list(none)],
     ['/locations/v1/locations/tags/:id', glp_routes_missing('hpe.greenlake.location')],
     ['/locations/v1/locations/status', () => ok({ status: 'ENABLED' })],
     ['/locations/v1/locations/async-operation/:id', glp_routes_missing('hpe.greenlake.location')],
@@ -47502,21 +47997,21 @@ const TABLE = [
             });
         },
     ],
-    ['/reporting/v1/report-exports-metadata', list(none)],
+    ['/reporting/v1/report-exports-metadata', glp_routes_list(none)],
     ['/reporting/v1/statuses', () => ok({ count: 0, items: [] })],
     ['/reporting/v1/statuses/:id', glp_routes_missing('hpe.greenlake.reporting')],
     ['/reporting/v1/async-operations/:id', glp_routes_missing('hpe.greenlake.reporting')],
-    ['/service-catalog/v1/per-region-service-managers', list(perRegion)],
+    ['/service-catalog/v1/per-region-service-managers', glp_routes_list(perRegion)],
     [
         '/service-catalog/v1/per-region-service-managers/:id',
-        byId(perRegion, 'hpe.greenlake.service-catalog'),
+        glp_routes_byId(perRegion, 'hpe.greenlake.service-catalog'),
     ],
-    ['/service-catalog/v1/service-managers', list(managers)],
-    ['/service-catalog/v1/service-managers/:id', byId(managers, 'hpe.greenlake.service-catalog')],
-    ['/service-catalog/v1/service-manager-provisions', list(provisions)],
+    ['/service-catalog/v1/service-managers', glp_routes_list(managers)],
+    ['/service-catalog/v1/service-managers/:id', glp_routes_byId(managers, 'hpe.greenlake.service-catalog')],
+    ['/service-catalog/v1/service-manager-provisions', glp_routes_list(provisions)],
     [
         '/service-catalog/v1/service-manager-provisions/:id',
-        byId(provisions, 'hpe.greenlake.service-catalog'),
+        glp_routes_byId(provisions, 'hpe.greenlake.service-catalog'),
     ],
     ['/service-catalog/v1beta1/featured-services', emptyNext],
     ['/service-catalog/v1beta1/my-services', emptyNext],
@@ -47530,18 +48025,18 @@ const TABLE = [
         '/service-catalog/v1beta1/detailed-service-offers/:id',
         glp_routes_missing('hpe.greenlake.service-catalog'),
     ],
-    ['/subscriptions/v1alpha1/subscriptions', list(none)],
-    ['/subscriptions/v1|v1alpha1/auto-subscription-settings', list(autoSubscriptions)],
+    ['/subscriptions/v1alpha1/subscriptions', glp_routes_list(none)],
+    ['/subscriptions/v1|v1alpha1/auto-subscription-settings', glp_routes_list(autoSubscriptions)],
     [
         '/subscriptions/v1|v1alpha1/auto-subscription-settings/:id',
-        byId(autoSubscriptions, 'hpe.greenlake.subscriptionmanagement'),
+        glp_routes_byId(autoSubscriptions, 'hpe.greenlake.subscriptionmanagement'),
     ],
     [
         '/subscriptions/v1|v1beta1/async-operations/:id',
         glp_routes_missing('hpe.greenlake.subscriptionmanagement'),
     ],
-    ['/tags/v1|v1beta1/tags', list(tags)],
-    ['/tags/v1|v1beta1/tag-resources', list(tagResources)],
+    ['/tags/v1|v1beta1/tags', glp_routes_list(tags)],
+    ['/tags/v1|v1beta1/tag-resources', glp_routes_list(tagResources)],
     ['/wellness/v2/events', emptyWellness],
     ['/wellness/v2/events/:id', glp_routes_missing('hpe.greenlake.wellness')],
     ['/wellness/v2/support-cases', emptyWellness],
@@ -47550,7 +48045,7 @@ const TABLE = [
     ['/wellness/v2/async-operations/:id', glp_routes_missing('hpe.greenlake.wellness')],
 ];
 /** GreenLake platform reads beyond devices, subscriptions, users and the workspace. */
-const glpRoutes = TABLE.map(([pattern, handler]) => ({
+const glpRoutes = glp_routes_TABLE.map(([pattern, handler]) => ({
     method: 'GET',
     pattern,
     kind: 'read',
@@ -47914,6 +48409,12 @@ function annotate(item, scopeName) {
     }
     return { ...item, '@': note };
 }
+/** Singletons keep one object per scope: `SHARED`, or `LOCAL <scope-id> <device-function>`. */
+function singletonKey(scope) {
+    return scope.objectType === 'SHARED'
+        ? 'SHARED'
+        : `LOCAL ${scope.scopeId} ${scope.deviceFunction}`;
+}
 
 ;// CONCATENATED MODULE: ./fake-central/engines/config-store/firmware-compliance.ts
 
@@ -47998,7 +48499,7 @@ function scopeNamer(state) {
         return member ? ['SITE_COLLECTION', json_text(member.collectionName)] : ['SCOPE', id];
     };
 }
-function read({ state, query }) {
+function firmware_compliance_read({ state, query }) {
     const policy = policyFor(state, readTarget(query));
     if (!policy)
         throw configNotFound('firmware-compliance');
@@ -48061,7 +48562,7 @@ const PATTERN = `/network-config/${CONFIG_VERSIONS}/firmware-compliance`;
  * `firmware-compliance` collection see the shared policy.
  */
 const firmwareComplianceRoutes = [
-    { method: 'GET', pattern: PATTERN, kind: 'read', handler: read },
+    { method: 'GET', pattern: PATTERN, kind: 'read', handler: firmware_compliance_read },
     ...['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
         method,
         pattern: PATTERN,
@@ -48070,7 +48571,101 @@ const firmwareComplianceRoutes = [
     })),
 ];
 
+;// CONCATENATED MODULE: ./fake-central/engines/config-store/policy-group-list.ts
+
+
+
+
+
+/**
+ * One entry of the `policy-groups` singleton's ordered list (roles-policy document:
+ * readPolicyGroupsPolicyGroupPolicyGroupListByID and its create/replace/update/delete), addressed
+ * by name inside `policy-group.policy-group-list` of the scope's policy-groups object, so the
+ * singleton GET shows what these writes made. `position` (1–2000) is required on create and
+ * replace, as the schema has it.
+ */
+const FILE = 'policy-groups.json';
+function entries(ctx, create) {
+    const store = ctx.state.object(FILE);
+    const key = singletonKey(ctx.req.method === 'GET' && !ctx.query.has('object-type') && !ctx.query.has('scope-id')
+        ? { objectType: 'SHARED' }
+        : writeScope(ctx.query));
+    let doc = store[key];
+    if (!isItem(doc)) {
+        if (!create)
+            return undefined;
+        doc = {};
+        store[key] = doc;
+    }
+    let group = doc['policy-group'];
+    if (!isItem(group)) {
+        if (!create)
+            return undefined;
+        group = {};
+        doc['policy-group'] = group;
+    }
+    let list = group['policy-group-list'];
+    if (!Array.isArray(list)) {
+        if (!create)
+            return undefined;
+        list = [];
+        group['policy-group-list'] = list;
+    }
+    return list.filter(isItem).length === list.length ? list : undefined;
+}
+function checkedBody(ctx, name, needPosition) {
+    const body = bodyObject(ctx.body(), 'config');
+    if (body.name !== undefined && json_text(body.name) !== name) {
+        throw new ApiError(400, 'ERR_AP001', `Bad request. name in the body (${json_text(body.name)}) does not match the path (${name}).`);
+    }
+    const position = body.position;
+    if ((needPosition || position !== undefined) &&
+        (!Number.isInteger(position) || Number(position) < 1 || Number(position) > 2000)) {
+        throw new ApiError(400, 'ERR_AP001', 'Bad request. position must be an integer 1–2000.');
+    }
+    return { ...body, name };
+}
+function handler(method) {
+    return (ctx) => {
+        const name = ctx.params.name ?? '';
+        const list = entries(ctx, method === 'POST');
+        const index = list ? list.findIndex((e) => json_text(e.name) === name) : -1;
+        if (method === 'GET') {
+            const found = list?.[index];
+            if (!found)
+                throw configNotFound(name);
+            return ok(found);
+        }
+        if (!list)
+            throw configNotFound(name);
+        if (method === 'POST') {
+            if (index >= 0)
+                throw alreadyExists(`policy-group-list ${name}`);
+            list.push(checkedBody(ctx, name, true));
+            return ok(configSuccess(ctx.state));
+        }
+        const current = list[index];
+        if (!current)
+            throw configNotFound(name);
+        if (method === 'DELETE')
+            list.splice(index, 1);
+        else if (method === 'PUT')
+            list[index] = checkedBody(ctx, name, true);
+        else
+            list[index] = { ...mergePatch(current, checkedBody(ctx, name, false)), name };
+        return ok(configSuccess(ctx.state));
+    };
+}
+/** The policy-group-list entry routes; ahead of the generic store. */
+const policyGroupListRoutes = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
+    method,
+    pattern: `/network-config/${CONFIG_VERSIONS}/policy-groups/policy-group/policy-group-list/:name`,
+    kind: method === 'GET' ? 'read' : 'write',
+    handler: handler(method),
+}));
+
 ;// CONCATENATED MODULE: ./fake-central/engines/config-store/config-store-routes.ts
+
 
 
 
@@ -48168,12 +48763,6 @@ function config_store_routes_named(method) {
         return ok(configSuccess(ctx.state));
     };
 }
-/** Singletons keep one object per scope: `SHARED`, or `LOCAL <scope-id> <device-function>`. */
-function singletonKey(scope) {
-    return scope.objectType === 'SHARED'
-        ? 'SHARED'
-        : `LOCAL ${scope.scopeId} ${scope.deviceFunction}`;
-}
 function singleton(method) {
     return (ctx) => {
         const family = familyOf(ctx);
@@ -48208,6 +48797,7 @@ const SINGLETON = `${BASE}/${singletons.join('|')}`;
  */
 const configStoreRoutes = [
     ...firmwareComplianceRoutes,
+    ...policyGroupListRoutes,
     { method: 'GET', pattern: COLLECTION, kind: 'read', handler: config_store_routes_list },
     ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
         method,
@@ -48404,7 +48994,7 @@ function clientsOn(state, where) {
     return state.list('clients.json').filter(where);
 }
 /** Every AP radio, in the monitoring `radios` shape, from the AP details. */
-function radios(state, serial) {
+function derived_resources_radios(state, serial) {
     const aps = serial === undefined ? devices(state, 'ap') : [device(state, 'ap', serial)];
     return aps.flatMap((row) => {
         const ap = device(state, 'ap', json_text(row.serialNumber));
@@ -48733,7 +49323,7 @@ const site = (ctx) => {
     }
     return id;
 };
-const sn = (ctx) => ctx.params.sn ?? '';
+const resource_engine_sn = (ctx) => ctx.params.sn ?? '';
 const empty = () => [];
 const health = { fair: 0, good: 0, poor: 0 };
 /** Name and attenuation (dB) of the standard wall types. */
@@ -48744,10 +49334,10 @@ const WALL_TYPES = [
     ['Concrete', 12],
 ];
 function gatewayVlans(ctx) {
-    const gw = device(ctx.state, 'gateway', sn(ctx));
+    const gw = device(ctx.state, 'gateway', resource_engine_sn(ctx));
     return vlansOf(ctx.state, json_text(gw.siteId)).map((v) => ({
         adminStatus: 'Up',
-        id: `${sn(ctx)}-vlan-${v.id}`,
+        id: `${resource_engine_sn(ctx)}-vlan-${v.id}`,
         name: v.name.slice(0, 16),
         status: 'Up',
         type: 'network-monitoring/gateway-vlan',
@@ -48756,7 +49346,7 @@ function gatewayVlans(ctx) {
     }));
 }
 function dhcpPools(ctx) {
-    const gw = device(ctx.state, 'gateway', sn(ctx));
+    const gw = device(ctx.state, 'gateway', resource_engine_sn(ctx));
     const clients = ctx.state.list('clients.json').filter((c) => c.siteId === gw.siteId);
     return vlansOf(ctx.state, json_text(gw.siteId)).map((v) => {
         const leases = clients.filter((c) => json_text(c.vlanId) === v.id).length;
@@ -48783,11 +49373,11 @@ function clusterCheck(ctx) {
  * are the gateways naming the cluster, top-N sums the same per-client usage `clients-usage` does.
  */
 const resource_engine_TABLE = [
-    ['radios', resource_engine_list('cursor', (c) => radios(c.state))],
+    ['radios', resource_engine_list('cursor', (c) => derived_resources_radios(c.state))],
     ['bssids', resource_engine_list('cursor', (c) => bssids(c.state))],
     ['swarms', resource_engine_list('cursor', (c) => swarms(c.state))],
     ['swarms/:id', member((c) => swarms(c.state), 'clusterId', 'id')],
-    ['aps/:sn/tunnels', resource_engine_list('cursor', (c) => (device(c.state, 'ap', sn(c)), []))],
+    ['aps/:sn/tunnels', resource_engine_list('cursor', (c) => (device(c.state, 'ap', resource_engine_sn(c)), []))],
     ['aps/:sn/tunnels/:tunnel', resource_engine_none('Tunnel')],
     ['clusters/:cluster/members', resource_engine_list('cursor', clusterCheck)],
     ['clusters/:cluster/tunnels', resource_engine_list('cursor', (c) => (clusterCheck(c), []))],
@@ -48830,65 +49420,65 @@ const resource_engine_TABLE = [
             };
         }),
     ],
-    ['gateways/:sn/ports', resource_engine_list('cursor', (c) => gatewayPorts(c.state, sn(c)))],
-    ['gateways/:sn/ports/:port', member((c) => gatewayPorts(c.state, sn(c)), 'portNumber', 'port')],
-    ['gateways/:sn/uplinks', resource_engine_list('cursor', (c) => gatewayUplinks(c.state, sn(c)))],
-    ['gateways/:sn/uplinks/:link', member((c) => gatewayUplinks(c.state, sn(c)), 'linkTag', 'link')],
+    ['gateways/:sn/ports', resource_engine_list('cursor', (c) => gatewayPorts(c.state, resource_engine_sn(c)))],
+    ['gateways/:sn/ports/:port', member((c) => gatewayPorts(c.state, resource_engine_sn(c)), 'portNumber', 'port')],
+    ['gateways/:sn/uplinks', resource_engine_list('cursor', (c) => gatewayUplinks(c.state, resource_engine_sn(c)))],
+    ['gateways/:sn/uplinks/:link', member((c) => gatewayUplinks(c.state, resource_engine_sn(c)), 'linkTag', 'link')],
     [
         'gateways/:sn/uplinks/:link/probes',
         object((c) => {
             const link = c.params.link ?? '';
-            if (!gatewayUplinks(c.state, sn(c)).some((u) => u.linkTag === link))
+            if (!gatewayUplinks(c.state, resource_engine_sn(c)).some((u) => u.linkTag === link))
                 throw notFound(`Uplink not found: ${link}`);
             return {
-                id: `${sn(c)}-${link}`.slice(0, 36),
+                id: `${resource_engine_sn(c)}-${link}`.slice(0, 36),
                 items: [],
                 type: 'network-monitoring/uplink-probes',
             };
         }),
     ],
-    ['gateways/:sn/tunnels', resource_engine_list('cursor', (c) => (device(c.state, 'gateway', sn(c)), []))],
+    ['gateways/:sn/tunnels', resource_engine_list('cursor', (c) => (device(c.state, 'gateway', resource_engine_sn(c)), []))],
     ['gateways/:sn/tunnels/:tunnel', resource_engine_none('Tunnel')],
     ['gateways/:sn/vlans', resource_engine_list('cursor', gatewayVlans)],
     ['gateways/:sn/vlans/:vlan', member(gatewayVlans, 'vlanId', 'vlan')],
     ['gateways/:sn/dhcp-pools', resource_engine_list('cursor', dhcpPools)],
-    ['gateways/:sn/dhcp-clients', resource_engine_list('cursor', (c) => (device(c.state, 'gateway', sn(c)), []))],
+    ['gateways/:sn/dhcp-clients', resource_engine_list('cursor', (c) => (device(c.state, 'gateway', resource_engine_sn(c)), []))],
     [
         'gateways/:sn/lan-tunnels-health-summary',
-        object((c) => (device(c.state, 'gateway', sn(c)),
+        object((c) => (device(c.state, 'gateway', resource_engine_sn(c)),
             {
                 encapsulation: 'IPSec',
-                id: sn(c),
+                id: resource_engine_sn(c),
                 tunnelHealth: health,
                 type: 'network-monitoring/gateway',
             })),
     ],
     [
         'gateways/:sn/wan-tunnels-health-summary',
-        object((c) => (device(c.state, 'gateway', sn(c)),
+        object((c) => (device(c.state, 'gateway', resource_engine_sn(c)),
             {
                 health: 'Good',
                 healthReasons: 'TUNNEL_STATUS',
-                id: sn(c),
+                id: resource_engine_sn(c),
                 tunnelHealth: health,
                 type: 'network-monitoring/gateway',
             })),
     ],
     ['gateways/:sn/modem-stat', resource_engine_none('Modem')],
-    ['switches/:sn/interfaces', resource_engine_list('offset-string', (c) => switchInterfaces(c.state, sn(c)))],
-    ['switches/:sn/vlans', resource_engine_list('offset-string', (c) => switchVlans(c.state, sn(c)))],
-    ['switches/:sn/interface-poe', resource_engine_list('offset-string', (c) => switchPoe(c.state, sn(c)))],
-    ['switches/:sn/lag', resource_engine_list('count', (c) => (device(c.state, 'switch', sn(c)), []))],
+    ['switches/:sn/interfaces', resource_engine_list('offset-string', (c) => switchInterfaces(c.state, resource_engine_sn(c)))],
+    ['switches/:sn/vlans', resource_engine_list('offset-string', (c) => switchVlans(c.state, resource_engine_sn(c)))],
+    ['switches/:sn/interface-poe', resource_engine_list('offset-string', (c) => switchPoe(c.state, resource_engine_sn(c)))],
+    ['switches/:sn/lag', resource_engine_list('count', (c) => (device(c.state, 'switch', resource_engine_sn(c)), []))],
     ['switches/:sn/vsx', resource_engine_none('VSX')],
     [
         'switches/:sn/hardware-categories',
         resource_engine_list('count', (c) => {
-            const sw = device(c.state, 'switch', sn(c));
+            const sw = device(c.state, 'switch', resource_engine_sn(c));
             const ok = { health: 'Good' };
             return [
                 {
                     cpu: ok,
-                    id: sn(c),
+                    id: resource_engine_sn(c),
                     memory: ok,
                     model: json_text(sw.model),
                     role: json_text(sw.switchRole),
@@ -48989,7 +49579,7 @@ const resource_engine_TABLE = [
     ['topology/:site', object((c) => ({ id: site(c), type: 'topology' }))],
     [
         'neighbours/:sn',
-        object((c) => ({ id: sn(c), neighbours: [], type: 'network-monitoring/topology' })),
+        object((c) => ({ id: resource_engine_sn(c), neighbours: [], type: 'network-monitoring/topology' })),
     ],
     [
         'unmanaged-device/:mac',
@@ -49004,7 +49594,6 @@ const resource_engine_TABLE = [
             return ok({ count: sites.length, items: sites, offset: 0, total: sites.length });
         },
     ],
-    ['sitemaps/:site/buildings', resource_engine_none('Floor plan')],
     [
         'sitemaps-summary/:site',
         object((c) => {
@@ -49018,10 +49607,6 @@ const resource_engine_TABLE = [
             };
         }),
     ],
-    ['sitemaps/:site/floors/:floor', resource_engine_none('Floor')],
-    ['sitemaps/:site/floors/:floor/image', resource_engine_none('Floor')],
-    ['sitemaps/:site/floors/:floor/walls', resource_engine_none('Floor')],
-    ['sitemaps/:site/floors/:floor/zones', resource_engine_none('Floor')],
     ['sitemaps/:site/import/:id', resource_engine_none('Import')],
     // The documents require count >= 1 here: a site without a floor plan has nothing to answer.
     ['sitemaps/:site/network-devices-assigned', resource_engine_none('Floor plan')],
@@ -49035,6 +49620,120 @@ const resourceRoutes = resource_engine_TABLE.map(([path, handler]) => ({
     kind: 'read',
     handler,
 }));
+
+;// CONCATENATED MODULE: ./fake-central/engines/monitoring/sitemaps.ts
+
+
+
+/**
+ * Floor plans from the bundle's `sitemaps.json` (scripts/fixtures/build-sitemaps.ts): buildings
+ * with their floors (getBuildingsV1, getFloorMapV1), a floor's walls and zones as GeoJSON-like
+ * features (getWallsV1, getZonesV1) and its image, an SVG drawn from those walls
+ * (getFloorMapImageV1 lists image/svg+xml). A site without a plan is 404 (SPEC.md §13 D10).
+ * The optional `siteId` of a floor is left out: the document formats it as a UUID, the sites'
+ * ids are numeric (scope management).
+ */
+const items = (value) => Array.isArray(value) ? value.filter(isItem) : [];
+function buildings(ctx) {
+    const site = ctx.params.site ?? '';
+    const plan = ctx.state.object('sitemaps.json')[site];
+    const list = isItem(plan) ? items(plan.buildings) : [];
+    if (list.length === 0)
+        throw notFound(`Floor plan not found: ${site}`);
+    return list;
+}
+function floorView(building, floor) {
+    return {
+        floorId: json_text(floor.floorId),
+        id: json_text(floor.id),
+        type: 'feature',
+        properties: {
+            buildingId: json_text(building.id),
+            name: json_text(floor.name),
+            ordinal: Number(floor.ordinal),
+            length: Number(floor.length),
+            breadth: Number(floor.breadth),
+        },
+    };
+}
+function floorOf(ctx) {
+    const wanted = ctx.params.floor ?? '';
+    for (const building of buildings(ctx)) {
+        const floor = items(building.floors).find((f) => json_text(f.floorId) === wanted || json_text(f.id) === wanted);
+        if (floor)
+            return { building, floor };
+    }
+    throw notFound(`Floor not found: ${ctx.params.site ?? ''}/${wanted}`);
+}
+function features(floor, kind) {
+    return items(floor[kind]).map((f) => ({
+        type: 'Feature',
+        id: json_text(f.id),
+        featureType: kind === 'walls' ? 'wall' : 'zone',
+        geometryRelative: f.geometryRelative ?? [],
+        properties: kind === 'walls'
+            ? { floorId: json_text(floor.floorId), wallTypeId: json_text(f.wallTypeId) }
+            : { floorId: json_text(floor.floorId), zoneName: json_text(f.zoneName), zoneType: json_text(f.zoneType) },
+    }));
+}
+/** The floor drawn at 10 px per metre: its walls as lines, its zones as outlines. */
+function svg(floor) {
+    const w = Number(floor.length) * 10;
+    const h = Number(floor.breadth) * 10;
+    const point = (p) => {
+        const [x = 0, y = 0] = Array.isArray(p) ? p.map(Number) : [];
+        return `${Math.round(x * w)},${Math.round(y * h)}`;
+    };
+    const walls = items(floor.walls).map((wall) => {
+        const [a, b] = Array.isArray(wall.geometryRelative) ? wall.geometryRelative : [];
+        const [x1, y1] = point(a ?? null).split(',');
+        const [x2, y2] = point(b ?? null).split(',');
+        return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="black" stroke-width="4"/>`;
+    });
+    const zones = items(floor.zones).map((zone) => {
+        const pts = Array.isArray(zone.geometryRelative) ? zone.geometryRelative.map(point) : [];
+        const colour = json_text(zone.zoneType) === 'EXCLUSION' ? 'red' : 'green';
+        return `<polygon points="${pts.join(' ')}" fill="none" stroke="${colour}"/>`;
+    });
+    const body = [
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
+        `<title>${json_text(floor.name)}</title>`,
+        ...zones,
+        ...walls,
+        '</svg>',
+    ];
+    return Buffer.from(body.join('\n') + '\n');
+}
+function sitemaps_collection(list) {
+    return { count: list.length, items: list };
+}
+const sitemaps_read = (path, handler) => ({
+    method: 'GET',
+    pattern: `/network-monitoring/${MRT_VERSIONS}/sitemaps/${path}`,
+    kind: 'read',
+    handler,
+});
+/** The floor-plan reads; ahead of the monitoring engine's table. */
+const sitemapRoutes = [
+    sitemaps_read(':site/buildings', (ctx) => ok(sitemaps_collection(buildings(ctx).map((b) => ({
+        id: json_text(b.id),
+        buildingId: json_text(b.id),
+        type: 'feature',
+        properties: { name: json_text(b.name) },
+        floors: items(b.floors).map((f) => floorView(b, f)),
+    }))))),
+    sitemaps_read(':site/floors/:floor', (ctx) => {
+        const { building, floor } = floorOf(ctx);
+        return ok(floorView(building, floor));
+    }),
+    sitemaps_read(':site/floors/:floor/walls', (ctx) => ok(sitemaps_collection(features(floorOf(ctx).floor, 'walls')))),
+    sitemaps_read(':site/floors/:floor/zones', (ctx) => ok(sitemaps_collection(features(floorOf(ctx).floor, 'zones')))),
+    sitemaps_read(':site/floors/:floor/image', (ctx) => ({
+        status: 200,
+        payload: svg(floorOf(ctx).floor),
+        headers: { 'Content-Type': 'image/svg+xml' },
+    })),
+];
 
 ;// CONCATENATED MODULE: ./fake-central/engines/monitoring/switch-trends.ts
 
@@ -49296,7 +49995,7 @@ function series(keys, seed, now, current) {
     }
     return samples;
 }
-function handler(spec) {
+function trend_engine_handler(spec) {
     return ({ state, params }) => {
         const sn = params.sn ?? '';
         const subject = spec.family ? device(state, spec.family, sn) : {};
@@ -49340,7 +50039,7 @@ const trendRoutes = SPECS.map((spec) => ({
     method: 'GET',
     pattern: `/network-monitoring/${MRT_VERSIONS}/${spec.path}`,
     kind: 'read',
-    handler: handler(spec),
+    handler: trend_engine_handler(spec),
 }));
 
 ;// CONCATENATED MODULE: ./fake-central/routes/config.ts
@@ -50145,7 +50844,83 @@ const monitoringRoutes = [
     },
 ];
 
+;// CONCATENATED MODULE: ./fake-central/routes/nac-exports.ts
+
+
+
+/**
+ * The Central NAC CSV exports (central-nac-service document: exportMacCsvFile,
+ * exportNamedMPSKCsvFile, exportVisitorCsvFile). The document types the 200 body a binary string
+ * and does not describe the columns: the fake answers `text/csv` with one header row of the list
+ * item's fields and one row per record, in the list's order after `sort`/`search` (SPEC.md §10).
+ * The world has no named MPSK registrations and no visitors, so those files are a header only.
+ */
+const nac_exports_C = `/network-config/${CONFIG_VERSIONS}`;
+const MAC_COLUMNS = [
+    'macAddress',
+    'displayName',
+    'enable',
+    'staticTags',
+    'createdAt',
+    'modifiedAt',
+];
+// The item fields of getNamedMPSK and getVisitors.
+const MPSK_COLUMNS = ['name', 'network', 'userRole', 'enable', 'createdAt', 'modifiedAt'];
+const VISITOR_COLUMNS = [
+    'name',
+    'displayName',
+    'email',
+    'phone',
+    'companyName',
+    'status',
+    'enable',
+    'expireAt',
+];
+/** One CSV field: lists joined by `;`, quoted when it holds a comma, quote or line break. */
+function field(value) {
+    const raw = Array.isArray(value) ? value.map((v) => json_text(v)).join(';') : json_text(value);
+    return /[",\r\n]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
+}
+function csv(columns, rows) {
+    const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => field(r[c])).join(','))];
+    return {
+        status: 200,
+        payload: Buffer.from(lines.join('\r\n') + '\r\n'),
+        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    };
+}
+function searched(rows, search) {
+    if (!search)
+        return rows;
+    const needle = search.toLowerCase();
+    return rows.filter((r) => Object.values(r).some((v) => json_text(v).toLowerCase().includes(needle)));
+}
+function exportMacs({ state, query }) {
+    const rows = filterAndSort(state.list('cnac-mac-reg.json'), query);
+    return csv(MAC_COLUMNS, searched(rows, query.get('search')));
+}
+function exportMpsks({ state, query }) {
+    const store = query.get('identity-store-id') ?? '';
+    if (store.trim() === '') {
+        throw badRequest('identity-store-id is required for a named MPSK export');
+    }
+    // Registrations carry no store id in the list schema: a store's export is every registration.
+    const rows = state.list('cnac-named-mpsk-reg.json');
+    return csv(MPSK_COLUMNS, searched(rows, query.get('search')));
+}
+function exportVisitors({ state, query }) {
+    const rows = state.list('cnac-visitor.json');
+    return csv(VISITOR_COLUMNS, searched(rows, query.get('search')));
+}
+/** CSV exports; ahead of `cnac-mac-reg/{id}`, which would take `export` for an id. */
+const nacExportRoutes = [
+    { method: 'GET', pattern: `${nac_exports_C}/cnac-mac-reg/export`, kind: 'read', handler: exportMacs },
+    { method: 'GET', pattern: `${nac_exports_C}/cnac-named-mpsk-reg/export`, kind: 'read', handler: exportMpsks },
+    { method: 'GET', pattern: `${nac_exports_C}/cnac-visitor/export`, kind: 'read', handler: exportVisitors },
+];
+
 ;// CONCATENATED MODULE: ./fake-central/routes/nac.ts
+
 
 
 
@@ -50257,6 +51032,7 @@ const nacRoutes = [
         altKeys: ['policy-id'],
     }),
     { method: 'GET', pattern: REG, kind: 'read', handler: listRegistrations },
+    ...nacExportRoutes,
     { method: 'POST', pattern: REG, kind: 'write', handler: createRegistration },
     { method: 'PUT', pattern: REG, kind: 'write', handler: updateRegistration },
     { method: 'GET', pattern: `${REG}/:id`, kind: 'read', handler: getRegistration },
@@ -50506,13 +51282,13 @@ const notificationsRoutes = [
 
 
 
-const FILE = 'scope-maps.json';
+const scope_maps_FILE = 'scope-maps.json';
 /**
  * The entries of a scope-map body `{"scope-map": [{scope-name, scope-id, persona, resource}]}`
  * (the shape secure-ssid POSTs, mcp_servers/config.py:927-934 @9c7df43, and reads back,
  * config.py:498-505; nowireless4u reads the same key, central/scope_builder.py:128 @91fe984).
  */
-function entries(body) {
+function scope_maps_entries(body) {
     const list = body['scope-map'];
     const valid = Array.isArray(list) &&
         list.length > 0 &&
@@ -50530,10 +51306,10 @@ const sameMap = (a, b) => json_text(a['scope-id']) === json_text(b['scope-id']) 
     a.resource === b.resource;
 function scopeMaps(method) {
     return ({ state, body }) => {
-        const maps = state.list(FILE);
+        const maps = state.list(scope_maps_FILE);
         if (method === 'GET')
             return ok({ 'scope-map': maps.map((m) => structuredClone(m)) });
-        const requested = entries(bodyObject(body(), 'config'));
+        const requested = scope_maps_entries(bodyObject(body(), 'config'));
         for (const entry of requested) {
             const at = maps.findIndex((m) => sameMap(m, entry));
             if (method === 'POST' && at < 0)
@@ -50575,7 +51351,7 @@ function toBundleWindow(state, start, end) {
 
 
 
-const S = `/network-services/${MRT_VERSIONS}`;
+const services_S = `/network-services/${MRT_VERSIONS}`;
 const INVALID_INPUT = 'HPE_GL_NETWORK_SERVICES_INVALID_INPUT';
 const MAX_AUDIT_WINDOW_MS = 90 * 24 * 3600 * 1000;
 function services_invalid(message) {
@@ -50637,7 +51413,7 @@ function auditDetail({ state, params }) {
 const servicesRoutes = [
     {
         method: 'GET',
-        pattern: `${S}/firmware-details`,
+        pattern: `${services_S}/firmware-details`,
         kind: 'read',
         strict: true,
         queryParams: ['filter', 'sort', 'limit', 'next', 'serialNumber'],
@@ -50645,7 +51421,7 @@ const servicesRoutes = [
     },
     {
         method: 'GET',
-        pattern: `${S}/audits`,
+        pattern: `${services_S}/audits`,
         kind: 'read',
         strict: true,
         queryParams: ['start-at', 'end-at', 'filter', 'sort', 'limit', 'offset'],
@@ -50654,7 +51430,7 @@ const servicesRoutes = [
     {
         // NW calls the singular `audit/{id}` (SPEC.md §4); both answer.
         method: 'GET',
-        pattern: `${S}/audits|audit/:id`,
+        pattern: `${services_S}/audits|audit/:id`,
         kind: 'read',
         strict: true,
         queryParams: [],
@@ -50665,25 +51441,25 @@ const servicesRoutes = [
 ;// CONCATENATED MODULE: ./fake-central/routes/troubleshooting-defaults.ts
 
 
-function seed(value) {
+function troubleshooting_defaults_seed(value) {
     return parseInt((0,external_node_crypto_namespaceObject.createHash)('sha256').update(value).digest('hex').slice(0, 8), 16);
 }
 function troubleshooting_defaults_resolve(name) {
-    return /^\d{1,3}(\.\d{1,3}){3}$/.test(name) ? name : `203.0.113.${(seed(name) % 254) + 1}`;
+    return /^\d{1,3}(\.\d{1,3}){3}$/.test(name) ? name : `203.0.113.${(troubleshooting_defaults_seed(name) % 254) + 1}`;
 }
 function gatewayIp(device) {
     const ip = json_text(device.ipv4 ?? device.ipAddress);
     return /^\d+\.\d+\.\d+\.\d+$/.test(ip) ? ip.replace(/\d+$/, '1') : '10.0.0.1';
 }
 function ms(base, n) {
-    return (base + (seed(`${base}:${n}`) % 900) / 100).toFixed(3);
+    return (base + (troubleshooting_defaults_seed(`${base}:${n}`) % 900) / 100).toFixed(3);
 }
 function ping({ device, type, body }) {
     const dest = json_text(body.destination);
     const ip = troubleshooting_defaults_resolve(dest);
     const count = typeof body.count === 'number' ? body.count : 5;
     const size = typeof body.packetSize === 'number' ? body.packetSize : 56;
-    const times = Array.from({ length: count }, (_, i) => ms(seed(json_text(device.serialNumber)) % 5, i));
+    const times = Array.from({ length: count }, (_, i) => ms(troubleshooting_defaults_seed(json_text(device.serialNumber)) % 5, i));
     const sorted = [...times].sort((a, b) => Number(a) - Number(b));
     const min = sorted[0] ?? '0.000';
     const max = sorted[sorted.length - 1] ?? '0.000';
@@ -50824,7 +51600,7 @@ function portResults({ action, type, body }) {
         ? {
             cablePairDiagnostics: ['1-2', '3-6', '4-5', '7-8'].map((pairName) => ({
                 accuracy: '10',
-                length: String(2 + (seed(port) % 60)),
+                length: String(2 + (troubleshooting_defaults_seed(port) % 60)),
                 pairName,
                 status: 'Good',
             })),
@@ -50845,6 +51621,227 @@ const DEFAULTS = {
     cableTest: portResults,
     portBounce: portResults,
     poeBounce: portResults,
+};
+
+;// CONCATENATED MODULE: ./fake-central/routes/troubleshooting-reachability.ts
+
+
+
+/**
+ * Results of the reachability and throughput tests (HTTP/HTTPS fetches, TCP connect, AP speed
+ * test, gateway iperf and ping sweep), built from the request and the device so the same start
+ * gives the same poll after reset(). Field names and types are the poll schemas of the
+ * troubleshooting document (SPEC.md §8): every figure is a string except in CX HTTP, whose
+ * results and statistics are integers.
+ */
+function troubleshooting_reachability_seed(value) {
+    return parseInt((0,external_node_crypto_namespaceObject.createHash)('sha256').update(value).digest('hex').slice(0, 8), 16);
+}
+/** A figure between lo and hi, the same for the same device, test and key. */
+function figure(input, key, lo, hi) {
+    const n = troubleshooting_reachability_seed(`${json_text(input.device.serialNumber)}:${input.action}:${key}`);
+    return lo + (n % Math.max(1, hi - lo + 1));
+}
+const troubleshooting_reachability_ms = (input, key, lo, hi) => (figure(input, key, lo * 100, hi * 100) / 100).toFixed(3);
+function resolveHost(name) {
+    const host = name.replace(/^https?:\/\//, '').split('/')[0] ?? name;
+    return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ? host : `203.0.113.${(troubleshooting_reachability_seed(host) % 254) + 1}`;
+}
+const raw = (input, lines) => input.body.includeRawOutput === true ? lines.join('\n') + '\n' : null;
+function apFetch(input) {
+    const url = json_text(input.body.url);
+    const kb = figure(input, 'kb', 40, 900);
+    const rate = figure(input, 'rate', 20_000, 180_000);
+    return {
+        output: { url, downloadBytesInKB: String(kb), downloadRateInKbps: String(rate) },
+        failReason: null,
+        rawOutput: null,
+    };
+}
+function cxFetch(input) {
+    const destination = json_text(input.body.destination);
+    const rtt = [0, 1, 2].map((i) => figure(input, `rtt${i}`, 4, 40)).sort((a, b) => a - b);
+    const [min = 0, mid = 0, max = 0] = rtt;
+    const zero = (names) => Object.fromEntries(names.map((n) => [n, 0]));
+    return {
+        output: {
+            destination,
+            results: {
+                averageRttInMilliseconds: mid,
+                dnsError: 0,
+                dnsRttInMilliseconds: figure(input, 'dns', 1, 12),
+                httpError: 0,
+                httpTransactionRttInMilliseconds: max + figure(input, 'http', 5, 60),
+                maximumRttInMilliseconds: max,
+                minimumRttInMilliseconds: min,
+                packetsReceived: 3,
+                packetsTransmitted: 3,
+                resolvedIp: resolveHost(destination),
+            },
+            statistics: {
+                ...zero([
+                    'bindError',
+                    'destinationAddressUnreachableCount',
+                    'dnsResolutionFailures',
+                    'probesTimedOut',
+                    'socketReceiveError',
+                    'transmissionError',
+                ]),
+                probesTransmitted: 3,
+            },
+        },
+        failReason: null,
+        rawOutput: null,
+    };
+}
+function gatewayFetch(input) {
+    const url = json_text(input.body.url);
+    const count = typeof input.body.count === 'number' ? input.body.count : 5;
+    const responses = Array.from({ length: count }, (_, i) => ({
+        downloadRate: String(figure(input, `rate${i}`, 2_000, 90_000)),
+        responseBytes: String(figure(input, 'bytes', 800, 60_000)),
+        responseCode: '200',
+        responseNumber: String(i + 1),
+        responseTimeMilliseconds: troubleshooting_reachability_ms(input, `t${i}`, 8, 120),
+    }));
+    const times = responses.map((r) => Number(r.responseTimeMilliseconds)).sort((a, b) => a - b);
+    const avg = times.reduce((s, t) => s + t, 0) / Math.max(1, times.length);
+    return {
+        output: {
+            url,
+            sentPacketsCount: String(count),
+            receivedPacketsCount: String(count),
+            successRatePercent: '100',
+            minimumLatencyMilliseconds: (times[0] ?? 0).toFixed(3),
+            averageLatencyMilliseconds: avg.toFixed(3),
+            maximumLatencyMilliseconds: (times[times.length - 1] ?? 0).toFixed(3),
+            responses,
+        },
+        failReason: null,
+        rawOutput: raw(input, responses.map((r) => `${r.responseNumber}: ${url} ${r.responseCode} ${r.responseTimeMilliseconds} ms`)),
+    };
+}
+function http(input) {
+    if (input.type === 'cx')
+        return cxFetch(input);
+    return input.type === 'gateways' ? gatewayFetch(input) : apFetch(input);
+}
+function tcp(input) {
+    return {
+        output: {
+            host: json_text(input.body.host),
+            connectionTimeInMilliseconds: troubleshooting_reachability_ms(input, 'connect', 2, 60),
+        },
+        failReason: null,
+        rawOutput: null,
+    };
+}
+function speedtest(input) {
+    const { body } = input;
+    const seconds = typeof body.secondsToMeasure === 'number' ? body.secondsToMeasure : 10;
+    const down = figure(input, 'down', 150, 900);
+    const up = figure(input, 'up', 80, 600);
+    const bytes = (mbps) => String(Math.round((mbps * 1e6 * seconds) / 8));
+    const udp = body.protocol === 'udp';
+    return {
+        output: {
+            iperfServerAddress: json_text(body.iperfServerAddress),
+            protocol: udp ? 'udp' : 'tcp',
+            serverPort: String(typeof body.serverPort === 'number' ? body.serverPort : 5201),
+            intervalInSeconds: String(seconds),
+            downstreamBandwidthInMbps: String(down),
+            downstreamBytes: bytes(down),
+            downstreamRetries: udp ? '0' : String(figure(input, 'dretry', 0, 12)),
+            downstreamJitter: udp ? troubleshooting_reachability_ms(input, 'djitter', 0, 3) : '0',
+            downstreamLostPackets: '0',
+            downstreamDatagrams: udp ? String(figure(input, 'ddgram', 1000, 90_000)) : '0',
+            upstreamBandwidthInMbps: String(up),
+            upstreamBytes: bytes(up),
+            upstreamRetries: udp ? '0' : String(figure(input, 'uretry', 0, 12)),
+            upstreamJitter: udp ? troubleshooting_reachability_ms(input, 'ujitter', 0, 3) : '0',
+            upstreamLostPackets: '0',
+            upstreamDatagrams: udp ? String(figure(input, 'udgram', 1000, 90_000)) : '0',
+        },
+        failReason: null,
+        rawOutput: null,
+    };
+}
+function iperf(input) {
+    const { body } = input;
+    const duration = typeof body.duration === 'number' ? body.duration : 10;
+    const metrics = Array.from({ length: duration }, (_, i) => {
+        const bps = figure(input, `bps${i}`, 200_000_000, 900_000_000);
+        return {
+            id: String(i + 1),
+            intervalInSeconds: `${i}.00-${i + 1}.00`,
+            transferSizeInBytes: String(Math.round(bps / 8)),
+            bandwidthInbps: String(bps),
+        };
+    });
+    const sent = metrics.reduce((s, m) => s + Number(m.transferSizeInBytes), 0);
+    const received = sent - figure(input, 'lost', 0, 40_000);
+    return {
+        output: {
+            iperfServerAddress: json_text(body.iperfServerAddress),
+            metrics,
+            senderBandwidth: String(Math.round((sent * 8) / duration)),
+            receiverBandwidth: String(Math.round((received * 8) / duration)),
+            totalTransferredBytesFromSender: String(sent),
+            totalTransferredBytesFromReceiver: String(received),
+        },
+        failReason: null,
+        rawOutput: raw(input, metrics.map((m) => `[  5] ${m.intervalInSeconds} sec ${m.transferSizeInBytes} B ${m.bandwidthInbps} bits/sec`)),
+    };
+}
+/** Sizes from start to end, one bucket per size, `count` echoes each (none time out). */
+function pingSweep(input) {
+    const { body } = input;
+    const start = Number(body.startPacketSize);
+    const end = Number(body.endPacketSize);
+    const step = Math.max(1, Number(body.sweepInterval));
+    const count = typeof body.count === 'number' ? body.count : 5;
+    if (body.packetSize !== undefined) {
+        throw badRequest('Validation errors - packetSize is not allowed: use startPacketSize');
+    }
+    if (end < start) {
+        throw badRequest(`Validation errors - endPacketSize (${end}) must not be below startPacketSize (${start})`);
+    }
+    const sizes = [];
+    for (let s = start; s <= end && sizes.length < 100; s += step)
+        sizes.push(s);
+    let id = 0;
+    const responses = sizes.map((size) => ({
+        count: String(count),
+        replies: Array.from({ length: count }, () => ({
+            requestId: String(++id),
+            size: String(size),
+            timedOut: false,
+        })),
+    }));
+    const rtt = [0, 1, 2].map((i) => Number(troubleshooting_reachability_ms(input, `rtt${i}`, 1, 9))).sort((a, b) => a - b);
+    return {
+        output: {
+            destination: json_text(body.destination),
+            successRate: '100',
+            transmittedPacketsCount: String(id),
+            receivedPacketsCount: String(id),
+            minimumRoundTripTimeMilliseconds: (rtt[0] ?? 0).toFixed(3),
+            averageRoundTripTimeMilliseconds: (rtt[1] ?? 0).toFixed(3),
+            maximumRoundTripTimeMilliseconds: (rtt[2] ?? 0).toFixed(3),
+            responses,
+        },
+        failReason: null,
+        rawOutput: null,
+    };
+}
+/** Result builders of the reachability and throughput tests, by action name. */
+const REACHABILITY = {
+    http,
+    https: http,
+    tcp,
+    speedtest,
+    iperf,
+    pingSweep,
 };
 
 ;// CONCATENATED MODULE: ./fake-central/routes/troubleshooting-show.ts
@@ -50918,6 +51915,7 @@ function defaultShowOutput(device, type, command, now) {
 
 
 
+
 /** The fixture's result only answers the target it was recorded for (ping 8.8.8.8 ≠ ping 1.1.1.1). */
 const TARGETS = {
     ping: ['destination', 'destination'],
@@ -50960,7 +51958,7 @@ function testResult(input) {
     const recorded = recordedFor(input)[input.action];
     if (input.action === 'showCommands')
         return showCommands(input, recorded);
-    const make = DEFAULTS[input.action];
+    const make = DEFAULTS[input.action] ?? REACHABILITY[input.action];
     const result = recordedResult(input, recorded) ??
         (make ? make(input) : { output: {}, failReason: null, rawOutput: null });
     if (RAW_ON_REQUEST.includes(input.action) && input.body.includeRawOutput !== true) {
@@ -51013,6 +52011,36 @@ const ACTIONS = {
     locate: { devices: ALL, required: [], fireAndForget: true },
     rebootSwarm: { devices: ['aps'], required: [], fireAndForget: true },
     halt: { devices: ['gateways'], required: [], fireAndForget: true },
+    // Reachability and throughput tests (initiateApHttpV1 … runGatewayPingSweepV1).
+    http: {
+        devices: ['aps', 'cx', 'gateways'],
+        required: { aps: ['url'], cx: ['destination'], gateways: ['url'] },
+        ranges: { count: [1, 10], interval: [1, 10], timeout: [1, 10] },
+        enums: { protocol: ['HTTP', 'HTTPS'] },
+    },
+    https: {
+        devices: ['aps', 'gateways'],
+        required: ['url'],
+        ranges: { count: [1, 10], interval: [1, 10], timeout: [1, 10] },
+    },
+    tcp: { devices: ['aps'], required: ['host', 'port'], ranges: { timeout: [1, 10] } },
+    speedtest: {
+        devices: ['aps'],
+        required: ['iperfServerAddress'],
+        ranges: { omit: [1, 5], parallel: [1, 30], secondsToMeasure: [0, 20], windowSize: [64, 1638] },
+        enums: { protocol: ['tcp', 'udp'] },
+    },
+    iperf: {
+        devices: ['gateways'],
+        required: ['iperfServerAddress'],
+        ranges: { duration: [10, 120], omit: [1, 60], parallel: [1, 128] },
+        enums: { protocol: ['tcp', 'udp'] },
+    },
+    pingSweep: {
+        devices: ['gateways'],
+        required: ['destination', 'startPacketSize', 'endPacketSize', 'sweepInterval'],
+        ranges: { startPacketSize: [1, 65535], endPacketSize: [1, 65535], sweepInterval: [1, 65535] },
+    },
 };
 const STRINGS = [
     'destination',
@@ -51026,8 +52054,19 @@ const STRINGS = [
     'clientMacAddress',
     'dnsServer',
     'vrfName',
+    'url',
+    'iperfServerAddress',
+    'nameServer',
+    'sourceInterface',
+    'vlanInterface',
 ];
-const BOOLEANS = ['includeRawOutput', 'useIpv6', 'useManagementInterface', 'dontFragmentFlag'];
+const BOOLEANS = [
+    'includeRawOutput',
+    'useIpv6',
+    'useManagementInterface',
+    'dontFragmentFlag',
+    'includeReverse',
+];
 const RANGES = {
     count: [1, 100],
     packetSize: [10, 2000],
@@ -51035,19 +52074,27 @@ const RANGES = {
     dscp: [0, 63],
     ttl: [1, 255],
     radiusServerPort: [1, 65535],
+    port: [1, 65535],
+    serverPort: [0, 65535],
+    sourcePort: [1, 65535],
+    bandwidth: [0, 2 ** 31 - 1],
 };
 const MAX_COMMANDS = 20;
 function troubleshooting_specs_invalid(message) {
     return badRequest(`Validation errors - ${message}`);
 }
-function checkField(name, value) {
+function checkField(spec, name, value) {
     if (STRINGS.includes(name) && (typeof value !== 'string' || value.trim() === '')) {
         throw troubleshooting_specs_invalid(`${name} must be a non-empty string`);
     }
     if (BOOLEANS.includes(name) && typeof value !== 'boolean') {
         throw troubleshooting_specs_invalid(`${name} must be a boolean`);
     }
-    const range = RANGES[name];
+    const range = spec.ranges?.[name] ?? RANGES[name];
+    const allowed = spec.enums?.[name];
+    if (allowed && !allowed.includes(json_text(value))) {
+        throw troubleshooting_specs_invalid(`${name} must be one of ${allowed.join(', ')}`);
+    }
     if (range && (!Number.isInteger(value) || Number(value) < range[0] || Number(value) > range[1])) {
         throw troubleshooting_specs_invalid(`${name} must be between ${range[0]} and ${range[1]}`);
     }
@@ -51093,7 +52140,7 @@ function validateBody(spec, type, raw) {
         throw troubleshooting_specs_invalid(missing.map((f) => `${f} is required`).join(', '));
     }
     for (const [name, value] of Object.entries(body))
-        checkField(name, value);
+        checkField(spec, name, value);
     return body;
 }
 function switchKind(device) {
@@ -51500,6 +52547,7 @@ const allRoutes = [
 
 
 
+
 /**
  * Every route the fake serves, in match order: the switch trends, the hand-written families,
  * then the engines, which answer only what no route above serves.
@@ -51509,6 +52557,7 @@ const all_routes_allRoutes = [
     ...switchTrendRoutes,
     ...allRoutes,
     ...trendRoutes,
+    ...sitemapRoutes,
     ...resourceRoutes,
     ...catalogRoutes,
     ...scopeRoutes,
@@ -51707,11 +52756,11 @@ async function startFakeCentral(options = {}) {
                 },
             };
         }
-        const payload = result.payload ?? (result.body === undefined ? '' : JSON.stringify(result.body));
+        const payload = result.payload ?? Buffer.from(result.body === undefined ? '' : JSON.stringify(result.body));
         res.sendDate = false; // responses must be byte-identical across runs
         res.writeHead(result.status, {
-            ...(payload === '' ? {} : { 'Content-Type': 'application/json' }),
-            'Content-Length': Buffer.byteLength(payload),
+            ...(payload.length === 0 ? {} : { 'Content-Type': 'application/json' }),
+            'Content-Length': payload.length,
             ...rateLimitHeaders(state, seq),
             ...result.headers,
         });

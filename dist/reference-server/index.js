@@ -69693,11 +69693,15 @@ async function confirmWrite(server, writesEnabled, request) {
     }
     let answer;
     try {
-        answer = await server.elicitInput({
+        const asked = await server.elicitInput({
             mode: 'form',
             message: `${request.destructive ? 'DESTRUCTIVE change' : 'Change'} requested by ${request.tool}: ${request.summary}. Confirm?`,
             requestedSchema: CONFIRM_SCHEMA,
         });
+        if ('defer' in asked && asked.defer !== undefined) {
+            return { proceed: false, result: asked.defer };
+        }
+        answer = asked;
     }
     catch (error) {
         const why = error instanceof Error ? error.message : String(error);
@@ -69746,18 +69750,17 @@ function register(ctx, cls, spec, handler) {
         inputSchema: spec.input,
         annotations: annotations(cls, spec),
     };
-    // The SDK's callback type is conditional on the shape; it resolves only for concrete shapes.
-    const callback = (async (args) => {
+    ctx.host.registerTool(spec.name, config, async (raw, extra) => {
+        const args = raw;
         // Secret-named arguments (passphrase, password) are remembered so no result echoes them.
         ctx.redactor.rememberArguments(args);
         try {
-            return await handler(args);
+            return await handler(args, extra);
         }
         catch (error) {
             return failureOf(ctx, spec.name, error);
         }
     });
-    ctx.server.registerTool(spec.name, config, callback);
 }
 /** Registers a read or diagnostic tool: no gate, result redacted. */
 function defineTool(ctx, cls, spec, run) {
@@ -69770,8 +69773,8 @@ function defineTool(ctx, cls, spec, run) {
  * throw {@link ToolInputError} to reject bad arguments before anyone is asked.
  */
 function defineWriteTool(ctx, cls, spec, summarise, run) {
-    register(ctx, cls, spec, async (args) => {
-        const decision = await confirmWrite(ctx.server.server, ctx.config.enableWrites, {
+    register(ctx, cls, spec, async (args, extra) => {
+        const decision = await confirmWrite(ctx.host.eliciting(extra), ctx.config.enableWrites, {
             tool: spec.name,
             summary: ctx.redactor.redactText(summarise(args)),
             destructive: cls === 'destructive',
@@ -70895,21 +70898,23 @@ function registerWlanChangeTools(ctx) {
 const SERVER_NAME = 'hpe-reference-mcp';
 /** Bumped with any change to the tool menu or behaviour. */
 const SERVER_VERSION = '0.1.0';
+/** What the server tells a client about itself (both SDKs' entries). */
 const INSTRUCTIONS = 'Tools for HPE Aruba Networking Central and HPE GreenLake. Read tools are safe. Write and ' +
     'destructive tools are off unless REFERENCE_ENABLE_WRITES=1 and ask the user to confirm each ' +
     'change. Secrets in results are masked as ********.';
-/** Builds the server with every tool registered; it makes no API call until a tool runs. */
-function createReferenceServer(config, options = {}) {
-    const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+/** The shared state of one server process: built once, whatever serves its tools. */
+function toolShared(config, options = {}) {
     const redactor = new SecretRedactor();
     redactor.remember(config.clientSecret);
-    const ctx = {
-        server,
+    return {
         central: new CentralClient(config, redactor, ...(options.fetch ? [options.fetch] : [])),
         config,
         redactor,
         now: () => config.fixedNow ?? new Date(),
     };
+}
+/** Registers every tool of the reference server on `ctx.host`. */
+function registerReferenceTools(ctx) {
     registerClientDiagnosisTools(ctx);
     registerSiteDeviceHealthTools(ctx);
     registerWlanChangeTools(ctx);
@@ -70919,6 +70924,19 @@ function createReferenceServer(config, options = {}) {
     registerAlertTools(ctx);
     registerIncidentResponseTools(ctx);
     registerGreenlakeTools(ctx);
+}
+/** Builds the server (SDK 1.x) with every tool registered; it makes no API call until a tool runs. */
+function createReferenceServer(config, options = {}) {
+    const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    registerReferenceTools({
+        ...toolShared(config, options),
+        host: {
+            // The SDK's callback type is conditional on the shape; it resolves only for concrete shapes.
+            registerTool: (name, config, callback) => server.registerTool(name, config, callback),
+            // On the 2025 era the gate asks through the server itself (elicitation/create).
+            eliciting: () => server.server,
+        },
+    });
     return server;
 }
 

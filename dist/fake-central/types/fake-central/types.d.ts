@@ -29,6 +29,8 @@ export interface FakeResponse {
     kind?: CallKind;
     /** Fault kind(s) that shaped this answer (see faults/task-faults.ts); copied to the call log. */
     fault?: string | undefined;
+    /** A body that is not JSON (CSV exports), sent as is; `headers` give its Content-Type. */
+    payload?: Buffer;
 }
 /** One entry of the server-side call log. */
 export interface CallRecord {

@@ -9,6 +9,10 @@ export interface ActionSpec {
     required: readonly string[] | Partial<Record<DeviceType, readonly string[]>>;
     /** Answers 202 `{startTime, status}` with no location: nothing to poll. */
     fireAndForget?: boolean;
+    /** Integer bounds of this action's request schema, over the shared ones below. */
+    ranges?: Record<string, [number, number]>;
+    /** Values a field may take in this action's request schema. */
+    enums?: Record<string, readonly string[]>;
 }
 export declare const ACTIONS: Record<string, ActionSpec>;
 /** The request body checked against the action's required fields and field rules (400 on failure). */

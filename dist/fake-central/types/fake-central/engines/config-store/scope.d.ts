@@ -34,3 +34,5 @@ export declare function readFilter(query: URLSearchParams): (item: Item) => bool
  * skills/central-scope-visualizer.md:69-85 @91fe984; the documents only say "annotations").
  */
 export declare function annotate(item: Item, scopeName: (scopeId: string) => [string, string]): Item;
+/** Singletons keep one object per scope: `SHARED`, or `LOCAL <scope-id> <device-function>`. */
+export declare function singletonKey(scope: ObjectScope): string;
