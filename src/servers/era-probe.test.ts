@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
+import type { StdioServerConfig } from '../config/types.js';
 import { launchServer } from './launch-server.js';
 import { probeTimeoutMs } from './mcp-session.js';
 import { REPO_ROOT, stdioTestServer, workDir } from './test-servers.js';
@@ -38,6 +39,19 @@ function slowModern(sleep: number, startupMs: number) {
   });
 }
 
+/** Launches `config` unsandboxed against the shared fake (a read scenario's gate). */
+async function launch(name: string, config: StdioServerConfig) {
+  return launchServer({
+    name,
+    config,
+    fake,
+    writeGate: 'read',
+    workDir: await workDir(),
+    baseDir: REPO_ROOT,
+    sandbox: 'off',
+  });
+}
+
 describe.concurrent('the era probe', () => {
   it('leaves a quarter of the start-up limit, at most 15 s, for the fallback handshake', () => {
     expect(probeTimeoutMs(120_000)).toBe(105_000);
@@ -48,9 +62,9 @@ describe.concurrent('the era probe', () => {
   it('takes a slow-starting 2026-07-28-only server for modern', async () => {
     // Silent for 6.5 s, then the v2 reference server: past the old 6 s probe of a 12 s limit.
     const start = `sleep 6.5; exec ${JSON.stringify(process.execPath)} --import tsx examples/reference-server/v2/index-v2.ts stdio modern`;
-    const session = await launchServer({
-      name: 'slow-modern',
-      config: stdioTestServer(undefined, {
+    const session = await launch(
+      'slow-modern',
+      stdioTestServer(undefined, {
         command: 'sh',
         args: ['-c', start],
         env: {
@@ -59,12 +73,7 @@ describe.concurrent('the era probe', () => {
         },
         timeouts: { startupMs: 12_000, callMs: 5_000, scenarioMs: 30_000 },
       }),
-      fake,
-      writeGate: 'read',
-      workDir: await workDir(),
-      baseDir: REPO_ROOT,
-      sandbox: 'off',
-    });
+    );
     try {
       expect(session.protocolEra?.()).toBe('modern');
       expect(session.protocolVersion?.()).toBe('2026-07-28');
@@ -76,15 +85,7 @@ describe.concurrent('the era probe', () => {
   }, 30_000);
 
   it('names the late probe answer and the fix when the server starts past the probe', async () => {
-    const error = await launchServer({
-      name: 'too-slow-modern',
-      config: slowModern(7.6, 10_000),
-      fake,
-      writeGate: 'read',
-      workDir: await workDir(),
-      baseDir: REPO_ROOT,
-      sandbox: 'off',
-    }).then(
+    const error = await launch('too-slow-modern', slowModern(7.6, 10_000)).then(
       () => null,
       (e: unknown) => e as Error,
     );
@@ -94,15 +95,7 @@ describe.concurrent('the era probe', () => {
   }, 30_000);
 
   it('speaks the 2025 handshake to a dual-era server under protocol: legacy', async () => {
-    const session = await launchServer({
-      name: 'dual-as-legacy',
-      config: { ...v2Reference('dual'), protocol: 'legacy' },
-      fake,
-      writeGate: 'read',
-      workDir: await workDir(),
-      baseDir: REPO_ROOT,
-      sandbox: 'off',
-    });
+    const session = await launch('dual-as-legacy', { ...v2Reference('dual'), protocol: 'legacy' });
     try {
       expect(session.protocolEra?.()).toBe('legacy');
       expect(session.protocolVersion?.()).toBe('2025-11-25');
@@ -112,15 +105,10 @@ describe.concurrent('the era probe', () => {
   }, 30_000);
 
   it('refuses a 2025-era server under protocol: modern, naming the setting', async () => {
-    const error = await launchServer({
-      name: 'legacy-as-modern',
-      config: stdioTestServer(undefined, { protocol: 'modern' }),
-      fake,
-      writeGate: 'read',
-      workDir: await workDir(),
-      baseDir: REPO_ROOT,
-      sandbox: 'off',
-    }).then(
+    const error = await launch(
+      'legacy-as-modern',
+      stdioTestServer(undefined, { protocol: 'modern' }),
+    ).then(
       () => null,
       (e: unknown) => e as Error,
     );

@@ -5,9 +5,13 @@
  * HTTP). 2026-07-28-only and dual: SDK v2 (examples/reference-server/v2, serveStdio and
  * createMcpHandler with and without the legacy fallback).
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
+import type { Report } from '../../src/report/types.js';
+import { reportSchemaErrors } from '../../src/report/validate-report.js';
+import { spawnCli } from '../helpers/run-cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NODE = JSON.stringify(process.execPath);
@@ -65,4 +69,26 @@ export async function eraConfig(subjects: readonly EraSubject[]): Promise<{
   const file = join(dir, 'bench.yml');
   await writeFile(file, ['servers:', ...subjects.flatMap((s) => ENTRIES[s]), ''].join('\n'));
   return { file, dir };
+}
+
+/**
+ * Benchmarks `subjects` through the real CLI (one run, `args` added) and returns the
+ * schema-checked report (parsed JSON, untyped: the tests read it field by field) and its directory, after asserting that the run exited 0 and that each
+ * server spoke its expected era and version.
+ */
+export async function benchEras(
+  subjects: readonly EraSubject[],
+  args: string[],
+): Promise<{ report: any; dir: string }> {
+  const { file, dir } = await eraConfig(subjects);
+  const cliArgs = ['run', '--config', file, '--runs', '1', '--allow-few-runs'];
+  const result = await spawnCli([...cliArgs, ...args, '--quiet', '--out', dir]);
+  expect(result.code, result.stderr).toBe(0);
+  const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
+  expect(reportSchemaErrors(report)).toEqual([]);
+  for (const name of subjects) {
+    const server = (report as Report).servers.find((s) => s.name === name);
+    expect([server?.protocol_era, server?.protocol_version], name).toEqual([...EXPECTED_ERA[name]]);
+  }
+  return { report, dir };
 }

@@ -10,34 +10,19 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reportSchemaErrors } from '../../src/report/validate-report.js';
-import { spawnCli } from '../helpers/run-cli.js';
-import { eraConfig, EXPECTED_ERA, type EraSubject } from './era-subjects.js';
+import { benchEras, EXPECTED_ERA, type EraSubject } from './era-subjects.js';
 
 describe('MCP eras (the official SDKs 1.x and v2, stdio and streamable HTTP, the real CLI)', () => {
   it('benchmarks a legacy-only, a 2026-07-28-only and a dual-era server on each transport and records the era', async () => {
     const subjects = Object.keys(EXPECTED_ERA) as EraSubject[];
-    const { file, dir } = await eraConfig(subjects);
-    const result = await spawnCli([
-      'run',
-      '--config',
-      file,
+    const { report, dir } = await benchEras(subjects, [
       '--scenario',
       'client-diagnosis-001',
       '--scenario',
       'nac-004', // a write: the gate's confirmation (elicitation, or input_required on 2026-07-28)
-      '--runs',
-      '1',
-      '--allow-few-runs',
       '--concurrency',
       '2',
-      '--quiet',
-      '--out',
-      dir,
     ]);
-    expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
-    expect(reportSchemaErrors(report)).toEqual([]);
     const eras = Object.fromEntries(
       report.servers.map((s: Record<string, unknown>) => [
         s.name,
