@@ -132,10 +132,11 @@ describe('mergeReports', () => {
     await expect(mergeReports(write([a, b, twice]))).rejects.toThrow(
       /scenario client-diagnosis-003 is twice in .*report-3\.json/,
     );
-    const otherSelection = c?.settings.shard && {
-      ...c,
-      settings: { ...c.settings, shard: { ...c.settings.shard, selected: ['nac-001'] } },
-    };
+    const shard = c?.settings.shard;
+    const otherSelection =
+      c && shard
+        ? { ...c, settings: { ...c.settings, shard: { ...shard, selected: ['nac-001'] } } }
+        : c;
     await expect(mergeReports(write([a, b, otherSelection]))).rejects.toThrow(
       /report-3\.json was run with another scenario selection than .*report-1\.json/,
     );
