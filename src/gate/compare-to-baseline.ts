@@ -22,6 +22,7 @@ import type {
   Verdict,
 } from './types.js';
 import { compareResilience } from './compare-resilience.js';
+import { checkRenames } from './check-renames.js';
 import { applyRenames, declaredChanges } from './missing-in-pr.js';
 import { callDiffs } from './call-diff.js';
 
@@ -173,6 +174,7 @@ export function compareToBaseline(
   thresholds: Thresholds,
   rules: readonly GateRule[] = GATE_RULES,
 ): Verdict {
+  if (baseline) checkRenames(report, baseline.report, thresholds.renames);
   const base = baseline ? applyRenames(baseline.report, thresholds.renames) : null;
   const notes: string[] = baseline ? declaredChanges(thresholds) : [];
   const ageDays =

@@ -46,6 +46,25 @@ describe('missing-in-pr', () => {
     );
   });
 
+  it('refuses a rename whose old name is still in the PR or whose new name was in the baseline', () => {
+    const onto = parseThresholds('renames:\n  scenarios:\n    alerts-001: alerts-002\n');
+    expect(() => compareToBaseline(report(), base(report()), onto)).toThrow(
+      'thresholds renames.scenarios declares scenario "alerts-001" renamed to "alerts-002", but "alerts-001" is still in this PR\'s report',
+    );
+    expect(() =>
+      compareToBaseline(report({ scenarios: ['alerts-002'] }), base(report()), onto),
+    ).toThrow('but "alerts-002" is already in the baseline');
+    const servers = parseThresholds('renames:\n  servers:\n    reference: victim\n');
+    expect(() => compareToBaseline(report(), base(report()), servers)).toThrow(
+      'declares server "reference" renamed to "victim", but "reference" is still in this PR\'s report',
+    );
+    const moved = parseThresholds('renames:\n  scenarios:\n    alerts-001: alerts-009\n');
+    expect(
+      compareToBaseline(report({ scenarios: ['alerts-009', 'alerts-002'] }), base(report()), moved)
+        .status,
+    ).toBe('pass');
+  });
+
   it('fails a PR that drops a scenario from the manifest unless it is retired', () => {
     const dropped = report({ scenarios: ['alerts-001'], manifest: 'sha256:bbbb' });
     const verdict = compareToBaseline(dropped, base(report()), DEFAULT_THRESHOLDS);

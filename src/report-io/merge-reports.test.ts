@@ -3,30 +3,60 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
+import { shardSlice } from '../common/shard-slice.js';
 import { buildReport } from '../report/build-report.js';
 import { sampleReport } from '../report/test-helpers.js';
 import type { Report } from '../report/types.js';
 import { mergeReports } from './merge-reports.js';
 
 /**
- * Splits the sample report into one shard per scenario the way `run` writes a shard: its own
- * scenarios, its manifest listing only them (same hash: whole files), suites aggregated over them.
+ * Splits the sample report into `count` shards the way `run` writes them: each its own slice
+ * (shardSlice), its manifest listing only them (same hash: whole files), suites aggregated over
+ * them, the whole selection recorded (`selected`; left out: a report from before it existed).
  */
-function shards(): Report[] {
-  const full = sampleReport();
-  return full.scenarios.map((s, i) =>
-    buildReport({
+function shards(count = 2, recordSelection = true, full = sampleReport()): Report[] {
+  const selected = full.scenarios.map((s) => s.id);
+  return Array.from({ length: count }, (_, i) => {
+    const slice = new Set(shardSlice(selected, i + 1, count));
+    const mine = full.scenarios.filter((s) => slice.has(s.id));
+    return buildReport({
       harnessVersion: full.harness.version,
       generatedAt: full.generated_at,
       durationMs: full.duration_ms,
-      settings: { ...full.settings, shard: { index: i + 1, count: full.scenarios.length } },
-      manifest: { ...full.manifest, scenarios: [s.id] },
+      settings: {
+        ...full.settings,
+        shard: { index: i + 1, count, ...(recordSelection ? { selected } : {}) },
+      },
+      manifest: { ...full.manifest, scenarios: mine.map((s) => s.id) },
       fixtures: full.fixtures,
       servers: full.servers,
-      scenarios: [s],
-    }),
-  );
+      scenarios: mine,
+    });
+  });
 }
+
+/** The sample report with six scenarios (copies of its own under new ids), for three shards. */
+function sixScenarios(): Report {
+  const sample = sampleReport();
+  const scenarios = [1, 2, 3].flatMap((k) =>
+    sample.scenarios.map((s) => ({ ...s, id: `${s.id.replace(/-\d+$/, '')}-00${k}` })),
+  );
+  return buildReport({
+    harnessVersion: sample.harness.version,
+    generatedAt: sample.generated_at,
+    durationMs: sample.duration_ms,
+    settings: sample.settings,
+    manifest: { ...sample.manifest, scenarios: scenarios.map((s) => s.id) },
+    fixtures: sample.fixtures,
+    servers: sample.servers,
+    scenarios,
+  });
+}
+
+const relabelled = (r: Report | undefined, index: number): Report | undefined =>
+  r?.settings.shard
+    ? { ...r, settings: { ...r.settings, shard: { ...r.settings.shard, index } } }
+    : r;
 
 describe('mergeReports', () => {
   it('combines shard reports found in artifact folders into the unsharded report', async () => {
@@ -73,6 +103,42 @@ describe('mergeReports', () => {
     const other = b && { ...b, settings: { ...b.settings, shard: { index: 2, count: 4 } } };
     await expect(mergeReports(write([a, other]))).rejects.toThrow(
       /report-2\.json is shard 2\/4, but .*report-1\.json is one of 2/,
+    );
+  });
+
+  it('refuses a relabelled shard (shard 2 saying it is 3/3), naming the file and the ids', async () => {
+    const [a, b] = shards(3, true, sixScenarios());
+    await expect(mergeReports(write([a, b, relabelled(b, 3)]))).rejects.toThrow(
+      /report-3\.json says it is shard 3\/3, but its scenarios are not that shard's: it holds client-diagnosis-002, nac-002, not in that slice; it lacks client-diagnosis-003, nac-003/,
+    );
+    // From before shards recorded their selection: the union of the shards' ids still catches it.
+    const [c, d] = shards(3, false, sixScenarios());
+    await expect(mergeReports(write([c, d, relabelled(d, 3)]))).rejects.toThrow(
+      /report-\d\.json says it is shard \d\/3, but its scenarios are not that shard's/,
+    );
+  });
+
+  it('refuses a shard with a scenario dropped, added, or twice', async () => {
+    const [a, b, c] = shards(3, true, sixScenarios());
+    const dropped = c && { ...c, scenarios: c.scenarios.slice(1) };
+    await expect(mergeReports(write([a, b, dropped]))).rejects.toThrow(
+      /report-3\.json says it is shard 3\/3, but its scenarios are not that shard's: it lacks client-diagnosis-003/,
+    );
+    const added = c && a && { ...c, scenarios: [...c.scenarios, ...a.scenarios.slice(0, 1)] };
+    await expect(mergeReports(write([a, b, added]))).rejects.toThrow(
+      /it holds client-diagnosis-001, not in that slice/,
+    );
+    const twice = c && { ...c, scenarios: [...c.scenarios, ...c.scenarios.slice(0, 1)] };
+    await expect(mergeReports(write([a, b, twice]))).rejects.toThrow(
+      /scenario client-diagnosis-003 is twice in .*report-3\.json/,
+    );
+    const shard = c?.settings.shard;
+    const otherSelection =
+      c && shard
+        ? { ...c, settings: { ...c.settings, shard: { ...shard, selected: ['nac-001'] } } }
+        : c;
+    await expect(mergeReports(write([a, b, otherSelection]))).rejects.toThrow(
+      /report-3\.json was run with another scenario selection than .*report-1\.json/,
     );
   });
 

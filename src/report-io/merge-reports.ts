@@ -4,6 +4,7 @@ import { buildReport } from '../report/build-report.js';
 import { mergeServers } from '../report/merge-servers.js';
 import type { Report } from '../report/types.js';
 import { BenchError } from '../common/errors.js';
+import { checkShardSlices } from './check-shard-slices.js';
 import { readReport } from './read-report.js';
 
 async function findReports(dir: string): Promise<string[]> {
@@ -80,7 +81,8 @@ function checkShards(files: readonly string[], reports: readonly Report[]): void
 /**
  * Combines shard reports (report*.json anywhere under `dir`, e.g. downloaded artifacts) into one
  * report: the scenarios are concatenated in id order and the suites re-aggregated. The reports
- * must be the complete set of one run's shards (checkShards). A shard that stopped early makes
+ * must be the complete set of one run's shards (checkShards), each holding exactly its own slice
+ * of the run's selection (checkShardSlices). A shard that stopped early makes
  * the merged report partial and not eligible for gating; per-server figures are computed over
  * every shard's scenarios (mergeServers). Every shard is read with readReport (validated,
  * upgraded).
@@ -97,6 +99,7 @@ export async function mergeReports(dir: string): Promise<Report> {
   const [first] = reports;
   if (!first) throw new BenchError('internal', 'no reports');
   checkShards(files, reports);
+  checkShardSlices(files, reports);
   const scenarios = reports.flatMap((r) => r.scenarios).sort((a, b) => a.id.localeCompare(b.id));
   const { shard: _shard, ...settings } = first.settings;
   const merged = buildReport({

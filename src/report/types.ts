@@ -396,8 +396,12 @@ export interface Report {
     escapes?: EscapePolicy;
     /** The model settings of an `llm` or `replay` run (absent or null for scripted runs). */
     llm?: LlmReportSettings | null;
-    /** The slice this report ran (`shard: i/n`); absent or null for a whole run or a merge. */
-    shard?: { index: number; count: number } | null;
+    /**
+     * The slice this report ran (`shard: i/n`); absent or null for a whole run or a merge.
+     * `selected`: every scenario id the run selected before the shard (the merge recomputes each
+     * shard's slice from it; absent in reports before it existed).
+     */
+    shard?: { index: number; count: number; selected?: string[] } | null;
   };
   /**
    * Set when the bench stopped before every run (the budget was spent, or the run's deadline

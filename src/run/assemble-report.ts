@@ -127,7 +127,15 @@ export async function assembleReport(
         ? {}
         : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
       sandbox,
-      ...(options.shard ? { shard: options.shard } : {}),
+      ...(options.shard
+        ? {
+            shard: {
+              index: options.shard.index,
+              count: options.shard.count,
+              selected: [...options.shard.selected],
+            },
+          }
+        : {}),
     },
     manifest: { ...manifest, scenarios: scenarios.map((s) => s.id) },
     fixtures,

@@ -118,7 +118,7 @@ export async function prepareBench(
     ...(request.escapes === undefined ? {} : { escapes: request.escapes }),
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
     manifestFiles: resolved.manifestFiles,
-    ...(request.shard ? { shard: request.shard } : {}),
+    ...(request.shard ? { shard: { ...request.shard, selected: resolved.selected } } : {}),
     policy,
     budget,
     ...(config.prices ? { prices: config.prices } : {}),

@@ -34,6 +34,9 @@ describe('resolveBench', () => {
     ]);
     const ids = (r: { scenarios: { id: string }[] }) => r.scenarios.map((s) => s.id);
     expect([...ids(slices[0]), ...ids(slices[1])].sort()).toEqual(ids(all).sort());
+    // Each shard knows the whole selection, so the merge can recompute every shard's slice.
+    expect(slices[0].selected).toEqual(ids(all));
+    expect(slices[1].selected).toEqual(ids(all));
     const hash = (await manifestHash(all.manifestFiles, ROOT, ROOT)).hash;
     for (const slice of slices) {
       expect(slice.manifestFiles).toEqual(all.manifestFiles);

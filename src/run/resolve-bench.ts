@@ -39,6 +39,11 @@ export interface ResolvedBench {
   manifestFiles: string[];
   /** The scenario paths as loaded (shown in hints). */
   paths: string[];
+  /**
+   * The ids the suite and id filters selected, before the shard: a shard's report records them
+   * so the merge can recompute every shard's slice.
+   */
+  selected: string[];
   /** Manifest problems, file:line + pointer; no scenario is selected when there are any. */
   errors: ScenarioError[];
 }
@@ -78,7 +83,13 @@ export async function resolveBench(request: ResolveRequest): Promise<ResolvedBen
       : [shown(join(root, 'scenarios'))];
   const loaded = await loadScenarios(paths, { root, cwd });
   const base = { root, config, servers, manifestFiles: loaded.files, paths };
-  if (loaded.errors.length > 0) return { ...base, scenarios: [], errors: loaded.errors };
+  if (loaded.errors.length > 0)
+    return { ...base, scenarios: [], selected: [], errors: loaded.errors };
   const selected = selectScenarios(loaded.scenarios, request.suites, request.scenarioIds, label);
-  return { ...base, scenarios: shardScenarios(selected, request.shard), errors: [] };
+  return {
+    ...base,
+    scenarios: shardScenarios(selected, request.shard),
+    selected: selected.map((s) => s.id),
+    errors: [],
+  };
 }

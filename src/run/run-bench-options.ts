@@ -55,6 +55,9 @@ export interface RunBenchOptions {
    * past it nothing more starts, the servers are killed and the report is partial.
    */
   deadlineMs?: number;
-  /** The slice of the manifest these scenarios are (`shard: i/n`), recorded in the report for merge. */
-  shard?: Shard | null;
+  /**
+   * The slice of the manifest these scenarios are (`shard: i/n`) and every id the run selected
+   * before the shard, recorded in the report for merge.
+   */
+  shard?: (Shard & { selected: readonly string[] }) | null;
 }
