@@ -1,28 +1,7 @@
-import { realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { BenchError } from '../common/errors.js';
+import { inside, realish } from '../common/real-paths.js';
 import { prepareOutDir } from '../report-io/out-dir.js';
-
-const inside = (path: string, root: string): boolean => {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
-
-/** The path with its longest existing prefix resolved through symbolic links. */
-async function realish(path: string): Promise<string> {
-  let head = path;
-  const tail: string[] = [];
-  for (;;) {
-    try {
-      return resolve(await realpath(head), ...tail.reverse());
-    } catch {
-      const parent = dirname(head);
-      if (parent === head) return path;
-      tail.push(relative(parent, head));
-      head = parent;
-    }
-  }
-}
 
 /**
  * The action's `report-dir`, resolved against the workspace and checked before the bench runs:
@@ -39,8 +18,8 @@ export async function checkReportDir(
   const allowed = [roots.workspace, roots.runnerTemp].filter(
     (r): r is string => r !== undefined && r !== '',
   );
-  const real = await realish(dir);
-  const realRoots = await Promise.all(allowed.map(realish));
+  const real = realish(dir);
+  const realRoots = allowed.map(realish);
   if (!realRoots.some((root) => inside(real, root))) {
     throw new BenchError(
       'usage',

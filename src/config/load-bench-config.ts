@@ -17,6 +17,7 @@ import { schemaErrors } from '../common/schema-errors.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
 import { parseYamlDocuments } from '../common/yaml-source.js';
 import { checkBenchConfig } from './config-checks.js';
+import { configPathErrors } from './server-paths.js';
 
 /** Resource limits a server gets in the sandbox when its config does not set them. */
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -142,6 +143,9 @@ export function parseBenchConfig(file: string, text: string): BenchConfig {
     ...checkBenchConfig(document, text),
   ];
   if (problems.length > 0) fail(problems);
+  // Only a valid config's paths are resolved: each names the path and what it resolves to.
+  const pathProblems = configPathErrors(document, file);
+  if (pathProblems.length > 0) fail(pathProblems);
   const data = document.data as {
     servers: Record<string, RawServer>;
     prices?: PriceTable;

@@ -169,7 +169,7 @@ describe('a tokenizer change between baseline and PR', () => {
         { setting: 'tokenizer', baseline: 'cl100k_base', current: 'o200k_base', affects: 'tokens' },
       ],
     });
-    expect(verdict.suites[0]?.callsMean).toEqual({ baseline: null, current: 3 });
+    expect(verdict.suites[0]?.figures['api_calls:mean']).toEqual({ baseline: null, current: 3 });
   });
 
   it('under not-comparable: warn skips the token comparison and says so, while still gating calls', () => {
@@ -181,7 +181,7 @@ describe('a tokenizer change between baseline and PR', () => {
     expect(verdict.notes).toContain(
       'Settings differ from the baseline (not-comparable: warn): tokenizer cl100k_base → o200k_base. token figures are not compared.',
     );
-    expect(verdict.suites[0]?.tokensMean).toEqual({ baseline: null, current: 5002 });
+    expect(verdict.suites[0]?.figures['tokens:mean']).toEqual({ baseline: null, current: 5002 });
     expect(verdict.toolSurface[0]?.menuTokens.baseline).toBeNull();
     expect(renderComment(pr, verdict)).toContain('token figures are not compared');
     const calls = compareToBaseline(

@@ -6,14 +6,26 @@
  * file-command file, a git hook), and a blocked-connection count it cannot change.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../../fake-central/index.js';
 import type { SandboxMode, StdioServerConfig } from '../../config/types.js';
+import { BenchError } from '../../common/errors.js';
 import { launchServer } from '../launch-server.js';
+import { makeWritableDirs } from './writable-dirs.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
 import type { ServerSession } from '../types.js';
 import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
@@ -64,6 +76,20 @@ async function call(session: ServerSession, name: string, args: Record<string, u
 /** A directory in the checkout (outside /tmp, so the sandbox shows it read-only, not hides it). */
 function checkoutDir(name: string): string {
   const dir = mkdtempSync(join(REPO_ROOT, `.sandbox-test-${name}-`));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The attack server's arguments from a cwd outside the checkout (tsx found by its path). */
+const OUTSIDE_ARGS = [
+  '--import',
+  pathToFileURL(join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
+  join(REPO_ROOT, 'test/mcp-servers/sandbox-attack-server.ts'),
+];
+
+/** A directory outside the checkout (under the temp directory): a server's own checkout. */
+function scratchDir(name: string): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), `hmb-sandbox-test-${name}-`)));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -164,14 +190,44 @@ describe.skipIf(SANDBOX_SKIP !== null)('the sandbox: a private view of the host'
   });
 
   it('lets a server write the paths its config declares writable, and its own HOME', async () => {
-    const cwd = checkoutDir('cwd');
-    const args = ['--import', 'tsx', join(REPO_ROOT, 'test/mcp-servers/sandbox-attack-server.ts')];
+    // Outside the harness's install (which no server may write), as a server's checkout would be.
+    const cwd = scratchDir('cwd');
+    const args = OUTSIDE_ARGS;
     const boxed = await launch('on', attackServer({ cwd, args, writable: ['.cache/tool'] }));
     expect(await call(boxed, 'write_file', { path: join(cwd, '.cache/tool/x') })).toBe('ok');
     expect(readFileSync(join(cwd, '.cache/tool/x'), 'utf8')).toBe('planted\n');
     expect(await call(boxed, 'write_file', { path: join(cwd, 'elsewhere') })).toBe('EROFS');
     expect(await call(boxed, 'write_file', { path: '~/.config-file' })).toBe('ok');
     expect(await call(boxed, 'write_file', { path: '$TMPDIR/scratch' })).toBe('ok');
+  });
+
+  it('refuses, at launch, a writable: path that a symbolic link now leads out of the cwd (into the install)', async () => {
+    const cwd = scratchDir('relink');
+    const target = checkoutDir('target'); // inside the harness's install
+    const args = OUTSIDE_ARGS;
+    const config = attackServer({ cwd, args, writable: ['cache'] });
+    // A first run made `cache` (as the config allows); something then turned it into a link.
+    mkdirSync(join(cwd, 'cache'));
+    rmSync(join(cwd, 'cache'), { recursive: true });
+    symlinkSync(target, join(cwd, 'cache'));
+    const refused = await launch('on', config).then(
+      async (session) => call(session, 'write_file', { path: join(cwd, 'cache/planted') }),
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(BenchError);
+    expect((refused as BenchError).code).toBe('config_invalid');
+    expect((refused as BenchError).message).toContain(
+      `writable "cache" resolves to ${target}, outside the server's cwd ${cwd}`,
+    );
+    expect(existsSync(join(target, 'planted'))).toBe(false);
+  });
+
+  it('creates writable: directories without following a link planted under them', () => {
+    const cwd = scratchDir('mkdir');
+    symlinkSync(checkoutDir('elsewhere'), join(cwd, 'a'));
+    expect(() => makeWritableDirs(cwd, [join(cwd, 'a', 'b')])).toThrow(
+      `writable path ${join(cwd, 'a', 'b')} cannot be bound: ${join(cwd, 'a')} is a symbolic link`,
+    );
   });
 
   it('counts blocked connections from the kernel, whatever the server does to its relay directory', async () => {

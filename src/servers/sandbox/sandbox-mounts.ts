@@ -2,6 +2,7 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { PRIVATE_DIRS } from './probe-sandbox.js';
 import type { SpawnSpec } from './types.js';
+import { makeWritableDirs } from './writable-dirs.js';
 import type { SandboxSettings } from './wrap-in-sandbox.js';
 
 /** Where the relay's directory appears inside the sandbox (a private tmpfs, bound read-only). */
@@ -34,8 +35,9 @@ export function mountArgs(spec: SpawnSpec, settings: SandboxSettings, relayDir: 
   for (const value of [...Object.values(spec.env), ...spec.args]) see(value, true);
   const args: string[] = [];
   for (const path of readOnly) args.push('--ro-bind', path, path);
+  for (const path of [settings.home, settings.tmp]) mkdirSync(path, { recursive: true });
+  makeWritableDirs(settings.cwd, settings.writable);
   for (const path of [settings.home, settings.tmp, ...settings.writable]) {
-    mkdirSync(path, { recursive: true });
     args.push('--bind', path, path);
   }
   args.push('--ro-bind', relayDir, RELAY_INSIDE);

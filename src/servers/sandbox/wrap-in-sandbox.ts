@@ -34,7 +34,12 @@ export interface SandboxSettings {
   /** The server's fresh HOME and TMPDIR: writable inside. */
   home: string;
   tmp: string;
-  /** Absolute paths the bench config declares writable (`writable:`). */
+  /** The server's cwd, resolved through symbolic links. */
+  cwd: string;
+  /**
+   * The `writable:` paths, resolved and checked (src/config/server-paths.ts): created here one
+   * real directory at a time and bound as they are.
+   */
   writable: readonly string[];
   /** Read-only paths the server needs to see even under a private directory (the config's dir). */
   visible: readonly string[];
