@@ -184,11 +184,13 @@ describe('parseThresholds', () => {
   it('reads percentages, numbers and off, keeping defaults for the rest', () => {
     expect(
       parseThresholds(
-        'token-usage: 5%\nlatency-p95: 20%\napi-call-count: 2\ntask-success-drop: 0.1',
+        'token-usage: 5%\nlatency-p95: 20%\napi-call-count: 2\ntask-success-drop: 0.1\ntool-errors: 1',
       ),
     ).toEqual({
       taskSuccessDrop: 0.1,
       figures: {
+        ...DEFAULT_THRESHOLDS.figures,
+        'tool-errors': { kind: 'absolute', value: 1 },
         'token-usage': { kind: 'relative', fraction: 0.05 },
         'api-call-count': { kind: 'absolute', value: 2 },
         'latency-p95': { kind: 'relative', fraction: 0.2 },

@@ -3,6 +3,7 @@ import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment, renderFullComparison } from './render-comment.js';
 import { base, report } from './test-report.js';
+import { FIGURE_COLUMNS } from '../report/figures.js';
 
 describe('compareToBaseline', () => {
   it('passes an unchanged PR and collapses the unchanged scenarios', () => {
@@ -261,8 +262,10 @@ describe('renderComment', () => {
     const separators = (line: string): number => line.replace(/\\\|/g, '').split('|').length - 1;
     const suiteRow = body.split('\n').find((l) => l.startsWith('| alerts '));
     const scenarioRow = body.split('\n').find((l) => l.startsWith('| alerts\\|001 '));
-    expect(separators(suiteRow ?? '')).toBe(9); // 8 columns
-    expect(separators(scenarioRow ?? '')).toBe(8); // 7 columns
+    // suite, server, task success, tool selection, the figures, safety failures
+    expect(separators(suiteRow ?? '')).toBe(5 + FIGURE_COLUMNS.commentSuites.length + 1);
+    // scenario, server, task success, the figures, safety, note
+    expect(separators(scenarioRow ?? '')).toBe(5 + FIGURE_COLUMNS.commentScenarios.length + 1);
     expect(body).toContain('alerts\\|001');
     expect(body).toContain('ref\\|fork');
   });

@@ -39,7 +39,7 @@ export interface RunFigure {
 }
 
 /** The report.json property of every catalogued figure (ScenarioServerResult, SuiteServerResult). */
-export type FigureKey = 'tokens' | 'api_calls' | 'latency_ms' | 'startup_ms';
+export type FigureKey = 'tokens' | 'api_calls' | 'latency_ms' | 'startup_ms' | 'tool_errors';
 
 /** The figures aggregated per suite too (`perSuite`); start-up is per scenario only. */
 export type SuiteFigureKey = Exclude<FigureKey, 'startup_ms'>;
@@ -97,6 +97,26 @@ export const RUN_FIGURES: readonly RunFigure[] = [
     perSuite: false,
     format: integer,
   },
+  {
+    name: 'tool_errors',
+    key: 'tool_errors',
+    // Calls whose result said it failed (`isError`), as the MCP client received them; a call
+    // with no result (a protocol error) or one not made is not a tool error.
+    read: (run) =>
+      run.status === 'ok' && run.calls
+        ? run.calls.filter((c) => c.outcome === 'error').length
+        : null,
+    provenance: 'measured',
+    perSuite: true,
+    format: decimal,
+    gate: {
+      level: 'scenario',
+      metric: 'tool_errors',
+      thresholdKey: 'tool-errors',
+      defaultThreshold: 'off',
+    },
+    since: '2.0.0',
+  },
 ];
 
 /** The figure of a report property (throws on a key the table does not hold: a typo in a column list). */
@@ -148,12 +168,14 @@ export const FIGURE_COLUMNS = {
     col('latency_ms', 'mean', 'latency mean (ms)'),
     col('latency_ms', 'p95', 'latency p95 (ms)'),
     col('api_calls', 'mean', 'calls mean'),
+    col('tool_errors', 'mean', 'tool errors mean'),
   ],
   /** The PR comment's suite table (baseline → current). */
   commentSuites: [
     col('tokens', 'mean', 'tokens (mean)'),
     col('api_calls', 'mean', 'calls (mean)'),
     col('latency_ms', 'p95', 'latency p95 (ms)'),
+    col('tool_errors', 'mean', 'tool errors (mean)'),
   ],
   /** The PR comment's changed-scenario table (medians, baseline → current). */
   commentScenarios: [
@@ -171,6 +193,7 @@ export const FIGURE_COLUMNS = {
     col('api_calls', 'per_success', 'calls / success'),
     col('latency_ms', 'mean', 'latency mean (ms)'),
     col('latency_ms', 'p95', 'latency p95 (ms)'),
+    col('tool_errors', 'mean', 'tool errors mean'),
   ],
   /** The results page's per-scenario tables (medians). */
   pageScenarios: [
