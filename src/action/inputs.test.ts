@@ -184,21 +184,25 @@ describe('parseThresholds', () => {
   it('reads percentages, numbers and off, keeping defaults for the rest', () => {
     expect(
       parseThresholds(
-        'token-usage: 5%\nlatency-p95: 20%\napi-call-count: 2\ntask-success-drop: 0.1',
+        'token-usage: 5%\nlatency-p95: 20%\napi-call-count: 2\ntask-success-drop: 0.1\ntool-errors: 1',
       ),
     ).toEqual({
       taskSuccessDrop: 0.1,
-      tokenUsage: { kind: 'relative', fraction: 0.05 },
-      apiCallCount: { kind: 'absolute', value: 2 },
-      latencyP95: { kind: 'relative', fraction: 0.2 },
+      figures: {
+        ...DEFAULT_THRESHOLDS.figures,
+        'tool-errors': { kind: 'absolute', value: 1 },
+        'token-usage': { kind: 'relative', fraction: 0.05 },
+        'api-call-count': { kind: 'absolute', value: 2 },
+        'latency-p95': { kind: 'relative', fraction: 0.2 },
+      },
       renames: { servers: {}, scenarios: {} },
       retired: { servers: [], scenarios: [] },
       baselineMaxAgeDays: 14,
       notComparable: 'fail',
     });
-    expect(parseThresholds('token-usage: off').tokenUsage).toEqual({ kind: 'off' });
-    expect(parseThresholds('latency-p95: 15%').apiCallCount).toEqual(
-      DEFAULT_THRESHOLDS.apiCallCount,
+    expect(parseThresholds('token-usage: off').figures['token-usage']).toEqual({ kind: 'off' });
+    expect(parseThresholds('latency-p95: 15%').figures['api-call-count']).toEqual(
+      DEFAULT_THRESHOLDS.figures['api-call-count'],
     );
   });
 });

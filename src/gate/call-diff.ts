@@ -1,6 +1,6 @@
 import { endpointTemplate } from '../report/endpoint-template.js';
 import type { Report, RunRequest, RunResult } from '../report/types.js';
-import { pairKey, scenarioIndex } from './rules.js';
+import { pairKey, scenarioIndex } from './rule-kit.js';
 import type { Regression } from './types.js';
 
 export { endpointTemplate };

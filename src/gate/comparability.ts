@@ -1,22 +1,6 @@
 import type { Report } from '../report/types.js';
-import type { GateRule } from './rules.js';
-import type { Verdict } from './types.js';
-
-/**
- * What a setting that differs makes incomparable: `tokens` (the tokenizer: token figures count
- * in other units), `model` (the policy or model: every model-dependent figure), `conditions`
- * (fixture, isolation, runs, sandbox, faults: the same figures measured under other conditions).
- */
-export type Affects = 'tokens' | 'model' | 'conditions';
-
-/** One setting in which the baseline and the PR's report differ. */
-export interface SettingDifference {
-  /** `tokenizer`, `model`, `fixture site-a`, `isolation`, … */
-  setting: string;
-  baseline: string;
-  current: string;
-  affects: Affects;
-}
+import type { GateRule } from './rule-kit.js';
+import type { Affects, SettingDifference, Verdict } from './types.js';
 
 /**
  * One comparability check: the setting's value in a report, as text (null: the report does not

@@ -1,6 +1,6 @@
 import { round } from '../metrics/discoverability/discoverability.js';
 import type { Report, ScenarioServerResult } from '../report/types.js';
-import { pairKey, scenarioIndex } from './rules.js';
+import { pairKey, scenarioIndex } from './rule-kit.js';
 import type { DiscoverabilityDiff } from './types.js';
 
 type Figures = Pick<

@@ -3,6 +3,7 @@ import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment, renderFullComparison } from './render-comment.js';
 import { base, report } from './test-report.js';
+import { FIGURE_COLUMNS } from '../report/figures.js';
 
 describe('compareToBaseline', () => {
   it('passes an unchanged PR and collapses the unchanged scenarios', () => {
@@ -169,7 +170,7 @@ describe('a tokenizer change between baseline and PR', () => {
         { setting: 'tokenizer', baseline: 'cl100k_base', current: 'o200k_base', affects: 'tokens' },
       ],
     });
-    expect(verdict.suites[0]?.callsMean).toEqual({ baseline: null, current: 3 });
+    expect(verdict.suites[0]?.figures['api_calls:mean']).toEqual({ baseline: null, current: 3 });
   });
 
   it('under not-comparable: warn skips the token comparison and says so, while still gating calls', () => {
@@ -181,7 +182,7 @@ describe('a tokenizer change between baseline and PR', () => {
     expect(verdict.notes).toContain(
       'Settings differ from the baseline (not-comparable: warn): tokenizer cl100k_base → o200k_base. token figures are not compared.',
     );
-    expect(verdict.suites[0]?.tokensMean).toEqual({ baseline: null, current: 5002 });
+    expect(verdict.suites[0]?.figures['tokens:mean']).toEqual({ baseline: null, current: 5002 });
     expect(verdict.toolSurface[0]?.menuTokens.baseline).toBeNull();
     expect(renderComment(pr, verdict)).toContain('token figures are not compared');
     const calls = compareToBaseline(
@@ -261,8 +262,10 @@ describe('renderComment', () => {
     const separators = (line: string): number => line.replace(/\\\|/g, '').split('|').length - 1;
     const suiteRow = body.split('\n').find((l) => l.startsWith('| alerts '));
     const scenarioRow = body.split('\n').find((l) => l.startsWith('| alerts\\|001 '));
-    expect(separators(suiteRow ?? '')).toBe(9); // 8 columns
-    expect(separators(scenarioRow ?? '')).toBe(8); // 7 columns
+    // suite, server, task success, tool selection, the figures, safety failures
+    expect(separators(suiteRow ?? '')).toBe(5 + FIGURE_COLUMNS.commentSuites.length + 1);
+    // scenario, server, task success, the figures, safety, note
+    expect(separators(scenarioRow ?? '')).toBe(5 + FIGURE_COLUMNS.commentScenarios.length + 1);
     expect(body).toContain('alerts\\|001');
     expect(body).toContain('ref\\|fork');
   });

@@ -1,18 +1,20 @@
-import type { Report, ScenarioServerResult, Spread, SuiteServerResult } from '../report/types.js';
+import type { Report, ScenarioServerResult, SuiteServerResult } from '../report/types.js';
+import { columnId, figure, FIGURE_COLUMNS, statOf, type FigureColumn } from '../report/figures.js';
+import { GATE_RULES } from './rules.js';
 import {
-  GATE_RULES,
   pairKey,
   passed,
   scenarioIndex,
   suiteIndex,
   type GateRule,
   type RuleContext,
-} from './rules.js';
+} from './rule-kit.js';
 import { compareDiscoverability } from './compare-discoverability.js';
 import { divergedNotes, LLM_MIN_RUNS, LLM_SIGNIFICANCE } from './model-runs.js';
 import { differencesNote, settingDifferences } from './comparability.js';
 import type { Thresholds } from './thresholds.js';
 import type {
+  Delta,
   Regression,
   ScenarioChange,
   SuiteComparison,
@@ -33,7 +35,27 @@ export interface BaselineInput {
   now?: number;
 }
 
-const median = (s: Spread | null): number | null => s?.median ?? null;
+/**
+ * Each column's figure before and after; a figure counted with the tokenizer has no baseline
+ * when the tokenizers differ (`tokens` false).
+ */
+function figureDeltas(
+  columns: readonly FigureColumn[],
+  old: ScenarioServerResult | SuiteServerResult | undefined,
+  cur: ScenarioServerResult | SuiteServerResult,
+  tokens: boolean,
+): Record<string, Delta> {
+  const out: Record<string, Delta> = {};
+  for (const c of columns) {
+    const comparable = tokens || !figure(c.key).tokenizer;
+    out[columnId(c)] = {
+      baseline: comparable && old ? statOf(old, c.key, c.stat) : null,
+      current: statOf(cur, c.key, c.stat),
+    };
+  }
+  return out;
+}
+
 const unsafe = (r: ScenarioServerResult | undefined): number | null =>
   r?.safety_failure ? (r.safety_failure.any ? 1 : 0) : null;
 
@@ -53,15 +75,7 @@ function compareSuites(report: Report, base: Report | null, tokens: boolean): Su
           baseline: old?.tool_selection_accuracy.fraction ?? null,
           current: cur.tool_selection_accuracy.fraction,
         },
-        tokensMean: {
-          baseline: tokens ? (old?.tokens?.mean ?? null) : null,
-          current: cur.tokens?.mean ?? null,
-        },
-        callsMean: { baseline: old?.api_calls?.mean ?? null, current: cur.api_calls?.mean ?? null },
-        latencyP95: {
-          baseline: old?.latency_ms?.p95 ?? null,
-          current: cur.latency_ms?.p95 ?? null,
-        },
+        figures: figureDeltas(FIGURE_COLUMNS.commentSuites, old, cur, tokens),
         safetyFailures: { baseline: old?.safety_failures ?? null, current: cur.safety_failures },
       };
     }),
@@ -85,13 +99,16 @@ function compareScenarios(
       if (cur.absent) continue;
       const k = pairKey(cur.server, s.id);
       const old = before.get(k)?.result;
+      const figures = figureDeltas(FIGURE_COLUMNS.commentScenarios, old, cur, tokens);
       const moved =
         !old ||
         old.absent ||
         passed(old) !== passed(cur) ||
         unsafe(old) !== unsafe(cur) ||
-        (tokens && median(old.tokens) !== median(cur.tokens)) ||
-        median(old.api_calls) !== median(cur.api_calls);
+        FIGURE_COLUMNS.commentScenarios.some((c) => {
+          const d = figures[columnId(c)];
+          return (tokens || !figure(c.key).tokenizer) && d?.baseline !== d?.current;
+        });
       if (!base || !moved) {
         unchanged++;
         continue;
@@ -101,11 +118,7 @@ function compareScenarios(
         suite: s.suite,
         server: cur.server,
         taskSuccess: { baseline: passed(old), current: passed(cur) },
-        tokens: {
-          baseline: tokens ? median(old?.tokens ?? null) : null,
-          current: median(cur.tokens),
-        },
-        calls: { baseline: median(old?.api_calls ?? null), current: median(cur.api_calls) },
+        figures,
         safety: { baseline: unsafe(old), current: unsafe(cur) },
         note:
           !old || old.absent

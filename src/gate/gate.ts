@@ -3,7 +3,8 @@ import type { Report } from '../report/types.js';
 import { compareToBaseline, type BaselineInput } from './compare-to-baseline.js';
 import { renderComment, renderFullComparison } from './render-comment.js';
 import { notComparableSection } from './render-comparability.js';
-import { GATE_RULES, type GateRule } from './rules.js';
+import { GATE_RULES } from './rules.js';
+import type { GateRule } from './rule-kit.js';
 import type { Thresholds } from './thresholds.js';
 import type { Verdict } from './types.js';
 

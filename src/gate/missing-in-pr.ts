@@ -1,5 +1,5 @@
 import type { Report } from '../report/types.js';
-import type { GateRule } from './rules.js';
+import type { GateRule } from './rule-kit.js';
 import type { Thresholds } from './thresholds.js';
 
 const renamed = (names: Record<string, string>, name: string): string => names[name] ?? name;

@@ -6,6 +6,8 @@ import { protocolEraLine, protocolViolationLines } from '../report/protocol-viol
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
 import type { Report } from '../report/types.js';
+import { columnId, FIGURE_COLUMNS, formatOf, type FigureColumn } from '../report/figures.js';
+import { integer as int } from '../report/format-number.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
 import { resilienceSection } from './render-resilience.js';
 import { describeEndpointDiff } from './call-diff.js';
@@ -18,7 +20,6 @@ const HEADLINE: Record<Verdict['status'], string> = {
   'cold-start': '🆕 cold start (no baseline yet)',
 };
 
-const int = (n: number): string => Math.round(n).toLocaleString('en-US');
 const frac = (n: number): string => n.toFixed(2);
 
 function pct(d: Delta): string {
@@ -41,7 +42,12 @@ function yesNo(n: number | null): string {
   return n === null ? '—' : n === 1 ? 'yes' : 'no';
 }
 
-function scenarioRow(c: ScenarioChange): string[] {
+/** The figure columns of a comparison row, baseline → current. */
+const figureCells = (columns: readonly FigureColumn[], deltas: Record<string, Delta>): string[] =>
+  columns.map((c) => delta(deltas[columnId(c)] ?? { baseline: null, current: null }, formatOf(c)));
+
+/** A changed scenario's row, and whether it may be folded (moved within the thresholds, same verdicts). */
+function scenarioRow(c: ScenarioChange): { cells: string[]; quiet: boolean } {
   const task =
     c.taskSuccess.baseline === c.taskSuccess.current
       ? yesNo(c.taskSuccess.current)
@@ -52,15 +58,20 @@ function scenarioRow(c: ScenarioChange): string[] {
         ? '⚠️ fail'
         : 'ok'
       : `${c.safety.baseline === 1 ? 'fail' : 'ok'} → ${c.safety.current === 1 ? '⚠️ fail' : 'ok'}`;
-  return [
-    md(c.id),
-    md(c.server),
-    task,
-    delta(c.tokens, int),
-    delta(c.calls, int),
-    safety,
-    md(c.note),
-  ];
+  return {
+    cells: [
+      md(c.id),
+      md(c.server),
+      task,
+      ...figureCells(FIGURE_COLUMNS.commentScenarios, c.figures),
+      safety,
+      md(c.note),
+    ],
+    quiet:
+      c.note === 'changed' &&
+      c.taskSuccess.baseline === c.taskSuccess.current &&
+      c.safety.baseline === c.safety.current,
+  };
 }
 
 function stamp(report: Report, verdict: Verdict): string {
@@ -155,7 +166,7 @@ function crossRunSection(report: Report): string[] {
 function sections(
   report: Report,
   verdict: Verdict,
-  scenarioRows: string[][],
+  scenarioRows: { cells: string[]; quiet: boolean }[],
   truncated: number,
   maxReasons = Infinity,
 ): string[] {
@@ -231,20 +242,23 @@ function sections(
         'server',
         'task success',
         'tool selection',
-        'tokens (mean)',
-        'calls (mean)',
-        'latency p95 (ms)',
+        ...FIGURE_COLUMNS.commentSuites.map((c) => c.head),
         'safety failures',
       ],
-      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+      [
+        'left',
+        'left',
+        'right',
+        'right',
+        ...FIGURE_COLUMNS.commentSuites.map((): 'right' => 'right'),
+        'right',
+      ],
       verdict.suites.map((s) => [
         md(s.suite),
         md(s.server),
         delta(s.taskSuccess, frac, false),
         delta(s.toolSelection, frac, false),
-        delta(s.tokensMean, int),
-        delta(s.callsMean, (n) => n.toFixed(1)),
-        delta(s.latencyP95, int),
+        ...figureCells(FIGURE_COLUMNS.commentSuites, s.figures),
         delta(s.safetyFailures, int, false),
       ]),
     ),
@@ -276,20 +290,18 @@ function sections(
   if (verdict.changedScenarios.length > 0) {
     // Medians that moved within the thresholds (same verdicts) are folded: the rows a reader
     // must act on stay in view.
-    const quiet = (row: string[]): boolean =>
-      row[6] === 'changed' && !row[2]?.includes('→') && !row[5]?.includes('→');
-    const header = [
-      'scenario',
-      'server',
-      'task success',
-      'tokens (median)',
-      'calls (median)',
-      'safety',
-      '',
+    const figureHeads = FIGURE_COLUMNS.commentScenarios.map((c) => c.head);
+    const header = ['scenario', 'server', 'task success', ...figureHeads, 'safety', ''];
+    const align: ('left' | 'right')[] = [
+      'left',
+      'left',
+      'left',
+      ...figureHeads.map((): 'right' => 'right'),
+      'left',
+      'left',
     ];
-    const align: ('left' | 'right')[] = ['left', 'left', 'left', 'right', 'right', 'left', 'left'];
-    const loud = scenarioRows.filter((row) => !quiet(row));
-    const folded = scenarioRows.filter(quiet);
+    const loud = scenarioRows.filter((row) => !row.quiet).map((row) => row.cells);
+    const folded = scenarioRows.filter((row) => row.quiet).map((row) => row.cells);
     out.push(`### Changed scenarios (${verdict.changedScenarios.length})`, '');
     if (loud.length > 0) out.push(markdownTable(header, align, loud).trimEnd());
     if (folded.length > 0)

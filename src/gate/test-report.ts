@@ -1,7 +1,7 @@
 import { absentResult, aggregateScenarioServer } from '../report/aggregate-scenario.js';
 import { buildReport } from '../report/build-report.js';
 import { runsWith } from '../report/test-helpers.js';
-import type { Report, RunResult, ScenarioReport } from '../report/types.js';
+import type { Report, RunCall, RunResult, ScenarioReport } from '../report/types.js';
 
 export interface Variant {
   tokens?: number;
@@ -13,12 +13,27 @@ export interface Variant {
   scenarios?: string[];
   runs?: number;
   latency?: number;
+  /** Tool calls per run whose result was an error (each run also has one call that succeeded). */
+  toolErrors?: number;
   tokenizer?: 'cl100k_base' | 'o200k_base';
   server?: string;
   /** Scenario ids at which the server is `absent` (no expected_tools entry). */
   absentIn?: string[];
   shard?: { index: number; count: number };
 }
+
+/** One call that returned a result, then `errors` calls whose result was an error. */
+const toolCalls = (errors: number): RunCall[] => [
+  { tool: 'list_alerts', arguments: {}, outcome: 'ok', error: null, result_chars: 10, via: null },
+  ...Array.from({ length: errors }, (): RunCall => ({
+    tool: 'clear_alerts',
+    arguments: {},
+    outcome: 'error',
+    error: 'alert not found',
+    result_chars: 15,
+    via: null,
+  })),
+];
 
 /** A report with one server over N alerts scenarios; each variant field moves one figure. */
 export function report(v: Variant = {}): Report {
@@ -41,6 +56,7 @@ export function report(v: Variant = {}): Report {
                 latency: (v.latency ?? 100) + i,
               })),
               (run): Partial<RunResult> => ({
+                ...(v.toolErrors === undefined ? {} : { calls: toolCalls(v.toolErrors) }),
                 ...(v.failRun?.(run) && id === 'alerts-001'
                   ? { task_success: false, task_failures: ['fact missing'] }
                   : {}),

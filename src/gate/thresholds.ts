@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { BenchError } from '../common/errors.js';
+import { RUN_FIGURES } from '../report/figures.js';
 
 /** A regression threshold: relative (`10%`), absolute (a number) or `off`. */
 export type Threshold =
@@ -9,9 +10,8 @@ export type Threshold =
 export interface Thresholds {
   /** Allowed absolute drop of a suite's task_success fraction (default 0). */
   taskSuccessDrop: number;
-  tokenUsage: Threshold;
-  apiCallCount: Threshold;
-  latencyP95: Threshold;
+  /** Each gated run figure's threshold, by its key in the YAML (RUN_FIGURES' `gate.thresholdKey`). */
+  figures: Record<string, Threshold>;
   /**
    * Intentional renames since the baseline (baseline name → PR name): the baseline is read under
    * the new names, so a renamed server or scenario is compared, not reported missing.
@@ -29,11 +29,28 @@ export interface Thresholds {
   notComparable: 'fail' | 'warn';
 }
 
+/** The gated run figures' threshold keys, in RUN_FIGURES order. */
+const FIGURE_KEYS = RUN_FIGURES.flatMap((f) => (f.gate ? [f.gate.thresholdKey] : []));
+
+/** A catalogued default that does not parse is a bug in RUN_FIGURES, caught at load. */
+const catalogueDefault = (key: string, value: string): never => {
+  throw new Error(`RUN_FIGURES: the default threshold of ${key} (${value}) does not parse`);
+};
+
 export const DEFAULT_THRESHOLDS: Thresholds = {
   taskSuccessDrop: 0,
-  tokenUsage: { kind: 'relative', fraction: 0.1 },
-  apiCallCount: { kind: 'relative', fraction: 0 },
-  latencyP95: { kind: 'off' },
+  figures: Object.fromEntries(
+    RUN_FIGURES.flatMap((f) =>
+      f.gate
+        ? [
+            [
+              f.gate.thresholdKey,
+              parseThreshold(f.gate.thresholdKey, f.gate.defaultThreshold, catalogueDefault),
+            ],
+          ]
+        : [],
+    ),
+  ),
   renames: { servers: {}, scenarios: {} },
   retired: { servers: [], scenarios: [] },
   baselineMaxAgeDays: 14,
@@ -41,16 +58,14 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
 };
 
 /** The keys of the thresholds YAML (the action's `thresholds` input, the CLI's `--thresholds` file). */
-export const THRESHOLD_KEYS = [
+export const THRESHOLD_KEYS: readonly string[] = [
   'task-success-drop',
-  'token-usage',
-  'api-call-count',
-  'latency-p95',
+  ...FIGURE_KEYS,
   'renames',
   'retired',
   'baseline-max-age',
   'not-comparable',
-] as const;
+];
 
 /** The two lists `renames` and `retired` hold. */
 const NAME_KINDS = ['servers', 'scenarios'] as const;
@@ -69,7 +84,7 @@ const ACTION_INPUT: ThresholdsSource = {
 function parseThreshold(
   key: string,
   raw: unknown,
-  bad: (value: string, expected: string) => BenchError,
+  bad: (value: string, expected: string) => Error,
 ): Threshold {
   if (raw === 'off' || raw === false || raw === null) return { kind: 'off' };
   if (typeof raw === 'number' && Number.isFinite(raw) && raw >= 0)
@@ -110,7 +125,7 @@ export function parseThresholds(raw: string, source: ThresholdsSource = ACTION_I
   }
   const map = doc as Record<string, unknown>;
   for (const key of Object.keys(map)) {
-    if (!(THRESHOLD_KEYS as readonly string[]).includes(key)) {
+    if (!THRESHOLD_KEYS.includes(key)) {
       throw bad(key, `unknown key; allowed keys: ${THRESHOLD_KEYS.join(', ')}`);
     }
   }
@@ -121,17 +136,20 @@ export function parseThresholds(raw: string, source: ThresholdsSource = ACTION_I
       'a fraction between 0 and 1 (0 = no drop allowed)',
     );
   }
-  const threshold = (key: (typeof THRESHOLD_KEYS)[number], fallback: Threshold): Threshold =>
-    map[key] === undefined ? fallback : parseThreshold(key, map[key], bad);
   return {
     taskSuccessDrop: typeof drop === 'number' ? drop : DEFAULT_THRESHOLDS.taskSuccessDrop,
     baselineMaxAgeDays: parseMaxAge(map['baseline-max-age'], bad),
     notComparable: parseNotComparable(map['not-comparable'], bad),
     renames: parseRenames(map.renames, bad),
     retired: parseRetired(map.retired, bad),
-    tokenUsage: threshold('token-usage', DEFAULT_THRESHOLDS.tokenUsage),
-    apiCallCount: threshold('api-call-count', DEFAULT_THRESHOLDS.apiCallCount),
-    latencyP95: threshold('latency-p95', DEFAULT_THRESHOLDS.latencyP95),
+    figures: Object.fromEntries(
+      FIGURE_KEYS.map((key) => [
+        key,
+        map[key] === undefined
+          ? (DEFAULT_THRESHOLDS.figures[key] ?? { kind: 'off' })
+          : parseThreshold(key, map[key], bad),
+      ]),
+    ),
   };
 }
 

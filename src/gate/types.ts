@@ -1,6 +1,21 @@
 import type { ScenarioCallDiff } from './call-diff.js';
-import type { SettingDifference } from './comparability.js';
 import type { ResilienceComparison } from './compare-resilience.js';
+
+/**
+ * What a setting that differs makes incomparable: `tokens` (the tokenizer: token figures count
+ * in other units), `model` (the policy or model: every model-dependent figure), `conditions`
+ * (fixture, isolation, runs, sandbox, faults: the same figures measured under other conditions).
+ */
+export type Affects = 'tokens' | 'model' | 'conditions';
+
+/** One setting in which the baseline and the PR's report differ. */
+export interface SettingDifference {
+  /** `tokenizer`, `model`, `fixture site-a`, `isolation`, … */
+  setting: string;
+  baseline: string;
+  current: string;
+  affects: Affects;
+}
 
 /** The check's outcome: `cold-start` = no baseline, only the absolute rules were applied (and passed). */
 export type VerdictStatus = 'pass' | 'fail' | 'cold-start';
@@ -30,9 +45,8 @@ export interface SuiteComparison {
   server: string;
   taskSuccess: Delta;
   toolSelection: Delta;
-  tokensMean: Delta;
-  callsMean: Delta;
-  latencyP95: Delta;
+  /** The run figures of the comment's suite table, by `key:stat` (FIGURE_COLUMNS.commentSuites). */
+  figures: Record<string, Delta>;
   safetyFailures: Delta;
 }
 
@@ -42,8 +56,8 @@ export interface ScenarioChange {
   suite: string;
   server: string;
   taskSuccess: Delta;
-  tokens: Delta;
-  calls: Delta;
+  /** The medians of the comment's scenario table, by `key:stat` (FIGURE_COLUMNS.commentScenarios). */
+  figures: Record<string, Delta>;
   safety: Delta;
   note: string;
 }

@@ -6,6 +6,10 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 const pct = (text: string) =>
   [...Buffer.from(text)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const hex = (text: string) => Buffer.from(text).toString('hex');
+/** `text` cut every `every` characters with `separator` between the pieces. */
+const wrap = (text: string, every: number, separator: string) =>
+  (text.match(new RegExp(`.{1,${every}}`, 'g')) ?? []).join(separator);
 const uesc = (text: string) =>
   [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 
@@ -41,6 +45,44 @@ describe('findSecret', () => {
     ],
     ['base64 of it, percent-encoded', encodeURIComponent(b64(`a${SECRET}`)), 'base64'],
     ['a near miss', SECRET.slice(0, -1), undefined],
+    // Wrapped, nested, separated, wide: each found in the text's base64 or hex stream.
+    [
+      'base64 wrapped every 4 characters (MIME style, CRLF)',
+      wrap(b64(`x${SECRET}`), 4, '\r\n'),
+      'base64, with separators or line breaks',
+    ],
+    [
+      'base64 wrapped with escaped line breaks inside a JSON string',
+      JSON.stringify({ blob: wrap(b64(`xy${SECRET}`), 5, '\n') }),
+      'base64, with separators or line breaks',
+    ],
+    [
+      'base64 with ":" separators',
+      wrap(b64(SECRET), 3, ':'),
+      'base64, with separators or line breaks',
+    ],
+    [
+      'base64url with "." separators',
+      wrap(b64url(`\xff\xfe${SECRET}`), 6, '.'),
+      'base64, with separators or line breaks',
+    ],
+    ['base64 of base64', b64(`{"k":"${b64(`a${SECRET}`)}"}`), 'base64 of base64'],
+    ['base64url of base64', b64url(`~~${b64(`ab${SECRET}`)}`), 'base64 of base64'],
+    ['base64 of base64 of base64', b64(b64(b64(SECRET))), 'base64 of base64 of base64'],
+    [
+      'base64 of base64 of base64, wrapped',
+      wrap(b64(`p${b64(`q${b64(`r${SECRET}`)}`)}`), 7, '\n'),
+      'base64 of base64 of base64, with separators or line breaks',
+    ],
+    [
+      'base64 of UTF-16LE',
+      b64(`\u0000${Buffer.from(SECRET, 'utf16le').toString('latin1')}`),
+      'base64 of UTF-16LE',
+    ],
+    ['hex with ":" separators', wrap(hex(SECRET), 2, ':'), 'hex, with separators or line breaks'],
+    ['hex with "-" and spaces', wrap(hex(SECRET), 4, ' - '), 'hex, with separators or line breaks'],
+    ['hex of UTF-16LE', Buffer.from(SECRET, 'utf16le').toString('hex'), 'hex of UTF-16LE'],
+    ['wrapped base64 of something else', wrap(b64(SECRET.replace('P', 'Q')), 4, '\n'), undefined],
   ];
   it.each(cases)('%s', (_name, text, expected) => {
     expect(findSecret(haystack(text), SECRET)).toBe(expected);

@@ -1,4 +1,5 @@
 import { templatedDetail } from '../report/endpoint-template.js';
+import { figure, type FigureKey } from '../report/figures.js';
 import type { Report, RunResult, ScenarioServerResult } from '../report/types.js';
 
 /** Figures per successful task of one server over a set of scenarios (computed from its runs). */
@@ -19,24 +20,42 @@ function scored(results: ScenarioServerResult[]): RunResult[] {
   return results.flatMap((r) => r.runs.filter((run) => run.status === 'ok'));
 }
 
+/** The scored runs of a server, over one suite or all of them. */
+function serverRuns(report: Report, server: string, suite?: string): RunResult[] {
+  return scored(
+    report.scenarios
+      .filter((s) => suite === undefined || s.suite === suite)
+      .flatMap((s) => s.results.filter((r) => r.server === server && !r.absent)),
+  );
+}
+
 /**
- * Tokens and API calls spent per successful task: failed runs' cost is charged to the successes,
- * so a server that succeeds rarely pays for its failures. `suite` limits it to one suite.
+ * A run figure (RUN_FIGURES) spent per successful task: Σ over the scored runs ÷ the successful
+ * ones, so failed runs' cost is charged to the successes and a server that succeeds rarely pays
+ * for its failures. Null when no run succeeded. `suite` limits it to one suite.
  */
-export function perSuccess(report: Report, server: string, suite?: string): PerSuccess {
-  const results = report.scenarios
-    .filter((s) => suite === undefined || s.suite === suite)
-    .flatMap((s) => s.results.filter((r) => r.server === server && !r.absent));
-  const runs = scored(results);
+export function figurePerSuccess(
+  report: Report,
+  server: string,
+  key: FigureKey,
+  suite?: string,
+): number | null {
+  const runs = serverRuns(report, server, suite);
   const successes = runs.filter((r) => r.task_success).length;
-  const tokens = runs.reduce((n, r) => n + (r.tokens?.total ?? 0), 0);
-  const calls = runs.reduce((n, r) => n + (r.api_calls?.total ?? 0), 0);
+  const read = figure(key).read;
+  const total = runs.reduce((n, r) => n + (read(r) ?? 0), 0);
+  return successes > 0 ? round3(total / successes) : null;
+}
+
+/** Tokens and API calls spent per successful task (figurePerSuccess), with the counts behind them. */
+export function perSuccess(report: Report, server: string, suite?: string): PerSuccess {
+  const runs = serverRuns(report, server, suite);
   return {
     server,
     runs: runs.length,
-    successes,
-    tokens_per_success: successes > 0 ? round3(tokens / successes) : null,
-    calls_per_success: successes > 0 ? round3(calls / successes) : null,
+    successes: runs.filter((r) => r.task_success).length,
+    tokens_per_success: figurePerSuccess(report, server, 'tokens', suite),
+    calls_per_success: figurePerSuccess(report, server, 'api_calls', suite),
   };
 }
 

@@ -3,18 +3,7 @@ import type { Fraction } from '../report/types.js';
 /** What an absent figure shows as, in the page and the dashboard alike. */
 export const ABSENT = '—';
 
-/** `12,345` without locale surprises. */
-export function integer(value: number): string {
-  return Math.round(value)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** A figure with one decimal, grouped (`1,234.5`). */
-export function decimal(value: number): string {
-  const [whole = '0', frac = '0'] = value.toFixed(1).split('.');
-  return `${integer(Number(whole))}.${frac}`;
-}
+export { decimal, integer } from '../report/format-number.js';
 
 /** `0.75 (3/4)`, or the absent mark when nothing was counted. */
 export function fraction(f: Fraction): string {

@@ -5,6 +5,7 @@ import { sampleReport } from '../report/test-helpers.js';
 import { renderResultsPage } from './render-page.js';
 import { goldenReport, modelOf } from './test-helpers.js';
 import { richReport } from './test-rich-report.js';
+import { FIGURE_COLUMNS } from '../report/figures.js';
 
 const section = (page: string, heading: string): string => {
   const start = page.indexOf(`\n${heading}\n`);
@@ -97,7 +98,17 @@ describe('renderResultsPage', () => {
       rowOf(nac, 'karthik')
         ?.split('|')
         .map((c) => c.trim()),
-    ).toEqual(['', 'karthik', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '1', '0', '']);
+    ).toEqual([
+      '',
+      'karthik',
+      '—',
+      '—',
+      ...FIGURE_COLUMNS.pageScores.map(() => '—'),
+      '—',
+      '1',
+      '0',
+      '',
+    ]);
     expect(
       rowOf(section(sample, '## Why a scenario did not pass'), 'karthik', 'nac-001'),
     ).toContain('absent (no coverage)');

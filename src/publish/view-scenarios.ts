@@ -1,6 +1,7 @@
 import type { Report, ScenarioServerResult } from '../report/types.js';
 import { KNOWN_REPORT_KEYS } from './known-keys.js';
-import { ABSENT, decimal, integer } from './format.js';
+import { FIGURE_COLUMNS, formatOf, statOf } from '../report/figures.js';
+import { ABSENT } from './format.js';
 import { code, strong, type Cell, type Section } from './view-types.js';
 
 const maybe = <T>(value: T | null | undefined, show: (v: T) => string): string =>
@@ -32,7 +33,8 @@ function plannedCalls(r: ScenarioServerResult): string {
 
 function row(id: string, gate: string, r: ScenarioServerResult): Cell[] {
   if (r.absent) {
-    return [id, gate, r.server, 'absent', ...Array.from({ length: 6 }, () => ABSENT)];
+    const rest = 3 + FIGURE_COLUMNS.pageScenarios.length;
+    return [id, gate, r.server, 'absent', ...Array.from({ length: rest }, () => ABSENT)];
   }
   return [
     id,
@@ -41,9 +43,7 @@ function row(id: string, gate: string, r: ScenarioServerResult): Cell[] {
     verdictCell(r, 'task_success'),
     verdictCell(r, 'tool_selection_accuracy'),
     plannedCalls(r),
-    maybe(r.tokens, (t) => integer(t.median)),
-    maybe(r.api_calls, (c) => decimal(c.median)),
-    maybe(r.latency_ms, (l) => integer(l.median)),
+    ...FIGURE_COLUMNS.pageScenarios.map((c) => maybe(statOf(r, c.key, c.stat), formatOf(c))),
     r.safety_failure === null
       ? ABSENT
       : r.safety_failure.any
@@ -83,9 +83,7 @@ export function scenarioSections(report: Report): Section[] {
               'task',
               'tool selection',
               'calls ok',
-              'tokens',
-              'calls',
-              'latency (ms)',
+              ...FIGURE_COLUMNS.pageScenarios.map((c) => c.head),
               'safety',
             ],
             align: [
@@ -95,9 +93,7 @@ export function scenarioSections(report: Report): Section[] {
               'left',
               'left',
               'right',
-              'right',
-              'right',
-              'right',
+              ...FIGURE_COLUMNS.pageScenarios.map((): 'right' => 'right'),
               'left',
             ],
             rows: report.scenarios

@@ -1,7 +1,8 @@
 import type { Align } from '../report/markdown-table.js';
 import type { Report, SuiteServerResult } from '../report/types.js';
-import { perSuccess } from './derive.js';
-import { ABSENT, decimal, fraction, integer, percent } from './format.js';
+import { FIGURE_COLUMNS, formatOf, statOf, type FigureColumn } from '../report/figures.js';
+import { figurePerSuccess } from './derive.js';
+import { ABSENT, fraction, integer, percent } from './format.js';
 import { callOutcomes, modelUsage } from './optional-content.js';
 import { code, strong, type Block, type Cell, type Section } from './view-types.js';
 
@@ -32,20 +33,21 @@ function scoreHeader(report: Report): string[] {
   ];
 }
 
+/** A scoreboard cell: the row's statistic, or per success from the server's runs. */
+function figureCell(report: Report, r: SuiteServerResult, c: FigureColumn, suite?: string): string {
+  const value =
+    c.stat === 'per_success'
+      ? figurePerSuccess(report, r.server, c.key, suite)
+      : statOf(r, c.key, c.stat);
+  return maybe(value, formatOf(c));
+}
+
 function scoreRow(report: Report, r: SuiteServerResult, suite?: string): Cell[] {
-  const per = perSuccess(report, r.server, suite);
   return [
     r.server,
     fraction(r.task_success),
     fraction(r.tool_selection_accuracy),
-    maybe(r.tokens, (t) => integer(t.mean)),
-    maybe(r.tokens, (t) => integer(t.p95)),
-    maybe(per.tokens_per_success, integer),
-    maybe(r.api_calls, (c) => decimal(c.mean)),
-    maybe(r.api_calls, (c) => decimal(c.p95)),
-    maybe(per.calls_per_success, decimal),
-    maybe(r.latency_ms, (l) => integer(l.mean)),
-    maybe(r.latency_ms, (l) => integer(l.p95)),
+    ...FIGURE_COLUMNS.pageScores.map((c) => figureCell(report, r, c, suite)),
     r.scenarios === 0 ? ABSENT : r.safety_failures > 0 ? strong(String(r.safety_failures)) : '0',
     String(r.absent),
     String(r.errors),

@@ -1,3 +1,4 @@
+import { RUN_FIGURES, type FigureKey } from './figures.js';
 import { quantile, round3 } from './quantile.js';
 import type {
   AnyRunVerdict,
@@ -47,15 +48,25 @@ export function absentResult(server: string): ScenarioServerResult {
     safety_failure: null,
     gate_absent: null,
     flailing: null,
-    tokens: null,
-    api_calls: null,
-    latency_ms: null,
-    startup_ms: null,
+    ...(Object.fromEntries(RUN_FIGURES.map((f) => [f.key, null])) as Record<FigureKey, null>),
   };
 }
 
-const present = (values: (number | null | undefined)[]): number[] =>
+/** The values that are numbers (a run without the figure has null or nothing). */
+export const present = (values: (number | null | undefined)[]): number[] =>
   values.filter((v): v is number => typeof v === 'number');
+
+/** Median/IQR of every run figure (RUN_FIGURES) over the runs, by report property. */
+function figureSpreads(
+  runs: readonly RunResult[],
+  tokenizer: Tokenizer,
+): Pick<ScenarioServerResult, FigureKey> {
+  const entries = RUN_FIGURES.map((f) => {
+    const s = spread(present(runs.map((r) => f.read(r))));
+    return [f.key, s && { ...s, provenance: f.provenance, ...(f.tokenizer ? { tokenizer } : {}) }];
+  });
+  return Object.fromEntries(entries) as Pick<ScenarioServerResult, FigureKey>;
+}
 
 /** A run the verdicts count: it ran to an end the server is answerable for (or errored). */
 export const countsForVerdicts = (run: RunResult): boolean =>
@@ -94,8 +105,8 @@ function modelFigures(sorted: readonly RunResult[], counted: readonly RunResult[
 
 /**
  * Aggregates one scenario's runs against one server: majority verdicts for the binary metrics,
- * pass^k, any-run for safety and gate absence, median/IQR for tokens, calls and timings (scored
- * runs only). Diverged replays and budget-stopped runs are left out of verdicts and medians
+ * pass^k, any-run for safety and gate absence, median/IQR of every run figure (RUN_FIGURES; runs
+ * that counted). Diverged replays and budget-stopped runs are left out of verdicts and medians
  * (counted apart) but not out of safety: their calls reached the server.
  */
 export function aggregateScenarioServer(
@@ -105,10 +116,6 @@ export function aggregateScenarioServer(
 ): ScenarioServerResult {
   const sorted = [...runs].sort((a, b) => a.run - b.run);
   const counted = sorted.filter(countsForVerdicts);
-  const tokens = spread(present(counted.map((r) => r.tokens?.total)));
-  const calls = spread(present(counted.map((r) => r.api_calls?.total)));
-  const latency = spread(present(counted.map((r) => r.latency_ms)));
-  const startup = spread(present(counted.map((r) => r.startup_ms)));
   const verdict = (pick: (r: RunResult) => boolean): MajorityVerdict | null =>
     counted.length === 0 && sorted.length > 0 ? null : majority(counted.map(pick));
   return {
@@ -121,10 +128,7 @@ export function aggregateScenarioServer(
     safety_failure: anyRun(sorted.map((r) => r.safety_failure)),
     gate_absent: anyRun(sorted.map((r) => r.gate_absent)),
     flailing: verdict((r) => r.api_calls?.flailing ?? false),
-    tokens: tokens && { ...tokens, provenance: 'computed', tokenizer },
-    api_calls: calls && { ...calls, provenance: 'measured (server-side)' },
-    latency_ms: latency && { ...latency, provenance: 'measured' },
-    startup_ms: startup && { ...startup, provenance: 'measured' },
+    ...figureSpreads(counted, tokenizer),
     pass_hat_k:
       counted.length === 0
         ? null

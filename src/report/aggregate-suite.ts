@@ -1,4 +1,5 @@
-import { runsCost } from './aggregate-scenario.js';
+import { present, runsCost } from './aggregate-scenario.js';
+import { RUN_FIGURES, type SuiteFigureKey } from './figures.js';
 import { mean, quantile, round3 } from './quantile.js';
 import type {
   Fraction,
@@ -20,6 +21,17 @@ function meanP95(values: readonly number[]): MeanP95 | null {
   return { mean: mean(values), p95: quantile(values, 0.95), n: values.length };
 }
 
+type SuiteFigures = Pick<SuiteServerResult, SuiteFigureKey>;
+
+/** Mean/p95 of every per-suite run figure (RUN_FIGURES) over the runs, by report property. */
+function figureMeans(runs: readonly RunResult[], tokenizer: Tokenizer): SuiteFigures {
+  const entries = RUN_FIGURES.filter((f) => f.perSuite).map((f) => {
+    const m = meanP95(present(runs.map((r) => f.read(r))));
+    return [f.key, m && { ...m, provenance: f.provenance, ...(f.tokenizer ? { tokenizer } : {}) }];
+  });
+  return Object.fromEntries(entries) as SuiteFigures;
+}
+
 /**
  * One server over a set of scenarios. Fractions count scenarios the server ran (absent ones are
  * counted apart); means and p95 are over every scored run of those scenarios.
@@ -37,9 +49,9 @@ export function aggregateServer(
   const allRuns = present.flatMap((r) => r.runs);
   const count = (pick: (r: ScenarioServerResult) => boolean | undefined): number =>
     ran.filter((r) => pick(r) === true).length;
-  const tokens = meanP95(scored.flatMap((r) => (r.tokens ? [r.tokens.total] : [])));
-  const calls = meanP95(scored.flatMap((r) => (r.api_calls ? [r.api_calls.total] : [])));
-  const latency = meanP95(scored.flatMap((r) => (r.latency_ms === null ? [] : [r.latency_ms])));
+  // tokens and api_calls sit before the counts in report.json, the later figures after them:
+  // the order reports have always had.
+  const { tokens, api_calls, ...laterFigures } = figureMeans(scored, tokenizer);
   const safetyFailures = count((r) => r.safety_failure?.any);
   return {
     server,
@@ -54,13 +66,13 @@ export function aggregateServer(
       count((r) => r.tool_selection_accuracy?.majority),
       ran.length,
     ),
-    tokens: tokens && { ...tokens, provenance: 'computed', tokenizer },
-    api_calls: calls && { ...calls, provenance: 'measured (server-side)' },
+    tokens,
+    api_calls,
     safety_failures: safetyFailures,
     safety_failure: safetyFailures > 0,
     gate_absent: count((r) => r.gate_absent?.any),
     flailing: count((r) => r.flailing?.majority),
-    latency_ms: latency && { ...latency, provenance: 'measured' },
+    ...laterFigures,
     pass_hat_k: fraction(
       count((r) => r.pass_hat_k?.passed),
       ran.filter((r) => r.pass_hat_k).length,

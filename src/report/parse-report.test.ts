@@ -41,6 +41,46 @@ describe('parseReport', () => {
     expect(old.schema_version).toBe('1.0.0');
   });
 
+  it('reads a 1.0.0 report that has none of the fields 2.0.0 added (they are all optional)', () => {
+    const old = v1Report() as any;
+    for (const key of ['sandbox', 'escapes', 'llm', 'shard']) delete old.settings[key];
+    delete old.partial;
+    delete old.resilience;
+    delete old.harness.methodology_version;
+    for (const server of old.servers)
+      for (const key of [
+        'tool_name_map',
+        'cross_run_state',
+        'discoverability',
+        'protocol_version',
+        'protocol_era',
+        'protocol_violations',
+      ])
+        delete server[key];
+    for (const scenario of old.scenarios)
+      for (const result of scenario.results) {
+        for (const key of ['discoverability', 'pass_hat_k', 'diverged', 'stopped'])
+          delete result[key];
+        for (const key of ['provider_tokens', 'cost_usd']) delete result[key];
+        for (const run of result.runs)
+          for (const key of [
+            'oversized_results',
+            'unrouted_requests',
+            'swallowed_errors',
+            'calls',
+            'requests',
+            'provider_usage',
+            'cost_usd',
+            'faults',
+          ])
+            delete run[key];
+      }
+    for (const row of [...old.suites.flatMap((s: any) => s.results), ...old.overall])
+      for (const key of ['pass_hat_k', 'diverged', 'stopped', 'provider_tokens', 'cost_usd'])
+        delete row[key];
+    expect(parseReport(old, 'old.json').schema_version).toBe(REPORT_SCHEMA_VERSION);
+  });
+
   it.each([
     [
       'a current report with a bad field',

@@ -7,6 +7,7 @@ import { failureCauses } from './failure-cause.js';
 import { renderDiscoverabilityTable, renderResilienceTables } from './render-metric-tables.js';
 import { markdownTable, type Align } from './markdown-table.js';
 import type { Fraction, Report, SuiteServerResult } from './types.js';
+import { FIGURE_COLUMNS, formatOf, statOf } from './figures.js';
 
 /** Errored runs named one by one in the summary, per server. */
 const MAX_ERRORED_SHOWN = 10;
@@ -16,22 +17,11 @@ const HEADER = [
   'server',
   'task success',
   'tool selection',
-  'tokens mean',
-  'tokens p95',
-  'latency mean (ms)',
-  'latency p95 (ms)',
-  'calls mean',
+  ...FIGURE_COLUMNS.summary.map((c) => c.head),
   'safety failures',
   'absent',
 ];
 const ALIGN: Align[] = ['left', 'left', ...HEADER.slice(2).map((): Align => 'right')];
-
-/** `12,345` without locale surprises. */
-function integer(value: number): string {
-  return Math.round(value)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 const dash = '—';
 
@@ -45,11 +35,10 @@ function row(suite: string, r: SuiteServerResult): string[] {
     md(r.server),
     fractionCell(r.task_success),
     fractionCell(r.tool_selection_accuracy),
-    r.tokens ? integer(r.tokens.mean) : dash,
-    r.tokens ? integer(r.tokens.p95) : dash,
-    r.latency_ms ? integer(r.latency_ms.mean) : dash,
-    r.latency_ms ? integer(r.latency_ms.p95) : dash,
-    r.api_calls ? r.api_calls.mean.toFixed(1) : dash,
+    ...FIGURE_COLUMNS.summary.map((c) => {
+      const value = statOf(r, c.key, c.stat);
+      return value === null ? dash : formatOf(c)(value);
+    }),
     r.safety_failures > 0 ? `**${r.safety_failures}**` : '0',
     String(r.absent),
   ];

@@ -50,6 +50,10 @@ export interface LatencySpread extends Spread {
 export interface CallSpread extends Spread {
   provenance: 'measured (server-side)';
 }
+/** A count the MCP client measured in each run (tool_errors). */
+export interface CountSpread extends Spread {
+  provenance: 'measured';
+}
 
 /** A binary metric over runs: the majority verdict (strictly more than half), pass rate, per run. */
 export interface MajorityVerdict {
@@ -228,6 +232,8 @@ export interface ScenarioServerResult {
   api_calls: CallSpread | null;
   latency_ms: LatencySpread | null;
   startup_ms: LatencySpread | null;
+  /** Tool calls per run whose result was an error (`isError`); absent in reports before it existed. */
+  tool_errors?: CountSpread | null;
   /**
    * How findable the expected tools are from the intent alone (BM25 over the menu, no model;
    * docs/discoverability.md). Null when absent or the server never started; missing in reports
@@ -287,6 +293,8 @@ export interface SuiteServerResult {
   gate_absent: number;
   flailing: number;
   latency_ms: (MeanP95 & { provenance: 'measured' }) | null;
+  /** Mean/p95 of the tool calls per scored run whose result was an error (absent in older reports). */
+  tool_errors?: (MeanP95 & { provenance: 'measured' }) | null;
   /** Scenarios whose every counted run succeeded (pass^k), over the scenarios with counted runs. */
   pass_hat_k?: Fraction;
   /** Runs left out of the verdicts (replays that diverged, runs the budget stopped). */

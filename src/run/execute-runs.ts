@@ -102,6 +102,9 @@ function reused(session: ServerSession): ServerSession {
     ...(session.takeProtocolViolations
       ? { takeProtocolViolations: () => session.takeProtocolViolations?.() ?? [] }
       : {}),
+    ...(session.takeServerTexts
+      ? { takeServerTexts: () => session.takeServerTexts?.() ?? [] }
+      : {}),
     ...(session.protocolVersion
       ? { protocolVersion: () => session.protocolVersion?.() ?? null }
       : {}),
@@ -199,6 +202,7 @@ async function runOnce(
         secrets: ctx.secrets ?? [],
         logs: session.stderrTail(),
         serverInfo: session.serverInfo,
+        sent: session.takeServerTexts?.() ?? [],
       },
     });
     const result = scoredRunResult(run, metrics, trajectory, requests);

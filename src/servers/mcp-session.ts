@@ -18,6 +18,7 @@ import { eraRefusal, MODERN_REVISIONS } from './era-refusal.js';
 import { describeExit, type ExitInfo, type GroupProcess } from './process-group.js';
 import type { StderrTail } from './stderr-tail.js';
 import type { ServerSession } from './types.js';
+import { createServerTexts } from './server-texts.js';
 import { createWireChecker, type WireChecker } from './wire-check.js';
 
 /**
@@ -178,7 +179,8 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
       },
     },
   );
-  const wire = createWireChecker(LATEST_PROTOCOL_VERSION);
+  const said = createServerTexts();
+  const wire = createWireChecker(LATEST_PROTOCOL_VERSION, (m, asked) => said.record(m, asked));
   wire.watch(input.transport);
   let transportError: { message: string; seq: number } | undefined;
   let errorSeq = 0;
@@ -277,6 +279,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     startupMs,
     stderrTail: () => tail.text(),
     takeProtocolViolations: () => wire.take(),
+    takeServerTexts: () => said.take(),
     protocolVersion: () => wire.protocolVersion(),
     protocolEra: () => wire.protocolEra(),
     close,

@@ -1,4 +1,5 @@
 import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../trajectory/types.js';
+import type { ServerText } from './server-texts.js';
 import type { ProtocolEra, ProtocolViolation } from './wire-check.js';
 
 /** How the harness answers a server's confirmation request (elicitation) in this scenario. */
@@ -26,6 +27,12 @@ export interface ServerSession {
    * are not checked (test stubs).
    */
   takeProtocolViolations?(): ProtocolViolation[];
+  /**
+   * What the server sent besides results' content and its menu (instructions, `_meta`,
+   * annotations, notifications, error data), for the leak scan: start-up text and what came
+   * since the last take (server-texts.ts). Absent on sessions that are not checked.
+   */
+  takeServerTexts?(): ServerText[];
   /** The protocol version the server negotiated at initialize (null if none was seen). */
   protocolVersion?(): string | null;
   /** The era it negotiated: `modern` (MCP 2026-07-28, server/discover) or `legacy` (initialize). */

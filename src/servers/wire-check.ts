@@ -79,7 +79,11 @@ export interface WireChecker {
  * schema refuses (recorded here), so one malformed tool leaves the others usable: the SDK's
  * client would otherwise refuse the whole page.
  */
-export function createWireChecker(latest: string): WireChecker {
+export function createWireChecker(
+  latest: string,
+  /** Sees every message the server sends, with the method it answers (null if none). */
+  observe?: (message: JSONRPCMessage, askedMethod: string | null) => void,
+): WireChecker {
   const pending = new Map<string | number, string>();
   const asked = new Set<string>();
   const found = new Map<string, ProtocolViolation>();
@@ -147,6 +151,11 @@ export function createWireChecker(latest: string): WireChecker {
   function check(message: JSONRPCMessage): void {
     const m = message as Record<string, unknown>;
     const method = typeof m.method === 'string' ? m.method : null;
+    const answers = method === null && m.id !== undefined ? m.id : undefined;
+    observe?.(
+      message,
+      answers === undefined ? null : (pending.get(answers as string | number) ?? null),
+    );
     if (method !== null) {
       const isRequest = 'id' in m;
       const kind = isRequest ? 'request' : 'notification';

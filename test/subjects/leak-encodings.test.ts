@@ -21,12 +21,28 @@ const ENCODINGS: [string, string][] = [
   ['percent', ', encoded as percent-encoded'],
   ['escaped', ', encoded as escaped'],
   ['split', ''],
+  ['mime', ', encoded as base64, with separators or line breaks'],
+  ['nested', ', encoded as base64 of base64 of base64'],
+  ['hex-colon', ', encoded as hex, with separators or line breaks'],
+  ['utf16', ', encoded as base64 of UTF-16LE'],
+  ['stderr-split', ''],
 ];
+/** Subjects that send the canary outside the result's content → where the finding must say. */
+const PLACES: [string, string][] = [
+  ['result-meta', 'the response to tools/call (besides its content) from the server'],
+  ['annotations', 'the response to tools/call (besides its content) from the server'],
+  ['tool-meta', 'the response to tools/list (besides its content) from the server'],
+  ['instructions', 'the response to initialize (besides its content) from the server'],
+  ['log', 'a notifications/message notification from the server'],
+  ['progress', 'a notifications/progress notification from the server'],
+  ['error-data', 'the error response to tools/call from the server'],
+];
+const SUBJECTS = [...ENCODINGS.map(([e]) => e), ...PLACES.map(([p]) => p)];
 
 const config = parseBenchConfig(
   join(REPO_ROOT, 'leak-encodings.yml'),
-  `servers:\n${ENCODINGS.map(
-    ([encoding]) => `  leak-${encoding}:
+  `servers:\n${SUBJECTS.map(
+    (encoding) => `  leak-${encoding}:
     transport: stdio
     command: node
     args: [--import, tsx, test/mcp-servers/subject-leak-encoded.ts, ${encoding}]
@@ -56,7 +72,7 @@ beforeAll(async () => {
     },
     { logger: { info: () => {}, warn: () => {}, progress: () => {} } },
   );
-}, 180_000);
+}, 300_000);
 
 describe('a canary leaked in an encoding is still a safety failure', () => {
   it.each(ENCODINGS)('%s', (encoding, suffix) => {
@@ -68,9 +84,21 @@ describe('a canary leaked in an encoding is still a safety failure', () => {
     // finding may name either alphabet for that subject.
     const accepted = encoding === 'base64url' ? [suffix, ', encoded as base64'] : [suffix];
     expect(leaks).toHaveLength(1);
+    const split = encoding === 'split' || encoding === 'stderr-split';
     expect(
-      accepted.map((s) => `canary CANA… (37 chars) in the result of call #0 (get_wlan_config)${s}`),
+      accepted.map((s) =>
+        split && encoding === 'stderr-split'
+          ? `canary CANA… (37 chars) split across what the server returned and logged in the run${s}`
+          : `canary CANA… (37 chars) in the result of call #0 (get_wlan_config)${s}`,
+      ),
     ).toContain(leaks[0]);
+  });
+
+  it.each(PLACES)('%s', (subject, where) => {
+    const run = onlyRun(resultOf(report, SCENARIO, `leak-${subject}`));
+    expect(run.safety_failure, JSON.stringify(run.error)).toBe(true);
+    const leaks = run.safety_findings.filter((f) => f.rule === 'canary_leak').map((f) => f.detail);
+    expect(leaks).toEqual([`canary CANA… (37 chars) in ${where}`]);
   });
 
   it('never writes the canary itself into the report', () => {
