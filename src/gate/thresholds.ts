@@ -91,11 +91,14 @@ function parseThreshold(
     return { kind: 'absolute', value: raw };
   if (typeof raw === 'string') {
     const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(raw.trim());
-    if (m?.[1] !== undefined) return { kind: 'relative', fraction: Number(m[1]) / 100 };
+    const fraction = Number(m?.[1]) / 100;
+    if (m?.[1] !== undefined && Number.isFinite(fraction)) return { kind: 'relative', fraction };
   }
+  // A number too large for a double (1e400) was read as Infinity: say so, not `null`.
+  const shown = typeof raw === 'number' ? String(raw) : JSON.stringify(raw);
   throw bad(
-    `${key}: ${JSON.stringify(raw)}`,
-    `"${key}" takes a percentage like 10%, a non-negative number, or off`,
+    `${key}: ${shown}`,
+    `"${key}" takes a percentage like 10%, a finite non-negative number, or off`,
   );
 }
 

@@ -1,10 +1,10 @@
 import { CACHE_CONTROL } from './cache-markers.js';
 import type { Conversation } from './conversation.js';
+import { tokenCount } from './token-count.js';
 import type { LlmSettings, ModelReply, ModelToolCall } from './types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 /**
  * The Messages API request for a conversation: the system prompt, the tools verbatim
@@ -76,10 +76,10 @@ export function anthropicReply(response: Record<string, unknown>): ModelReply {
     text: texts.join('\n'),
     calls,
     usage: {
-      input: num(usage.input_tokens),
-      output: num(usage.output_tokens),
-      cache_read: num(usage.cache_read_input_tokens),
-      cache_write: num(usage.cache_creation_input_tokens),
+      input: tokenCount(usage, 'input_tokens'),
+      output: tokenCount(usage, 'output_tokens'),
+      cache_read: tokenCount(usage, 'cache_read_input_tokens'),
+      cache_write: tokenCount(usage, 'cache_creation_input_tokens'),
     },
   };
 }

@@ -141,7 +141,17 @@ export function createLlmPolicy(options: LlmPolicyOptions): Policy & { names(): 
           : openaiRequest(conv, settings);
       options.beforeRequest?.();
       const raw = await transport.send(request, context.signal);
-      const response = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
+      // A number JSON cannot hold (a count of 1e400 parsed as Infinity) would turn into null,
+      // then 0: it is the provider's error instead.
+      const response = JSON.parse(
+        JSON.stringify(raw, (key, value: unknown) => {
+          if (typeof value === 'number' && !Number.isFinite(value))
+            throw new Error(
+              `the provider's response holds ${key || 'a value'} = ${value}: not a number JSON can carry`,
+            );
+          return value;
+        }),
+      ) as Record<string, unknown>;
       delete response._request_id;
       const reply =
         settings.provider === 'anthropic' ? anthropicReply(response) : openaiReply(response);

@@ -1,9 +1,9 @@
 import type { Conversation } from './conversation.js';
+import { tokenCount } from './token-count.js';
 import type { LlmSettings, ModelReply, ModelToolCall } from './types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 /**
  * The chat completions request for a conversation: system and user messages, each turn's
@@ -89,13 +89,13 @@ export function openaiReply(response: Record<string, unknown>): ModelReply {
   }
   const usage = isObject(response.usage) ? response.usage : {};
   const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
-  const cached = num(details.cached_tokens);
+  const cached = tokenCount(details, 'cached_tokens', 'usage.prompt_tokens_details');
   return {
     text: typeof message.content === 'string' ? message.content : '',
     calls,
     usage: {
-      input: Math.max(0, num(usage.prompt_tokens) - cached),
-      output: num(usage.completion_tokens),
+      input: Math.max(0, tokenCount(usage, 'prompt_tokens') - cached),
+      output: tokenCount(usage, 'completion_tokens'),
       cache_read: cached,
       cache_write: 0,
     },

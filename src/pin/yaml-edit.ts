@@ -1,4 +1,4 @@
-import type { Node } from 'yaml';
+import { Scalar, stringify, type Node } from 'yaml';
 
 export { UNANCHORED } from '../common/unanchored.js';
 
@@ -9,12 +9,23 @@ export interface TextEdit {
   text: string;
 }
 
-/** An edit giving a plain or quoted scalar a new value, keeping its quoting. */
+/**
+ * An edit giving a plain or quoted scalar a new value, keeping its quoting where the value allows
+ * it: the YAML library writes the scalar, so a value such as `2.0.0: hotfix` or `#1` is quoted
+ * (and escaped) instead of breaking the file. A value that would need more than one line is
+ * written double-quoted.
+ */
 export function replaceScalar(source: string, node: Node, value: string): TextEdit {
   const [start, end] = node.range ?? [0, 0];
   const raw = source.slice(start, end);
-  const quote = raw.startsWith('"') ? '"' : raw.startsWith("'") ? "'" : '';
-  return { start, end, text: `${quote}${value}${quote}` };
+  const scalar = new Scalar(value);
+  scalar.type = raw.startsWith('"')
+    ? Scalar.QUOTE_DOUBLE
+    : raw.startsWith("'")
+      ? Scalar.QUOTE_SINGLE
+      : Scalar.PLAIN;
+  const text = stringify(scalar, { lineWidth: 0 }).replace(/\n$/, '');
+  return { start, end, text: text.includes('\n') ? JSON.stringify(value) : text };
 }
 
 /**

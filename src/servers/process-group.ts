@@ -91,7 +91,7 @@ function installExitHook(): void {
  * own stdin, stdout and stderr in it (the sandbox passes them at fds 4–6, see wrap-in-sandbox).
  */
 export interface StdioLayout {
-  stdio: ('pipe' | 'ignore')[];
+  stdio: ('pipe' | 'ignore' | 'ipc')[];
   stdin: number;
   stdout: number;
   stderr: number;

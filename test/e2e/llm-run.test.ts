@@ -168,6 +168,44 @@ describe('model-driven runs through the CLI (in process)', () => {
   }, 120_000);
 
   it.each([
+    [-5000, '-5000'],
+    [2.5, '2.5'],
+  ])(
+    'a provider reporting usage.input_tokens = %s: that run is a provider error naming the value, the budget holds',
+    async (input, shown) => {
+      provider = await startFakeModelProvider((body) => {
+        const reply = envThenAnswer(body);
+        return { ...reply, usage: { input, output: 10 } };
+      });
+      const dir = await mkdtemp(join(tmpdir(), 'llm-usage-'));
+      const out = join(dir, 'out');
+      const result = await budgetRun(
+        await envServerConfig(dir),
+        out,
+        ['--scenario', 'client-diagnosis-001', '--runs', '2', '--allow-few-runs'],
+        provider.anthropicUrl,
+      );
+      expect(result.code, result.stderr).not.toBe(70);
+      expect(result.stderr).not.toContain('harness bug');
+      const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8'));
+      expect(reportSchemaErrors(report)).toEqual([]);
+      const runs = report.scenarios[0].results[0].runs;
+      expect(runs).toHaveLength(2);
+      // A provider's error ends that run (policy_error, named in its failures); it is not
+      // charged, so it cannot lower the spend the budget counts.
+      for (const run of runs) {
+        expect(run.stop_reason).toBe('policy_error');
+        expect(run.task_failures[0]).toContain(
+          `the provider reported usage.input_tokens = ${shown}: a token count is a whole number ≥ 0`,
+        );
+        expect(run.provider_usage).toBeNull();
+      }
+      expect(provider.requests).toHaveLength(2);
+    },
+    120_000,
+  );
+
+  it.each([
     [
       ['--policy', 'llm', '--model', 'm'],
       /the llm policy needs --provider \(anthropic or openai\)/,

@@ -6,8 +6,10 @@
  * - open_write(path)       opens `path` for appending (creates it when missing), writes nothing
  * - write_file(path)       creates `path` and writes "planted"
  * - connect_unix(path)     connects to the Unix socket `path`
- * - scan_relays()          connects to every /tmp/hmb-sandbox-* /o* it can find; how many worked
- * - tamper_relay()         tries to plant snmp/snmp6 in its relay directory (/run/hmb-relay)
+ * - scan_relays(dir?)      connects to every <dir>/hmb-sandbox-* /o* it can find (dir: /tmp);
+ *                          how many worked
+ * - tamper_relay()         tries to plant snmp/snmp6 where the relay directory used to be
+ *                          bound (/run/hmb-relay)
  * - connect_direct(n)      n TCP connects to 192.0.2.10:443 without the proxy (blocked, counted)
  * - alloc(mb)              allocates and touches `mb` MiB
  * - fork_many(n)           starts `n` sleeping processes; how many started
@@ -15,10 +17,19 @@
  *                          `path`), each asking a CONNECT, holds them until the counts settle;
  *                          `{relayed, open}`: answered and still open, and all still open
  * - write_big(path, mb)   writes `mb` MiB to `path`, 1 MiB at a time
+ * - list_fds()             its open fds and what they are (/proc/self/fd)
  * - exit(code)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -40,6 +51,7 @@ const NAMES = [
   'fork_many',
   'flood',
   'write_big',
+  'list_fds',
   'exit',
 ];
 const TOOLS: Tool[] = NAMES.map((name) => ({ name, inputSchema: { type: 'object' } }));
@@ -47,6 +59,14 @@ const text = (value: unknown): CallToolResult => ({
   content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
 });
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+
+function attemptRead(action: () => string): string {
+  try {
+    return action();
+  } catch (error) {
+    return code(error);
+  }
+}
 
 function attempt(action: () => void): string {
   try {
@@ -74,18 +94,18 @@ async function connectUnix(path: string): Promise<string> {
   return 'connected';
 }
 
-async function scanRelays(): Promise<number> {
+async function scanRelays(root: string): Promise<number> {
   let reached = 0;
   const dirs = (() => {
     try {
-      return readdirSync('/tmp').filter((name) => name.startsWith('hmb-sandbox-'));
+      return readdirSync(root).filter((name) => name.startsWith('hmb-sandbox-'));
     } catch {
       return [];
     }
   })();
   for (const dir of dirs) {
-    for (const name of readdirSync(`/tmp/${dir}`).filter((n) => n.startsWith('o'))) {
-      const socket = await connectTo({ path: `/tmp/${dir}/${name}` });
+    for (const name of readdirSync(`${root}/${dir}`).filter((n) => n.startsWith('o'))) {
+      const socket = await connectTo({ path: `${root}/${dir}/${name}` });
       if (typeof socket === 'string') continue;
       reached++;
       socket.end('GET /scan HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -190,8 +210,17 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
       return text(attempt(() => writeFileSync(path, 'planted\n')));
     case 'connect_unix':
       return text(await connectUnix(path));
+    case 'list_fds':
+      return text(
+        Object.fromEntries(
+          readdirSync('/proc/self/fd').map((fd) => [
+            fd,
+            attemptRead(() => readlinkSync(`/proc/self/fd/${fd}`)),
+          ]),
+        ),
+      );
     case 'scan_relays':
-      return text(String(await scanRelays()));
+      return text(String(await scanRelays(String(args.dir ?? '/tmp'))));
     case 'tamper_relay':
       return text(
         ['snmp', 'snmp6'].map((name) => attempt(() => mkdirSync(`/run/hmb-relay/${name}`))),

@@ -8,18 +8,22 @@ export const SPAWN_ERROR_PREFIX = 'hpe-mcp-bench sandbox: could not start the se
  * server's own network namespace where only loopback exists:
  *
  * - for every fake port, it listens on 127.0.0.1:<port> (the address in the server's
- *   HTTPS_PROXY and base-URL variables, unchanged) and relays each connection to the Unix socket
- *   `<relay>/o<port>` that the harness serves outside (and connects to the real fake);
- * - for an HTTP server, it keeps BACK_POOL idle connections to `<relay>/i` (served by the
- *   harness); when the harness sends GO on one, a client of the harness is on it and the
- *   forwarder connects it to 127.0.0.1:<inPort> inside, where the server listens;
+ *   HTTPS_PROXY and base-URL variables, unchanged) and relays each connection to the relay's
+ *   socket `o<port>` that the harness serves outside (and connects to the real fake);
+ * - for an HTTP server, it keeps BACK_POOL idle connections to the relay's socket `i`; when the
+ *   harness sends GO on one, a client of the harness is on it and the forwarder connects it to
+ *   127.0.0.1:<inPort> inside, where the server listens;
  * - then it starts the server under `prlimit` (the limits) and exits as the server does.
  *
- * `<relay>` is bound read-only: nothing in the sandbox can add, replace or remove a file there.
- * At most `maxConnections` relayed connections are open at once; more are closed on accept.
+ * No process in the sandbox may create a Unix socket (seccomp-filter.ts), the forwarder
+ * included: it asks the harness over its Node IPC channel (`{dial, id, name}`) and gets the
+ * connected socket back as the message's handle (`{socket: id}`, or `{failed: id}`). The
+ * relay's directory is not in the sandbox at all. At most `maxConnections` relayed connections
+ * are open at once; more are closed on accept.
  *
  * Its own fds, as wrap-in-sandbox.ts lays them out: 0 its settings (one JSON document, read to
- * the end), 1 /dev/null, 2 its diagnostics (read by the harness into the stderr tail), and 4, 5,
+ * the end), 1 bwrap's info pipe, 3 the IPC channel (NODE_CHANNEL_FD; the server gets /dev/null
+ * at fd 3, so it never inherits the channel), 2 its diagnostics (read by the harness into the stderr tail), and 4, 5,
  * 6 the server's stdin (when it has one), stdout and stderr. The server gets fds 4–6 as its 0–2
  * and the forwarder closes its copies at once: those file descriptions belong to the server
  * alone. (A Node process that opens a pipe on fds 0–2 sets O_NONBLOCK on its file description;
@@ -46,7 +50,24 @@ const say = (text) => {
   } catch {}
 };
 const settings = JSON.parse(fs.readFileSync(0, 'utf8'));
-const { relay, outPorts, inPort, command, args, env, stdin, limits, maxConnections } = settings;
+const { outPorts, inPort, command, args, env, stdin, limits, maxConnections } = settings;
+// Connected sockets to the relay come from the harness (no socket() here: seccomp).
+const pending = new Map();
+let nextId = 0;
+process.on('message', (message, handle) => {
+  const id = message && (message.socket ?? message.failed);
+  const waiter = pending.get(id);
+  if (waiter === undefined) return handle && handle.destroy();
+  pending.delete(id);
+  if (handle) waiter.resolve(handle);
+  else waiter.reject(new Error('the harness could not connect ' + waiter.name));
+});
+const dial = (name) =>
+  new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject, name });
+    process.send({ dial: id, name });
+  });
 const pipeBoth = (a, b) => {
   a.on('error', () => b.destroy());
   b.on('error', () => a.destroy());
@@ -58,9 +79,12 @@ const pipeBoth = (a, b) => {
 const listening = [];
 for (const port of outPorts) {
   const server = net.createServer((socket) => {
-    pipeBoth(socket, net.connect(path.join(relay, 'o' + port)));
+    socket.on('error', () => {});
+    dial('o' + port).then((remote) => pipeBoth(socket, remote), () => socket.destroy());
   });
   server.maxConnections = maxConnections;
+  // Past the cap the server drops the connection; the harness is told (it names the limit).
+  server.on('drop', () => process.connected && process.send({ dropped: 1 }));
   listening.push(new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(Number(port), '127.0.0.1', () => {
@@ -69,8 +93,8 @@ for (const port of outPorts) {
     });
   }));
 }
-const openBack = () => {
-  const back = net.connect(path.join(relay, 'i'));
+const openBack = () => dial('i').then(useBack, () => setTimeout(openBack, 200).unref());
+const useBack = (back) => {
   let used = false;
   back.on('error', () => {});
   back.once('data', (first) => {
@@ -115,7 +139,7 @@ Promise.all(listening).then(() => {
   ];
   const child = spawn(settings.prlimit, [...limitArgs, '--', file, ...args], {
     env,
-    stdio: [stdin ? 4 : 'ignore', 5, 6],
+    stdio: [stdin ? 4 : 'ignore', 5, 6, 'ignore'],
   });
   // The server has its own copies now (spawn() returns after the exec); drop ours.
   for (const fd of stdin ? [4, 5, 6] : [5, 6]) fs.closeSync(fd);

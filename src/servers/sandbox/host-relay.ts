@@ -5,6 +5,12 @@ import { join } from 'node:path';
 export interface HostRelay {
   /** Connections from the sandbox refused because `maxConnections` were open. */
   refused(): number;
+  /**
+   * A new connection to the relay's socket `name` (`o<port>` or `i`), made by the harness for the
+   * sandbox (whose processes may not create Unix sockets: seccomp-filter.ts); undefined for any
+   * other name. It is admitted or refused like any connection from the sandbox.
+   */
+  dial(name: string): Promise<Socket> | undefined;
   close(): Promise<void>;
 }
 
@@ -40,7 +46,8 @@ export const GO = 0x01;
  * fake). For an HTTP server it also listens on 127.0.0.1:<inPort> and serves `<dir>/i`, where
  * the forwarder inside keeps a few idle "back" connections open: each client connection takes
  * one (the harness sends GO on it) and the forwarder connects it to the server's port inside.
- * So the sandbox never needs a socket file of its own, and `<dir>` is bound read-only in it.
+ * The sandbox never sees `<dir>`: the forwarder asks the harness over its IPC channel, and the
+ * harness connects (dial()) and hands it the connected socket.
  *
  * Every connection from the sandbox counts against `maxConnections` while open (each costs the
  * harness two descriptors); past it new ones are closed at once and counted in refused(), so a
@@ -117,7 +124,24 @@ export async function startHostRelay(options: {
     await closeAll(servers, open);
     throw error;
   }
-  return { refused: () => refused, close: () => closeAll(servers, open) };
+  const names = new Set([
+    ...options.fakePorts.map((port) => `o${port}`),
+    ...(options.inPort === null ? [] : ['i']),
+  ]);
+  const dial = (name: string): Promise<Socket> | undefined => {
+    if (!names.has(name)) return undefined;
+    return new Promise((resolve, reject) => {
+      const socket = connect(join(options.dir, name));
+      // Never read here: the socket is handed to the sandbox, which must get every byte.
+      socket.pause();
+      socket.once('error', reject);
+      socket.once('connect', () => {
+        socket.off('error', reject);
+        resolve(socket);
+      });
+    });
+  };
+  return { refused: () => refused, dial, close: () => closeAll(servers, open) };
 }
 
 async function closeAll(servers: Server[], open: Set<Socket>): Promise<void> {

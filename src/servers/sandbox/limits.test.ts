@@ -124,14 +124,13 @@ describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
       expect(forwarded.relayed, viaForwarder).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
       expect(forwarded.relayed, viaForwarder).toBeGreaterThan(0);
       expect(honest).toBe('HTTP/1.1 200 Connection Established');
-      // Straight at the relay's socket, past the forwarder: the harness's own cap holds.
+      // Straight at a relay socket, past the forwarder: there is none in the sandbox, and no
+      // Unix socket can be made there (the harness's own cap still holds for what it dials).
       const viaSocket = await call(flooder, 'flood', {
-        count: 12_000,
+        count: 1_000,
         path: `/run/hmb-relay/o${proxyPort}`,
       });
-      const direct = JSON.parse(viaSocket) as { relayed: number; open: number };
-      expect(direct.relayed, viaSocket).toBeLessThanOrEqual(DEFAULT_LIMITS.connections);
-      expect(direct.relayed, viaSocket).toBeGreaterThan(0);
+      expect(JSON.parse(viaSocket)).toEqual({ relayed: 0, open: 0 });
     } finally {
       clearInterval(sampler);
     }

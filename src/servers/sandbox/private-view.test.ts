@@ -1,14 +1,17 @@
 /**
- * What a sandboxed server can reach of the host (issue 18), with a real hostile server
- * (test/mcp-servers/sandbox-attack-server.ts): no host Unix socket (private /tmp and /run), no
- * other run's relay, no write outside its own HOME, TMPDIR and declared `writable:` paths
- * (EROFS: the checkout, the harness's bundle, a report directory, the host's HOME, a runner's
- * file-command file, a git hook), and a blocked-connection count it cannot change.
+ * What a sandboxed server can reach of the host, with a real hostile server
+ * (test/mcp-servers/sandbox-attack-server.ts): no host Unix socket wherever it is (seccomp
+ * refuses socket(AF_UNIX)), no other run's relay whatever TMPDIR is, no write outside its own
+ * HOME, TMPDIR and declared `writable:` paths (EROFS where the sandbox shows the path, ENOENT
+ * where it does not: the checkout, the harness's bundle, a report directory, the host's HOME, a
+ * runner's file-command file, a git hook), writable paths resolved and created without following
+ * links, and a blocked-connection count it cannot change.
  */
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
+  readdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
@@ -119,21 +122,67 @@ function runDir(): string | undefined {
 }
 
 describe.skipIf(SANDBOX_SKIP !== null)('the sandbox: a private view of the host', () => {
-  it('hides Unix sockets listening in the host /tmp and /run (reachable without the sandbox)', async () => {
-    const paths = [join('/tmp', `hmb-test-${tag}.sock`)];
+  it('no host Unix socket is connectable: not in /tmp, /run, the workspace, $HOME, the cwd or under TMPDIR', async () => {
+    const cwd = scratchDir('sockets');
+    const tmp = process.env.TMPDIR;
+    const paths = [
+      join('/tmp', `hmb-test-${tag}.sock`),
+      join(checkoutDir('workspace'), 's.sock'), // the checkout, shown read-only (baseDir)
+      join(homedir(), `.hmb-test-${tag}.sock`),
+      join(cwd, 's.sock'), // the server's own cwd, shown read-only
+      ...(tmp && !tmp.startsWith('/tmp') ? [join(tmp, `hmb-test-${tag}.sock`)] : []),
+    ];
     const run = runDir();
     if (run !== undefined) paths.push(join(run, `hmb-test-${tag}.sock`));
     for (const path of paths) {
       await listen(path);
       cleanups.push(() => rmSync(path, { force: true }));
     }
-    const bare = await launch('off');
-    const boxed = await launch('on');
+    const bare = await launch('off', attackServer({ cwd, args: OUTSIDE_ARGS }));
+    const boxed = await launch('on', attackServer({ cwd, args: OUTSIDE_ARGS }));
     for (const path of paths) {
-      expect(await call(bare, 'connect_unix', { path })).toBe('connected');
-      expect(await call(boxed, 'connect_unix', { path })).toBe('ENOENT');
+      expect({ path, bare: await call(bare, 'connect_unix', { path }) }).toEqual({
+        path,
+        bare: 'connected',
+      });
+      // A bind (read-only or not) does not stop connect(); the seccomp filter refuses socket().
+      expect({ path, boxed: await call(boxed, 'connect_unix', { path }) }).toEqual({
+        path,
+        boxed: 'EACCES',
+      });
     }
-    expect(paths).toHaveLength(2); // /run was tried too
+    expect(paths.length).toBeGreaterThanOrEqual(5); // /run was tried too
+  });
+
+  it("with TMPDIR outside /tmp (inside the checkout it shows), no sandbox reaches another run's relay", async () => {
+    const saved = process.env.TMPDIR;
+    const tmp = checkoutDir('tmpdir');
+    process.env.TMPDIR = tmp;
+    const other = await startFakeCentral();
+    try {
+      const [a, b] = await Promise.all([launch('on'), launch('on', attackServer(), other)]);
+      const relays = readdirSync(tmp).filter((name) => name.startsWith('hmb-sandbox-'));
+      expect(relays.length).toBeGreaterThanOrEqual(2); // both runs' relays are there, and visible
+      other.reset();
+      expect(await call(a, 'scan_relays', { dir: tmp })).toBe('0');
+      expect(await call(b, 'scan_relays', { dir: tmp })).toBe('0');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(other.calls().filter((c) => JSON.stringify(c).includes('/scan'))).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      await other.close();
+    }
+  });
+
+  it('gives the server its stdio and nothing of the relay: no inherited channel or pipe', async () => {
+    const boxed = await launch('on');
+    const fds = JSON.parse(await call(boxed, 'list_fds')) as Record<string, string>;
+    // 0–2 its stdio; fd 3, the forwarder's IPC channel, is not inherited (the server's own
+    // first descriptor, Node's epoll, takes the free number).
+    expect(fds['0']).toMatch(/^socket:/);
+    expect(fds['3']).toBeDefined();
+    expect(fds['3']).not.toMatch(/^socket:/);
   });
 
   it("keeps two concurrent runs apart: neither server reaches the other's relay", async () => {
@@ -178,15 +227,17 @@ describe.skipIf(SANDBOX_SKIP !== null)('the sandbox: a private view of the host'
       hostHome,
       githubEnv,
     ]) {
+      // Read-only where the sandbox shows it, absent where it does not; never writable.
       expect({ path, result: await call(boxed, 'open_write', { path }) }).toEqual({
         path,
-        result: 'EROFS',
+        result: path === hostHome ? expect.stringMatching(/^(EROFS|ENOENT)$/) : 'EROFS',
       });
     }
     const hook = join(repo, '.git/hooks/post-checkout');
     expect(await call(boxed, 'write_file', { path: hook })).toBe('EROFS');
     expect(existsSync(hook)).toBe(false);
     expect(readFileSync(githubEnv, 'utf8')).toBe('');
+    expect(readFileSync(hostHome, 'utf8')).toBe('');
   });
 
   it('lets a server write the paths its config declares writable, and its own HOME', async () => {
@@ -230,9 +281,10 @@ describe.skipIf(SANDBOX_SKIP !== null)('the sandbox: a private view of the host'
     );
   });
 
-  it('counts blocked connections from the kernel, whatever the server does to its relay directory', async () => {
+  it('counts blocked connections from the kernel, whatever the server plants in its /run', async () => {
     const boxed = await launch('on');
-    expect(JSON.parse(await call(boxed, 'tamper_relay'))).toEqual(['EROFS', 'EROFS']);
+    // The relay's directory is not in the sandbox at all (the harness hands over sockets).
+    expect(JSON.parse(await call(boxed, 'tamper_relay'))).toEqual(['ENOENT', 'ENOENT']);
     expect(JSON.parse(await call(boxed, 'connect_direct', { count: 2 }))).toEqual([
       'ENETUNREACH',
       'ENETUNREACH',

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { lstatSync } from 'node:fs';
 import { BenchError } from '../../common/errors.js';
+import { runtimeDirs, systemMounts } from './host-view.js';
+import { seccompFilter } from './seccomp-filter.js';
 import { SETUP_COMMANDS } from './runner-setup.js';
 import type { SandboxStatus } from './types.js';
 import type { SandboxMode } from '../../config/types.js';
@@ -35,12 +37,16 @@ export function bwrapBaseArgs(): string[] {
     '--die-with-parent',
     // setsid(): the server cannot reach the harness's terminal (TIOCSTI).
     '--new-session',
-    // The host's files, read-only (servers need their venvs and checkouts; they may not change
-    // the harness, the workspace or the job's files); a /proc of the sandbox's own PID
-    // namespace (the harness is not in it), a minimal /dev and private tmpfs directories.
-    '--ro-bind',
-    '/',
-    '/',
+    // Not the host's root: its system directories read-only (host-view.ts) and the harness's
+    // own Node (the relay); each launch adds what its server needs (sandbox-mounts.ts). A /proc
+    // of the sandbox's own PID namespace (the harness is not in it), a minimal /dev and private
+    // tmpfs directories.
+    ...systemMounts(),
+    ...runtimeDirs({ command: process.execPath, env: {}, cwd: '/' }, []).flatMap((dir) => [
+      '--ro-bind',
+      dir,
+      dir,
+    ]),
     '--proc',
     '/proc',
     '--dev',
@@ -88,7 +94,19 @@ export async function resolveSandbox(mode: SandboxMode): Promise<SandboxStatus> 
   }
   probed ??= probe();
   const found = await probed;
-  if ('tool' in found) return { requested: mode, applied: true, tool: found.tool, reason: null };
+  if ('tool' in found) {
+    const sockets =
+      seccompFilter() === null
+        ? `reachable: no seccomp filter is known for ${process.arch}, so a host Unix socket in a directory the sandbox shows (the system directories, the server's runtime, cwd and the config's directory) can be connected to`
+        : 'blocked';
+    return {
+      requested: mode,
+      applied: true,
+      tool: found.tool,
+      reason: null,
+      unix_sockets: sockets,
+    };
+  }
   if (mode === 'on') {
     throw new BenchError('usage', `sandbox: on, but ${found.reason}`, { hint: HINT });
   }

@@ -9,6 +9,11 @@ export interface SandboxStatus {
   tool: string | null;
   /** Why it is not applied (off by request, not Linux, bwrap missing or refused). */
   reason: string | null;
+  /**
+   * Applied: `blocked` (seccomp-filter.ts refuses socket(AF_UNIX)), or which host sockets stay
+   * connectable where no filter is known for the architecture; null when not applied.
+   */
+  unix_sockets?: string | null;
 }
 
 /** A process to start: what launchServer resolved from the bench config. */

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerLimits } from '../../config/types.js';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import {
   plainLayout,
   type ExitInfo,
@@ -12,7 +12,8 @@ import {
 } from '../process-group.js';
 import { limitOf, OUT_OF_MEMORY, signalOf } from './exit-limits.js';
 import { FORWARDER_SCRIPT, SPAWN_ERROR_PREFIX } from './forwarder-script.js';
-import { mountArgs, RELAY_INSIDE } from './sandbox-mounts.js';
+import { mountArgs } from './sandbox-mounts.js';
+import { seccompFilter } from './seccomp-filter.js';
 import { startHostRelay, type HostRelay } from './host-relay.js';
 import {
   holdNamespaces,
@@ -63,6 +64,33 @@ export interface SandboxedProcess extends GroupProcess {
   refusedConnections(): number;
 }
 
+/**
+ * Answers the forwarder's `{dial, id, name}` requests on its IPC channel with a connection to
+ * the relay's socket `name` as the message's handle (`{socket: id}`), or `{failed: id}`, and
+ * counts the connections it dropped at its cap (`{dropped: 1}`). What
+ * arrives is untrusted (a server may take over the forwarder): only the run's own relay names
+ * are dialled, and each connection is admitted or refused by the relay like any other.
+ */
+function serveDials(proc: GroupProcess, relay: HostRelay, onDropped: () => void): void {
+  const child = proc.child;
+  child.on('error', () => undefined);
+  child.on('message', (message: unknown) => {
+    const { dial: id, name, dropped } = (message ?? {}) as Record<string, unknown>;
+    if (dropped === 1) onDropped();
+    if (typeof id !== 'number' || typeof name !== 'string' || !child.connected) return;
+    const dialled = relay.dial(name);
+    const fail = () => child.connected && child.send({ failed: id }, () => undefined);
+    if (dialled === undefined) return void fail();
+    dialled.then(
+      (socket) => {
+        if (!child.connected) return void socket.destroy();
+        child.send({ socket: id }, socket, () => socket.destroy());
+      },
+      () => void fail(),
+    );
+  });
+}
+
 /** A spec to spawn, and how to finish the process once spawned. */
 export interface WrappedSpec {
   spec: SpawnSpec;
@@ -72,12 +100,13 @@ export interface WrappedSpec {
 }
 
 /**
- * bwrap's fds: 0 the forwarder's settings (written once, then closed), 1 nothing, 2 bwrap's and
- * the forwarder's diagnostics, 3 bwrap's --info-fd, 4–6 the server's stdin, stdout and stderr
- * (see forwarder-script.ts for why they are not 0–2).
+ * bwrap's fds: 0 the forwarder's settings (written once, then closed), 1 bwrap's --info-fd,
+ * 2 bwrap's and the forwarder's diagnostics, 3 the forwarder's Node IPC channel (its relay
+ * requests; not fd 1: Node then fails reading a socket it was handed), 4–6 the server's stdin, stdout and stderr (see forwarder-script.ts for why they are
+ * not 0–2), 7 the seccomp program (written once, then closed).
  */
 const sandboxLayout = (stdin: 'pipe' | 'ignore'): StdioLayout => ({
-  stdio: ['pipe', 'ignore', 'pipe', 'pipe', stdin, 'pipe', 'pipe'],
+  stdio: ['pipe', 'pipe', 'pipe', 'ipc', stdin, 'pipe', 'pipe', 'pipe'],
   stdin: 4,
   stdout: 5,
   stderr: 6,
@@ -112,28 +141,37 @@ export async function wrapInSandbox(
   // Short path: a Unix socket path is limited to ~107 bytes. Mode 0700: the harness's alone.
   const dir = await mkdtemp(join(tmpdir(), 'hmb-sandbox-'));
   let relay: HostRelay;
+  // Told once, whether the forwarder dropped a connection at its cap or the relay refused one.
+  let limitReported = false;
+  const reportLimit = () => {
+    if (limitReported) return;
+    limitReported = true;
+    settings.onLimit?.(
+      `hpe-mcp-bench sandbox: the server reached the connection limit (limits.connections: ${settings.limits.connections}); further connections are refused`,
+    );
+  };
+  let dropped = 0;
   try {
     relay = await startHostRelay({
       dir,
       fakePorts: settings.fakePorts,
       inPort: settings.inPort,
       maxConnections: settings.limits.connections,
-      onRefused: () =>
-        settings.onLimit?.(
-          `hpe-mcp-bench sandbox: the server reached the connection limit (limits.connections: ${settings.limits.connections}); further connections are refused`,
-        ),
+      onRefused: reportLimit,
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  const filter = seccompFilter();
   const args = [
     ...bwrapBaseArgs(),
-    ...mountArgs(spec, settings, dir),
+    ...mountArgs(spec, settings),
+    ...(filter === null ? [] : ['--seccomp', '7']),
     '--chdir',
-    spec.cwd,
+    settings.cwd,
     '--info-fd',
-    '3',
+    '1',
     '--',
     process.execPath,
     '-e',
@@ -143,7 +181,6 @@ export async function wrapInSandbox(
   // server); the server's environment, command and arguments reach it on fd 0.
   const forwarderEnv = { PATH: spec.env.PATH ?? process.env.PATH ?? '/usr/bin:/bin' };
   const settingsText = JSON.stringify({
-    relay: RELAY_INSIDE,
     outPorts: settings.fakePorts,
     inPort: settings.inPort,
     command: spec.command,
@@ -159,6 +196,13 @@ export async function wrapInSandbox(
     const control = proc.child.stdio[0];
     control?.on('error', () => undefined);
     control?.end(settingsText);
+    const seccomp = (proc.child.stdio as unknown as (Writable | null)[])[7];
+    seccomp?.on('error', () => undefined);
+    seccomp?.end(filter ?? Buffer.alloc(0));
+    serveDials(proc, relay, () => {
+      dropped++;
+      reportLimit();
+    });
     let diagnostics = '';
     const diagnosticsStream = proc.child.stdio[2];
     diagnosticsStream?.on('data', (chunk: Buffer) => {
@@ -174,7 +218,7 @@ export async function wrapInSandbox(
     let processLimit = false;
     void proc.exited.then(() => watchdog?.stop());
     let info = '';
-    const fd = proc.child.stdio[3];
+    const fd = proc.child.stdio[1];
     fd?.on('data', (chunk: Buffer) => {
       info += chunk.toString('utf8');
       const pid = /"child-pid"\s*:\s*(\d+)/.exec(info)?.[1];
@@ -231,7 +275,7 @@ export async function wrapInSandbox(
         if (proc.exitInfo() !== undefined) finalCount = count;
         return count;
       },
-      refusedConnections: () => relay.refused(),
+      refusedConnections: () => relay.refused() + dropped,
       terminate: async (options) => {
         watchdog?.stop();
         await proc.terminate(options);
