@@ -50,7 +50,6 @@ async function readText(cwd: string, path: string, what: string): Promise<string
   }
 }
 
-
 /** `hpe-mcp-bench publish`: the results page and dashboard from report.json files. */
 export async function publishCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -87,7 +86,8 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
   };
   const named: NamedReport[] = [];
-  for (const file of positionals) named.push({ file, report: await readReport(resolve(io.cwd, file), file) });
+  for (const file of positionals)
+    named.push({ file, report: await readReport(resolve(io.cwd, file), file) });
   const report = combineReports(named);
   if (!report.gating_eligible && !values['allow-few-runs']) {
     throw new BenchError(
