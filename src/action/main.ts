@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
 import { formatError } from '../common/errors.js';
+import { verifyOwnBundle } from '../common/dist-digest.js';
 import { takeSecrets, withSecretEnv } from '../common/secrets.js';
 import { mergeReports } from '../report-io/merge-reports.js';
 import { ACTION_NAMING, type BenchRequest } from '../run/bench-request.js';
@@ -103,6 +104,8 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
   // First thing: no child of the harness can inherit a token after this (src/common/secrets.ts).
   const secrets = takeSecrets(env);
   try {
+    // Before anything can load a lazily imported chunk of the bundle (src/common/dist-digest.ts).
+    verifyOwnBundle();
     const inputs = parseActionInputs((name) =>
       name === 'github-token'
         ? (secrets.get('INPUT_GITHUB-TOKEN') ?? core.getInput(name))

@@ -1,3 +1,4 @@
+import { verifyOwnBundle } from '../common/dist-digest.js';
 import { BenchError, exitCodeFor, formatError } from '../common/errors.js';
 import { compareCommand } from './commands/compare.js';
 import { conformanceCommand } from './commands/conformance.js';
@@ -66,6 +67,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         hint: `commands: ${Object.keys(COMMANDS).join(', ')}`,
       });
     }
+    // Before any command can load a lazily imported chunk of the bundle.
+    verifyOwnBundle();
     return await command.run(rest, io);
   } catch (error) {
     io.stderr(`hpe-mcp-bench ${name}: ${formatError(error)}\n`);

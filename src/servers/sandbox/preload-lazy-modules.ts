@@ -1,3 +1,5 @@
+import { verifyOwnBundle } from '../../common/dist-digest.js';
+
 /**
  * The modules the harness imports lazily — the model SDKs on the first model request and the
  * o200k ranks for that tokenizer — each a separate chunk (`NNN.index.js`) of the ncc bundles in
@@ -9,8 +11,14 @@
  */
 let loaded: Promise<void> | undefined;
 
-/** Imports every lazily loaded module of the harness; idempotent, never rejects. */
+/**
+ * Checks the bundle against the digest recorded at build time (src/common/dist-digest.ts; throws
+ * BenchError naming a changed file), then imports every lazily loaded module of the harness;
+ * idempotent, never rejects once the check passed.
+ */
 export function preloadLazyModules(): Promise<void> {
+  // A chunk changed since the build (by a server of an earlier run) stops the run here.
+  if (loaded === undefined) verifyOwnBundle();
   loaded ??= Promise.allSettled([
     import('@anthropic-ai/sdk'),
     import('openai'),
