@@ -38,8 +38,8 @@ const DEFAULT_BUNDLE = 'site-a';
 
 /**
  * Walks up from `start` to the first directory holding `relative`. The relative path arrives as
- * an argument on purpose: ncc copies any path it can resolve statically into dist/, and the
- * fixtures (25 MB) must stay where they are, next to the action's checkout.
+ * an argument on purpose: a bundler may copy a path it can resolve statically into dist/ (ncc
+ * did), and the fixtures (25 MB) must stay where they are, next to the action's checkout.
  */
 export function findUp(start: string, relative: string): string | undefined {
   let dir = start;

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildBundle,
+  CHUNKS_DIR,
   NOTICES_FILE,
   writeBundleNotices,
   type BundleNotices,
@@ -28,17 +29,41 @@ function installed(dir: string): string {
 
 beforeAll(() => {
   bom = createSbom(ROOT);
-  // What an earlier build left: a chunk this one does not emit.
+  // What earlier builds left: a chunk this one does not emit, and a numbered ncc chunk.
+  mkdirSync(join(out, CHUNKS_DIR));
+  writeFileSync(join(out, CHUNKS_DIR, 'chunk-OLD.js'), 'export const id = 999;\n');
   writeFileSync(join(out, '999.index.mjs'), 'export const id = 999;\n');
-  // A real ncc build of a small entry (plain JavaScript, so no type-check: ~10 s).
-  built = buildBundle('scripts/notices/fixture-entry.mjs', out, { root: ROOT, bom });
+  // A real build of a small entry and one that shares its packages (a second of esbuild).
+  built = buildBundle(
+    [
+      { in: 'scripts/notices/fixture-entry.mjs', out: 'index' },
+      { in: 'scripts/notices/fixture-entry-b.mjs', out: 'b/index' },
+    ],
+    out,
+    { root: ROOT, bom },
+  );
   notices = readFileSync(join(out, NOTICES_FILE), 'utf8');
 }, 180_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-describe('buildBundle (ncc + webpack stats + CycloneDX SBOM)', () => {
-  it('removes the numbered chunks an earlier build left (the listing below is exact)', () => {
+describe('buildBundle (esbuild + metafile + CycloneDX SBOM)', () => {
+  it('removes the chunks an earlier build left (the listing below is exact)', () => {
     expect(readdirSync(out)).not.toContain('999.index.mjs');
+    expect(readdirSync(join(out, CHUNKS_DIR))).not.toContain('chunk-OLD.js');
+  });
+
+  it('writes code two entries share once, in a chunk both import', () => {
+    const chunks = readdirSync(join(out, CHUNKS_DIR));
+    expect(chunks).toHaveLength(1);
+    const shared = `${CHUNKS_DIR}/${chunks[0] ?? ''}`;
+    expect(built.files).toEqual(['b/index.js', 'index.js', shared]);
+    expect(readFileSync(join(out, 'index.js'), 'utf8')).toContain(`./${shared}`);
+    expect(readFileSync(join(out, 'b/index.js'), 'utf8')).toContain(`../${shared}`);
+    // yaml is bundled once, in the shared chunk
+    const copies = [join(out, 'index.js'), join(out, 'b/index.js'), join(out, shared)].filter((f) =>
+      readFileSync(f, 'utf8').includes('// node_modules/yaml/dist/index.js'),
+    );
+    expect(copies).toEqual([join(out, shared)]);
   });
 
   it('finds every package the bundle carries, the transitive one included', () => {
@@ -48,8 +73,10 @@ describe('buildBundle (ncc + webpack stats + CycloneDX SBOM)', () => {
       'node_modules/re2js',
       'node_modules/yaml',
     ]);
-    expect(readdirSync(out).sort()).toEqual(['index.mjs', NOTICES_FILE]);
-    expect(notices).toMatch(/^Third-party notices for .* \(index\.mjs\)\n/);
+    expect(readdirSync(out).sort()).toEqual(['b', CHUNKS_DIR, 'index.js', NOTICES_FILE]);
+    expect(notices).toMatch(
+      /^Third-party notices for .* \(b\/index\.js, index\.js, chunks\/.*\)\n/,
+    );
   });
 
   it('lists every bundled package with its installed version and declared licence', () => {
@@ -72,18 +99,23 @@ describe('buildBundle (ncc + webpack stats + CycloneDX SBOM)', () => {
   });
 
   it('fails the build when a bundled package is missing from the SBOM', () => {
-    const stats = {
-      modules: [{ nameForCondition: join(ROOT, 'node_modules/yaml/dist/index.js'), chunks: [1] }],
+    const metafile = {
+      outputs: {
+        'x/index.js': { inputs: { 'node_modules/yaml/dist/index.js': { bytesInOutput: 1 } } },
+      },
     };
+    const files = ['index.js'];
     const strip = (components: CdxComponent[] = []): CdxComponent[] =>
       components
         .filter((c) => c.name !== 'yaml')
         .map((c) => ({ ...c, components: strip(c.components) }));
     const lacking: CdxBom = { ...bom, components: strip(bom.components) };
-    expect(() => writeBundleNotices({ stats, outDir: out, root: ROOT, bom: lacking })).toThrow(
+    expect(() =>
+      writeBundleNotices({ metafile, files, outDir: out, root: ROOT, bom: lacking }),
+    ).toThrow(
       /carries node_modules\/yaml, which the SBOM does not list: run `npm ci` and build again/,
     );
-    expect(writeBundleNotices({ stats, outDir: out, root: ROOT, bom }).dirs).toEqual([
+    expect(writeBundleNotices({ metafile, files, outDir: out, root: ROOT, bom }).dirs).toEqual([
       'node_modules/yaml',
     ]);
   });

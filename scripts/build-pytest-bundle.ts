@@ -1,7 +1,8 @@
 /**
  * Builds the fake that the pytest plugin's wheel carries (`npm run build:pytest`):
- * python/pytest-hpe-fake-central/src/hpe_fake_central/_bundle/ gets the ncc bundle of
- * src/cli/fake-central-main.ts (the fake-central command alone, not the whole CLI), its
+ * python/pytest-hpe-fake-central/src/hpe_fake_central/_bundle/ gets the bundle of
+ * src/cli/fake-central-main.ts (the fake-central command alone, not the whole CLI), built with
+ * dist/'s config (scripts/build-bundle.ts) but on its own, since the wheel ships it alone; its
  * third-party notices, the fixture bundles under fixtures/central/ and the licence.
  * Then `python -m build python/pytest-hpe-fake-central` makes the wheel and sdist.
  */
@@ -20,7 +21,7 @@ const ENTRY = 'src/cli/fake-central-main.ts';
 export function buildPytestBundle(root = ROOT): string {
   const out = join(root, PYTEST_BUNDLE_DIR);
   rmSync(out, { recursive: true, force: true });
-  buildBundle(ENTRY, PYTEST_BUNDLE_DIR, { root });
+  buildBundle([{ in: ENTRY, out: 'index' }], PYTEST_BUNDLE_DIR, { root });
   const fixtures = join(root, 'fixtures', 'central');
   for (const name of listBundles(fixtures)) {
     cpSync(join(fixtures, name), join(out, 'fixtures', 'central', name), { recursive: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledPackageDirs, packageDirOf, type WebpackStats } from './bundled-packages.js';
+import { bundledPackageDirs, packageDirOf, type BundleMetafile } from './bundled-packages.js';
 
 describe('packageDirOf', () => {
   it.each([
@@ -21,31 +21,30 @@ describe('packageDirOf', () => {
 });
 
 describe('bundledPackageDirs', () => {
-  it('reads emitted modules and the modules concatenated into them, not unemitted ones', () => {
-    const stats: WebpackStats = {
-      modules: [
-        {
-          nameForCondition: '/r/src/index.ts',
-          chunks: [1],
-          modules: [
-            { nameForCondition: '/r/src/index.ts' },
-            { nameForCondition: '/r/node_modules/re2js/build/index.js' },
-          ],
+  it('reads every output’s inputs (entries, shared and lazy chunks), not the ones left no bytes', () => {
+    const metafile: BundleMetafile = {
+      outputs: {
+        'dist/index.js': {
+          inputs: {
+            'src/index.ts': { bytesInOutput: 120 },
+            'node_modules/re2js/build/index.js': { bytesInOutput: 900 },
+          },
         },
-        { nameForCondition: '/r/node_modules/yaml/dist/index.js', chunks: [1] },
+        'dist/chunks/chunk-A.js': {
+          inputs: { 'node_modules/yaml/dist/index.js': { bytesInOutput: 4000 } },
+        },
         // a lazy chunk
-        { nameForCondition: '/r/node_modules/@azure/storage-blob/dist/index.js', chunks: [413] },
-        {
-          nameForCondition: '/r/node_modules/a/node_modules/@s/b/x.js',
-          chunks: [413],
+        'dist/chunks/storage-B.js': {
+          inputs: {
+            'node_modules/@azure/storage-blob/dist/index.js': { bytesInOutput: 10 },
+            'node_modules/a/node_modules/@s/b/x.js': { bytesInOutput: 5 },
+            // tree-shaken away: nothing of it was emitted
+            'node_modules/not-emitted/index.js': { bytesInOutput: 0 },
+          },
         },
-        // an orphan (concatenated elsewhere or dropped): not emitted on its own
-        { nameForCondition: '/r/node_modules/not-emitted/index.js', chunks: [] },
-        // externals and webpack runtime modules have no resource
-        { chunks: [1] },
-      ],
+      },
     };
-    expect(bundledPackageDirs(stats, '/r')).toEqual([
+    expect(bundledPackageDirs(metafile, '/r')).toEqual([
       'node_modules/@azure/storage-blob',
       'node_modules/a/node_modules/@s/b',
       'node_modules/re2js',

@@ -1,19 +1,8 @@
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 
-/** The part of a webpack stats module this reads (`stats.toJson()`, as `ncc --stats-out` writes). */
-export interface StatsModule {
-  /** The module's resource file, absolute. */
-  nameForCondition?: string;
-  /** Chunks the module is emitted in; empty for a module concatenated into another. */
-  chunks?: unknown[];
-  /** The inner modules of a concatenated module. */
-  modules?: StatsModule[];
-}
-
-/** Webpack stats JSON, the fields this reads. */
-export interface WebpackStats {
-  modules?: StatsModule[];
-  assets?: { name: string }[];
+/** The part of esbuild's metafile this reads: each output file and the inputs it carries code of. */
+export interface BundleMetafile {
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
 }
 
 const NODE_MODULES = '/node_modules/';
@@ -33,20 +22,17 @@ export function packageDirOf(file: string): string | undefined {
 }
 
 /**
- * Every npm package directory a bundle carries code from, relative to `root` with `/`
+ * Every npm package directory a build carries code from, relative to `root` with `/`
  * (`node_modules/yaml`, `node_modules/@actions/github/node_modules/undici`), sorted. Read from
- * the modules webpack emitted into a chunk — the entry's and the lazy chunks' — and the modules
- * concatenated into them; modules that were not emitted are not counted.
+ * every output the metafile lists (entries, shared chunks, lazy chunks); an input tree-shaking
+ * left no bytes of is not counted. Input paths are relative to `root` (esbuild's working dir).
  */
-export function bundledPackageDirs(stats: WebpackStats, root: string): string[] {
+export function bundledPackageDirs(metafile: BundleMetafile, root: string): string[] {
   const dirs = new Set<string>();
-  const visit = (module: StatsModule): void => {
-    const dir = module.nameForCondition && packageDirOf(module.nameForCondition);
-    if (dir) dirs.add(relative(root, dir).split(sep).join('/'));
-    module.modules?.forEach(visit);
-  };
-  for (const module of stats.modules ?? []) {
-    if ((module.chunks?.length ?? 0) > 0) visit(module);
-  }
+  for (const output of Object.values(metafile.outputs))
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const dir = bytesInOutput > 0 ? packageDirOf(resolve(root, input)) : undefined;
+      if (dir) dirs.add(relative(root, dir).split(sep).join('/'));
+    }
   return [...dirs].sort();
 }

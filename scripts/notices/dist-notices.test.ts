@@ -5,22 +5,32 @@ import { packageDirOf } from './bundled-packages.js';
 import { listedPackages } from './render-notices.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const BUNDLES = ['dist', 'dist/cli', 'dist/reference-server'];
 const NOTICES = 'third-party-notices.txt';
 
+/** Every file under `dir` whose name matches, recursively. */
+function filesUnder(dir: string, match: RegExp): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => match.test(f))
+    .map((f) => join(dir, f));
+}
+
 /**
- * The packages the committed bundle's own code names: webpack marks each ES module it inlines
- * with `// CONCATENATED MODULE: ./node_modules/…`. A partial list (CommonJS modules carry only a
- * number), but read from the emitted files, independently of the stats the notices come from.
+ * The packages dist's own code names: esbuild starts each module it inlines with a
+ * `// node_modules/…` comment (webpack, the earlier bundler, with `// CONCATENATED MODULE:
+ * ./node_modules/…`). Read from the emitted files, independently of the metafile the notices
+ * come from.
  */
-function namedInBundle(bundle: string): Set<string> {
-  const dir = join(ROOT, bundle);
+function namedInDist(): Set<string> {
   const named = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
-    const code = readFileSync(join(dir, file), 'utf8');
-    for (const [, path = ''] of code.matchAll(/CONCATENATED MODULE: \.\/(node_modules\/\S+)/g)) {
+  for (const file of filesUnder(join(ROOT, 'dist'), /\.js$/)) {
+    const code = readFileSync(file, 'utf8');
+    const paths = [
+      ...code.matchAll(/^\/\/ (node_modules\/\S+)$/gm),
+      ...code.matchAll(/CONCATENATED MODULE: \.\/(node_modules\/\S+)/g),
+    ];
+    for (const [, path = ''] of paths) {
       const pkgDir = packageDirOf(`/${path}`);
-      if (!pkgDir) continue;
+      if (!pkgDir || !existsSync(join(ROOT, pkgDir, 'package.json'))) continue;
       const pkg = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as {
         name: string;
         version: string;
@@ -31,14 +41,14 @@ function namedInBundle(bundle: string): Set<string> {
   return named;
 }
 
-describe.each(BUNDLES)('the committed %s bundle', (bundle) => {
-  const notices = join(ROOT, bundle, NOTICES);
+describe('the committed dist/', () => {
   // dist/ is rebuilt by `npm run build` (check-dist keeps it equal to a fresh build), which
-  // writes the notices beside each bundle: a bundle without them is a failure, not a skip.
-  it(`names in ${NOTICES} every package its code inlines`, () => {
-    expect(existsSync(notices), `${notices} is missing: run npm run build`).toBe(true);
-    const listed = listedPackages(readFileSync(notices, 'utf8'));
-    const named = namedInBundle(bundle);
+  // writes the notices of the build: a dist without them is a failure, not a skip.
+  it(`names in its ${NOTICES} every package its code inlines`, () => {
+    const files = filesUnder(join(ROOT, 'dist'), new RegExp(`(^|/)${NOTICES}$`));
+    expect(files.length, `no ${NOTICES} under dist/: run npm run build`).toBeGreaterThan(0);
+    const listed = new Set(files.flatMap((f) => [...listedPackages(readFileSync(f, 'utf8'))]));
+    const named = namedInDist();
     expect(named.size).toBeGreaterThan(0);
     expect([...named].filter((p) => !listed.has(p))).toEqual([]);
   });

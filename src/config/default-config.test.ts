@@ -35,7 +35,7 @@ describe('defaultBenchConfig', () => {
     });
   });
 
-  it('prefers the ncc bundle when the root has one', async () => {
+  it('prefers the built bundle when the root has one', async () => {
     const root = await mkdtemp(join(tmpdir(), 'bench-root-'));
     await mkdir(join(root, 'dist', 'reference-server'), { recursive: true });
     await writeFile(join(root, 'dist', 'reference-server', 'index.js'), '');

@@ -8,7 +8,7 @@ export const REFERENCE_SERVER = 'reference';
 
 /**
  * The bench config used when no `--config` is given: the in-repo reference server over stdio,
- * run from its ncc bundle (`dist/reference-server/index.js`) when `root` has one, else from
+ * run from its bundle (`dist/reference-server/index.js`) when `root` has one, else from
  * source with tsx. It reaches the fake through the proxy with its production URLs; the write
  * and destructive gates set `REFERENCE_ENABLE_WRITES=1` (its confirmation prompt still runs).
  * The server's own async polling interval is kept; a config file can override it.

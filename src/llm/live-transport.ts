@@ -6,7 +6,7 @@ const REQUEST_TIMEOUT_MS = 600_000;
 
 /**
  * A transport that sends requests through the provider's official SDK. The SDK is imported on
- * first use, so bundles that never run a model do not load it (ncc puts it in its own chunk).
+ * first use, so bundles that never run a model do not load it (the build puts it in a lazy chunk).
  * Retries (429, 408, 409, 5xx, overloaded) are withRetries', bounded by `max_retries`, honouring
  * `retry-after`/`retry-after-ms` up to a cap and ending at the run's deadline. The key is passed in: the SDKs are never left to read the
  * environment, and neither is the base URL.

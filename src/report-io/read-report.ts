@@ -6,16 +6,17 @@ import type { Report } from '../report/types.js';
 /**
  * Reads a report.json from disk: parsed, validated against its versioned schema and upgraded to
  * the current version (parseReport). Every report the CLI or the action reads goes through here
- * or through parseReport; errors name the file and the first bad field.
+ * or through parseReport; errors name the file (as `shown`: the path the user gave) and the
+ * first bad field.
  */
-export async function readReport(path: string): Promise<Report> {
+export async function readReport(path: string, shown = path): Promise<Report> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     throw new BenchError(
       'usage',
-      `${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      `${shown}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
       { hint: 'pass the path of a report.json written by `hpe-mcp-bench run`' },
     );
   }
@@ -25,9 +26,9 @@ export async function readReport(path: string): Promise<Report> {
   } catch (error) {
     throw new BenchError(
       'report_invalid',
-      `${path} is not a valid hpe-mcp-bench report: not JSON (${error instanceof Error ? error.message : String(error)})`,
+      `${shown} is not a valid hpe-mcp-bench report: not JSON (${error instanceof Error ? error.message : String(error)})`,
       { hint: 'pass the report.json that `hpe-mcp-bench run` (or the action) wrote' },
     );
   }
-  return parseReport(value, path);
+  return parseReport(value, shown);
 }

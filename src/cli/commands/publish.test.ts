@@ -183,7 +183,7 @@ describe('hpe-mcp-bench publish', () => {
   });
 
   it.each([
-    [['nope.json'], 'cannot read report nope.json: ENOENT'],
+    [['nope.json'], 'nope.json: cannot read it (ENOENT)'],
     [['package.json'], 'package.json is not a valid hpe-mcp-bench report'],
     [[golden, '--could-not-run', 'karthik'], '--could-not-run "karthik" is not NAME=LOG'],
     [[golden, '--version', '../x'], '--version "../x" is not a version'],

@@ -9,8 +9,7 @@ import { tail } from '../../publish/format.js';
 import type { CouldNotRun, PublishModel, ServerSource } from '../../publish/model.js';
 import { renderDashboard } from '../../publish/render-dashboard.js';
 import { renderResultsPage } from '../../publish/render-page.js';
-import type { Report } from '../../report/types.js';
-import { parseReport } from '../../report/parse-report.js';
+import { readReport } from '../../report-io/read-report.js';
 import { defaultServersFile, loadComparedServers } from '../../scenarios/compared-servers.js';
 import { formatScenarioError } from '../../scenarios/types.js';
 import type { CliIo } from '../io.js';
@@ -51,19 +50,6 @@ async function readText(cwd: string, path: string, what: string): Promise<string
   }
 }
 
-/** A report.json file, parsed, validated against its schema version and upgraded. */
-async function readReportFile(cwd: string, shown: string): Promise<Report> {
-  const text = await readText(cwd, shown, 'report');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new BenchError('usage', `${shown} is not JSON: ${(error as Error).message}`);
-  }
-  // The one report reader: validated against its versioned schema and upgraded (1.0.0 → current).
-  return parseReport(parsed, shown);
-}
-
 /** `hpe-mcp-bench publish`: the results page and dashboard from report.json files. */
 export async function publishCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -100,7 +86,8 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
   };
   const named: NamedReport[] = [];
-  for (const file of positionals) named.push({ file, report: await readReportFile(io.cwd, file) });
+  for (const file of positionals)
+    named.push({ file, report: await readReport(resolve(io.cwd, file), file) });
   const report = combineReports(named);
   if (!report.gating_eligible && !values['allow-few-runs']) {
     throw new BenchError(
