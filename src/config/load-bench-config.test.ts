@@ -31,6 +31,15 @@ const STDIO = `servers:
 `;
 
 describe('parseBenchConfig', () => {
+  it("refuses timeouts past Node's timer range at load, naming the key (not a start-up timeout later)", () => {
+    expect(
+      problems(`${STDIO}    timeouts: { startupMs: 3000000000, callMs: 2147483648 }\n`),
+    ).toEqual([
+      "bench.yml:5:28: /servers/ref/timeouts/startupMs: must be at most 2147483647, got number 3000000000 (milliseconds, e.g. 30000, at most 2147483647: Node's timer limit)",
+      "bench.yml:5:48: /servers/ref/timeouts/callMs: must be at most 2147483647, got number 2147483648 (milliseconds, e.g. 90000, at most 2147483647: Node's timer limit)",
+    ]);
+  });
+
   it('fills in the defaults of a minimal stdio and http server', () => {
     const config = parseBenchConfig(
       'bench.yml',
@@ -214,7 +223,7 @@ describe('parseBenchConfig', () => {
       'a negative timeout and a misspelt one',
       `${STDIO}    timeouts: { startupMs: -1, callms: 5 }\n`,
       [
-        'bench.yml:5:28: /servers/ref/timeouts/startupMs: must be at least 1, got number -1 (milliseconds, e.g. 30000)',
+        "bench.yml:5:28: /servers/ref/timeouts/startupMs: must be at least 1, got number -1 (milliseconds, e.g. 30000, at most 2147483647: Node's timer limit)",
         'bench.yml:5:32: /servers/ref/timeouts/callms: unknown field "callms" (did you mean "callMs"? allowed fields: startupMs, callMs, scenarioMs)',
       ],
     ],

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BenchError } from '../common/errors.js';
+import { readDocumentFile } from './read-document.js';
 
 /** A JSON value as read from an OpenAPI document. */
 export type JsonValue =
@@ -141,12 +142,40 @@ function bodyExample(root: JsonObject, op: JsonObject, file: string): JsonValue 
   return isObject(example) ? example.value : undefined;
 }
 
+/** Operations of every document together that conformance asks (the vendor's: 2,734). */
+export const MAX_OPERATIONS = 10_000;
+
+/**
+ * Why a `paths` key is not an API path relative to the fake (undefined when it is one): it must
+ * start with one `/` and hold no scheme, authority, `.`/`..` segment, query, fragment or
+ * backslash, so that a document cannot send a probe to another host or outside the API.
+ */
+export function apiPathProblem(path: string): string | undefined {
+  if (!path.startsWith('/') || path.startsWith('//'))
+    return 'it must start with a single "/" (no scheme or host)';
+  if (/[?#\\]/.test(path) || [...path].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f'))
+    return 'it holds a query, a fragment, a backslash or a control character';
+  // `%2e` is a dot to a server that decodes the path before it resolves it.
+  if (path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment)))
+    return 'it has a "." or ".." segment';
+  return undefined;
+}
+
 /** Parses one OpenAPI 3.x document into its operations (path-level parameters merged in). */
 export function parseDocument(file: string, root: JsonObject): OpenApiDocument {
   const operations: Operation[] = [];
   const paths = isObject(root.paths) ? root.paths : {};
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
+    const problem = apiPathProblem(path);
+    if (problem !== undefined)
+      throw new BenchError(
+        'usage',
+        `${file}: paths key ${JSON.stringify(path)} is not an API path: ${problem}`,
+        {
+          hint: 'conformance asks the fake only paths relative to its API root, such as /network-monitoring/v1/aps',
+        },
+      );
     const shared = parameters(root, item.parameters, file);
     for (const method of METHODS) {
       const op = item[method];
@@ -198,8 +227,9 @@ export function loadDocuments(dir: string): OpenApiDocument[] {
     const path = join(dir, name);
     let parsed: JsonValue;
     try {
-      parsed = JSON.parse(readFileSync(path, 'utf8')) as JsonValue;
+      parsed = JSON.parse(readDocumentFile(path)) as JsonValue;
     } catch (error) {
+      if (error instanceof BenchError) throw error;
       throw new BenchError(
         'usage',
         `${path}: not JSON (${error instanceof Error ? error.message : String(error)})`,
@@ -211,6 +241,15 @@ export function loadDocuments(dir: string): OpenApiDocument[] {
   }
   if (docs.length === 0) {
     throw new BenchError('usage', `--openapi ${dir}: no OpenAPI 3.x JSON document in it`);
+  }
+  const total = docs.reduce((n, d) => n + d.operations.length, 0);
+  if (total > MAX_OPERATIONS) {
+    const largest = [...docs].sort((a, b) => b.operations.length - a.operations.length)[0];
+    throw new BenchError(
+      'usage',
+      `--openapi ${dir}: ${total} operations, more than the ${MAX_OPERATIONS} conformance asks in one run (the most in ${largest?.file ?? '?'}: ${largest?.operations.length ?? 0})`,
+      { hint: 'point --openapi at a directory with fewer documents, or split them' },
+    );
   }
   return docs;
 }

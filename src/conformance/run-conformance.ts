@@ -74,14 +74,27 @@ function fileMismatch(documented: string[], sent: string | undefined): string | 
   return `200 file is ${sent ?? 'untyped'}, documented ${documented.join(' or ')}`;
 }
 
+/** A progress line every this many operations. */
+export const PROGRESS_EVERY = 200;
+
 /**
  * Asks a fresh fake (the given bundle) every documented GET of the documents, with fixture ids in
  * the path and the required query, and checks every 200 body against the documented schema.
  */
 export async function runConformance(
   documents: OpenApiDocument[],
-  options: { fixture?: string; writes?: boolean } = {},
+  options: {
+    fixture?: string;
+    writes?: boolean;
+    /** Told every PROGRESS_EVERY operations how far the run is (long documents). */
+    progress?: (line: string) => void;
+  } = {},
 ): Promise<ConformanceReport> {
+  const total = documents.reduce(
+    (n, d) => n + d.operations.filter((o) => o.method === 'GET').length,
+    0,
+  );
+  let done = 0;
   const bundle = loadBundle(resolveBundleDir(options.fixture));
   const ids = fixtureIds(bundle);
   const fake = await startFakeCentral(
@@ -110,6 +123,8 @@ export async function runConformance(
           (t) => gets.get(t),
         );
         const answer = await client.get(request);
+        if (++done % PROGRESS_EVERY === 0)
+          options.progress?.(`conformance: ${done}/${total} operations asked (${doc.file})`);
         const base = { method: op.method, path: op.path, operationId: op.operationId, request };
         let mismatch: string | undefined;
         let deviations: string[] | undefined;

@@ -1,8 +1,26 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { compileLinear, type RegExpEngine } from '../common/safe-regex.js';
 import { bundleSchema } from './bundle-schema.js';
 import { deviationsCovering } from './deviations.js';
 import type { JsonValue, OpenApiDocument, Operation } from './openapi-documents.js';
+
+/**
+ * A document's `pattern`s run on RE2JS (linear time: a pattern such as `^(.|.)*!$` cannot hang
+ * the command on a long string); a pattern RE2 cannot run (a lookaround, a backreference) is not
+ * checked, rather than failing its whole schema.
+ */
+const documentRegExp: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => {
+    try {
+      return compileLinear(pattern, flags);
+    } catch {
+      const source = `/${pattern}/${flags} (not checked: RE2 cannot run it)`;
+      return { test: () => true, toString: () => source };
+    }
+  },
+  { code: 're2js-or-unchecked' },
+);
 
 /**
  * Validates answers against documented 200 schemas. OpenAPI 3.1 schema objects are JSON Schema
@@ -20,6 +38,7 @@ export class SchemaValidator {
     verbose: true,
     logger: false,
     validateFormats: true,
+    code: { regExp: documentRegExp },
   });
   private readonly cache = new Map<string, ValidateFunction | Error>();
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadDocuments, parseDocument } from './openapi-documents.js';
 import { renderConformance } from './render-conformance.js';
 import { runConformance } from './run-conformance.js';
-import { sampleBody } from './write-probe.js';
+import { sampleBody } from './sample-body.js';
 
 // Item paths of the fake's generic config store, described as the vendor documents do: a key
 // inside an allOf part, an integer key (layer2-vlan), a read schema that requires a member the

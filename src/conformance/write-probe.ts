@@ -2,12 +2,19 @@ import { fillOperation } from './fill-operation.js';
 import type { FixtureIds } from './fixture-ids.js';
 import {
   deref,
-  type JsonObject,
   type JsonValue,
   type OpenApiDocument,
   type Operation,
 } from './openapi-documents.js';
 import type { ProbeClient } from './probe-client.js';
+import {
+  firstType,
+  isObject,
+  propertiesOf,
+  sampleBody,
+  SampleTooLargeError,
+  stringFor,
+} from './sample-body.js';
 import type { SchemaValidator } from './schema-validator.js';
 
 /** A documented replace (PUT) or merge-patch (PATCH) of the probe's item, and the read after it. */
@@ -40,73 +47,6 @@ export interface WriteResult {
 const norm = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function firstType(schema: JsonObject): string | undefined {
-  const t = schema.type;
-  if (Array.isArray(t)) return t.find((x): x is string => typeof x === 'string' && x !== 'null');
-  return typeof t === 'string' ? t : undefined;
-}
-
-function stringFor(schema: JsonObject, now: string): string {
-  const format = schema.format;
-  if (format === 'uuid') return '00000000-0000-4000-8000-00000000c0de';
-  if (format === 'ipv4') return '192.0.2.10';
-  if (format === 'date-time') return now;
-  if (format === 'email') return 'probe@example.com';
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : 64;
-  return 'conformance-probe'.slice(0, Math.max(1, max));
-}
-
-/**
- * The smallest body the documented request schema asks for: required members only, the first
- * enum value, the minimum of a number, `false`, one item where an array needs one. Exported for
- * its tests; the vendor schemas' `x-patterns` are not honoured (Ajv ignores them too).
- */
-export function sampleBody(
-  doc: OpenApiDocument,
-  schema: JsonValue | undefined,
-  now: string,
-  depth = 0,
-): JsonValue {
-  const s = deref(doc.root, schema, doc.file);
-  if (!isObject(s) || depth > 8) return {};
-  if (s.const !== undefined) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0] ?? null;
-  if (s.default !== undefined && !isObject(s.default)) return s.default;
-  if (Array.isArray(s.allOf) && s.allOf.length > 0) {
-    // Members and `required` may sit in the parts or beside them: gather both.
-    const props = propertiesOf(doc, s);
-    const out: JsonObject = {};
-    for (const name of requiredOf(doc, s)) out[name] = sampleBody(doc, props[name], now, depth + 1);
-    return out;
-  }
-  const union = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
-  if (union.length > 0) return sampleBody(doc, union[0], now, depth + 1);
-  const type = firstType(s) ?? (isObject(s.properties) ? 'object' : undefined);
-  if (type === 'object') {
-    const props = isObject(s.properties) ? s.properties : {};
-    const required = Array.isArray(s.required) ? s.required : [];
-    const out: JsonObject = {};
-    for (const name of required) {
-      if (typeof name === 'string') out[name] = sampleBody(doc, props[name], now, depth + 1);
-    }
-    return out;
-  }
-  if (type === 'array') {
-    const min = typeof s.minItems === 'number' ? s.minItems : 0;
-    return min > 0 ? [sampleBody(doc, s.items, now, depth + 1)] : [];
-  }
-  if (type === 'integer' || type === 'number') {
-    const min = typeof s.minimum === 'number' ? s.minimum : 1;
-    return typeof s.maximum === 'number' ? Math.min(min, s.maximum) : min;
-  }
-  if (type === 'boolean') return false;
-  return stringFor(s, now);
-}
-
 /** The probe's item key: a number inside the key's range when the schema types it integer. */
 function probeKey(doc: OpenApiDocument, schema: JsonValue | undefined): string | number {
   const s = deref(doc.root, schema, doc.file);
@@ -119,28 +59,6 @@ function probeKey(doc: OpenApiDocument, schema: JsonValue | undefined): string |
   const min = typeof s.minimum === 'number' ? s.minimum : 1;
   const max = typeof s.maximum === 'number' ? s.maximum : 3999;
   return Math.max(min, Math.min(max, 3999));
-}
-
-/** Every member schema an object schema defines, through `allOf` parts. */
-function propertiesOf(doc: OpenApiDocument, schema: JsonValue | undefined, depth = 0): JsonObject {
-  const s = deref(doc.root, schema, doc.file);
-  if (!isObject(s) || depth > 8) return {};
-  const out: JsonObject = {};
-  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
-    Object.assign(out, propertiesOf(doc, part, depth + 1));
-  }
-  return isObject(s.properties) ? { ...out, ...s.properties } : out;
-}
-
-/** Every `required` member name of an object schema, through `allOf` parts. */
-function requiredOf(doc: OpenApiDocument, schema: JsonValue | undefined, depth = 0): string[] {
-  const s = deref(doc.root, schema, doc.file);
-  if (!isObject(s) || depth > 8) return [];
-  const own = Array.isArray(s.required)
-    ? s.required.filter((n): n is string => typeof n === 'string')
-    : [];
-  const parts = Array.isArray(s.allOf) ? s.allOf : [];
-  return [...new Set([...parts.flatMap((p) => requiredOf(doc, p, depth + 1)), ...own])];
 }
 
 /** The request member the path's last `{param}` names (else `name`), and its schema. */
@@ -190,8 +108,26 @@ export async function probeWrites(
     const key = probeKey(doc, memberSchema ?? keyParam?.schema);
     // What the create asks for, plus what the read-back must carry (some documents require more
     // of an item they answer than of one they accept): the round trip is then a fair test.
-    const sample = sampleBody(doc, create.requestSchema, ids.now);
-    const readable = sampleBody(doc, read.okSchema, ids.now);
+    let sample: JsonValue;
+    let readable: JsonValue;
+    try {
+      sample = sampleBody(doc, create.requestSchema, ids.now);
+      readable = sampleBody(doc, read.okSchema, ids.now);
+    } catch (error) {
+      if (!(error instanceof SampleTooLargeError)) throw error;
+      out.push({
+        path: create.path,
+        operationId: create.operationId,
+        request: '',
+        created: 0,
+        read: 0,
+        deleted: 0,
+        gone: 0,
+        ok: false,
+        mismatch: `not probed: ${error.message}`,
+      });
+      continue;
+    }
     const merged = isObject(sample) && isObject(readable) ? { ...readable, ...sample } : sample;
     const body = isObject(merged) && member ? { ...merged, [member]: key } : merged;
     const fill = async (op: Operation): Promise<string> =>

@@ -24,6 +24,7 @@ import { GroupStdioTransport } from './group-stdio-transport.js';
 import { openSession, ProbeClosedError } from './mcp-session.js';
 import { withRouter } from './router-adapter.js';
 import { describeExit, spawnGroup, type GroupProcess } from './process-group.js';
+import { withMissingModuleHint } from './sandbox/missing-module-hint.js';
 import { preloadLazyModules } from './sandbox/preload-lazy-modules.js';
 import { resolveSandbox } from './sandbox/probe-sandbox.js';
 import type { SpawnSpec } from './sandbox/types.js';
@@ -171,9 +172,10 @@ async function startHttp(
         ? `${describeExit(exit)} before ${url} answered`
         : `did not start within ${config.timeouts.startupMs}ms (${url} never answered)`;
     const text = tail.text();
-    throw new BenchError('server_failed', `${name} ${why}`, {
+    const failed = new BenchError('server_failed', `${name} ${why}`, {
       hint: text === '' ? `${name} wrote nothing on stdout or stderr` : `output tail:\n${text}`,
     });
+    throw withMissingModuleHint(failed, proc.sandboxed);
   }
   return { proc, transport: new StreamableHTTPClientTransport(new URL(url)), startedAt };
 }
@@ -257,7 +259,7 @@ async function launchBare(options: LaunchOptions): Promise<ServerSession> {
       });
       return { ...opened, blockedConnections: () => proc.blockedConnections() };
     } catch (error) {
-      throw spawnFailure(name, command, proc) ?? error;
+      throw spawnFailure(name, command, proc) ?? withMissingModuleHint(error, proc.sandboxed);
     }
   };
   const protocol = config.protocol ?? 'auto';

@@ -284,6 +284,13 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     protocolEra: () => wire.protocolEra(),
     close,
     async callTool(request, onElicitation) {
+      // A server that ran out of memory and then hung: name the limit, not the timeout.
+      const timedOut = (seq: number): string => {
+        const limit = proc.limitReached?.();
+        return limit === undefined
+          ? `timeout after ${timeouts.callMs}ms${since(seq)}`
+          : `the server reached ${limit} during the call and did not answer within ${timeouts.callMs}ms${since(seq)}`;
+      };
       const gone = proc.exitInfo();
       if (gone) return failure(exitMessage(gone, ''));
       if (closing) return failure('the session is closed');
@@ -309,8 +316,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
           after(timeouts.callMs + 1000, 'timeout' as const, stopTimer.signal),
         ]);
         if (outcome === 'timeout' || 'exit' in outcome) giveUp.abort();
-        if (outcome === 'timeout')
-          return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
+        if (outcome === 'timeout') return failure(timedOut(seq));
         if ('exit' in outcome) return failure(exitMessage(outcome.exit, ' during the call'));
         if (!outcome.ok) {
           const error = outcome.error;
@@ -326,7 +332,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
                 ]));
           if (exit) return failure(exitMessage(exit, ' during the call'));
           if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-            return failure(`timeout after ${timeouts.callMs}ms${since(seq)}`);
+            return failure(timedOut(seq));
           }
           const text = describeCallError(error);
           return failure(`${text}${since(seq, message(error))}`);

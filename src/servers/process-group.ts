@@ -29,6 +29,11 @@ export interface GroupProcess {
    * group (always, so grandchildren that ignore SIGTERM or outlive the leader go too).
    */
   terminate(options?: { graceMs?: number; termMs?: number }): Promise<void>;
+  /**
+   * A limit the server reached while it still runs — in the sandbox, its runtime said it ran
+   * out of memory (a server that then hangs is reported by the limit, not as a call timeout).
+   */
+  limitReached?(): string | undefined;
 }
 
 const POSIX = process.platform !== 'win32';

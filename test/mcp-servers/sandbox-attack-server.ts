@@ -12,6 +12,8 @@
  *                          bound (/run/hmb-relay)
  * - connect_direct(n)      n TCP connects to 192.0.2.10:443 without the proxy (blocked, counted)
  * - alloc(mb)              allocates and touches `mb` MiB
+ * - alloc_hang(mb)         the same, but a failed allocation is logged on stderr and the call is
+ *                          never answered (a server wedged by running out of memory)
  * - fork_many(n)           starts `n` sleeping processes; how many started
  * - flood(count, path?)    opens `count` connections to the proxy port (or the Unix socket
  *                          `path`), each asking a CONNECT, holds them until the counts settle;
@@ -48,6 +50,7 @@ const NAMES = [
   'tamper_relay',
   'connect_direct',
   'alloc',
+  'alloc_hang',
   'fork_many',
   'flood',
   'write_big',
@@ -227,6 +230,14 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
       );
     case 'connect_direct':
       return text(await directConnects(Number(args.count ?? 1)));
+    case 'alloc_hang': {
+      const outcome = alloc(Number(args.mb));
+      if (outcome.startsWith('failed: ')) {
+        process.stderr.write(`RangeError: ${outcome.slice('failed: '.length)}\n`);
+        return new Promise<CallToolResult>(() => {});
+      }
+      return text(outcome);
+    }
     case 'alloc':
       return text(alloc(Number(args.mb)));
     case 'fork_many':

@@ -16,6 +16,10 @@ route-miss 404/405), answered 200, and 200 bodies valid against the documented 2
 (JSON Schema 2020-12 via Ajv, $refs bundled), the 200 bodies whose only errors are the
 deliberate deviations of fake-central/SPEC.md §13 (valid*), then each failing operation's first
 mismatch.
+Documents are read only as regular files of at most 32 MiB; a paths key that is not an API path
+(//host/x, http://…, /../x) is refused, as are more than 10000 operations in all. Schema
+patterns run on RE2 (a pattern it cannot run is not checked); --writes bodies are bounded.
+A progress line goes to stderr every 200 operations.
 Exit 0: at or above the thresholds; 1: below one; 2: usage or an unreadable document.
 
 Options:
@@ -74,6 +78,7 @@ export async function conformanceCommand(args: string[], io: CliIo): Promise<num
   const report = await runConformance(documents, {
     ...(fixture === undefined ? {} : { fixture }),
     ...(values.writes === true ? { writes: true } : {}),
+    progress: (line) => io.stderr(`${line}\n`),
   });
   const s = shares(report.totals);
   const below: string[] = [];

@@ -10,8 +10,13 @@ export function signalOf(exit: ExitInfo): ExitInfo {
   return name === undefined ? exit : { code: null, signal: name as NodeJS.Signals };
 }
 
-/** What runtimes print when an allocation fails (V8, CPython, glibc, C++). */
-export const OUT_OF_MEMORY = /out of memory|MemoryError|Cannot allocate memory|std::bad_alloc/;
+/** What runtimes print when an allocation fails (V8, Node's ArrayBuffer, CPython, glibc, C++). */
+export const OUT_OF_MEMORY =
+  /out of memory|Array buffer allocation failed|MemoryError|Cannot allocate memory|std::bad_alloc/;
+
+/** How a limit is named in errors. */
+export const memoryLimit = (limits: ServerLimits): string =>
+  `the memory limit (limits.memoryMb: ${limits.memoryMb})`;
 
 /**
  * The limit an exit means, if any: RLIMIT_CPU sends SIGXCPU; RLIMIT_DATA makes allocations
@@ -24,7 +29,7 @@ export function limitOf(
   outOfMemory: boolean,
 ): string | undefined {
   if (outOfMemory && (exit.signal !== null || exit.code !== 0)) {
-    return `the memory limit (limits.memoryMb: ${limits.memoryMb})`;
+    return memoryLimit(limits);
   }
   if (exit.signal === 'SIGXCPU')
     return `the CPU-time limit (limits.cpuSeconds: ${limits.cpuSeconds})`;

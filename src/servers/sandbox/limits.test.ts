@@ -73,6 +73,18 @@ describe.runIf(process.platform === 'linux')('the sandbox: limits', () => {
     expect(await call(bare, 'alloc', { mb: 2048 })).toBe('allocated 2048 MiB');
   }, 60_000);
 
+  it('names the memory limit, not a call timeout, when a server runs out of memory and hangs', async () => {
+    const boxed = await launch('on', {
+      ...attackServer(),
+      limits: { ...DEFAULT_LIMITS, memoryMb: 256 },
+      timeouts: { startupMs: 20_000, callMs: 4_000, scenarioMs: 60_000 },
+    });
+    const outcome = await call(boxed, 'alloc_hang', { mb: 1024 });
+    expect(outcome).toMatch(
+      /^protocol error: the server reached the memory limit \(limits\.memoryMb: 256\) during the call and did not answer within 4000ms/,
+    );
+  });
+
   it('stops a 500-process fork loop at limits.processes', async () => {
     const boxed = await launch(
       'on',

@@ -281,6 +281,24 @@ describe.skipIf(SANDBOX_SKIP !== null)('the sandbox: a private view of the host'
     );
   });
 
+  it('says that the sandbox hides /tmp when a script there cannot find its modules', async () => {
+    const dir = scratchDir('script');
+    writeFileSync(join(dir, 'lib.mjs'), 'export const ready = true;\n');
+    writeFileSync(join(dir, 'server.mjs'), "import './lib.mjs';\nprocess.exit(1);\n");
+    const config = attackServer({ args: [join(dir, 'server.mjs')] });
+    const failure = (sandbox: SandboxMode) =>
+      launch(sandbox, config).then(
+        () => undefined,
+        (error: unknown) => error as BenchError,
+      );
+    const bare = await failure('off');
+    expect(bare?.hint ?? '').not.toMatch(/MODULE_NOT_FOUND/);
+    const boxed = await failure('on');
+    expect(boxed?.code).toBe('server_failed');
+    expect(boxed?.hint).toMatch(/ERR_MODULE_NOT_FOUND/);
+    expect(boxed?.hint).toContain('/tmp in particular is private and empty there');
+  });
+
   it('counts blocked connections from the kernel, whatever the server plants in its /run', async () => {
     const boxed = await launch('on');
     // The relay's directory is not in the sandbox at all (the harness hands over sockets).

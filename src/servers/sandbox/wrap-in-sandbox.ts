@@ -10,7 +10,7 @@ import {
   type GroupProcess,
   type StdioLayout,
 } from '../process-group.js';
-import { limitOf, OUT_OF_MEMORY, signalOf } from './exit-limits.js';
+import { limitOf, memoryLimit, OUT_OF_MEMORY, signalOf } from './exit-limits.js';
 import { FORWARDER_SCRIPT, SPAWN_ERROR_PREFIX } from './forwarder-script.js';
 import { mountArgs } from './sandbox-mounts.js';
 import { seccompFilter } from './seccomp-filter.js';
@@ -268,6 +268,7 @@ export async function wrapInSandbox(
       exited,
       exitInfo,
       sandboxed: true,
+      limitReached: () => (outOfMemory ? memoryLimit(settings.limits) : undefined),
       diagnostics: diagnosticsStream,
       blockedConnections: () => {
         if (finalCount !== undefined || held === undefined) return finalCount;
