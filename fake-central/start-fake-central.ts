@@ -217,8 +217,10 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       };
     },
     setFaults: (plan) => {
+      // Built before anything changes: a plan the injector refuses leaves the one in force.
+      const injector = plan ? new FaultInjector(plan) : null;
       faultPlan = plan;
-      state.faults = plan ? new FaultInjector(plan) : null;
+      state.faults = injector;
     },
     serverEnv: () => proxyEnvironment(url, caFile.path),
     close: async () => {

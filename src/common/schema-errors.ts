@@ -16,11 +16,19 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
+/** The most of an offending string an error quotes. */
+const EXCERPT = 24;
+
 function describe(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `a string ("${value}")`;
+  // A short excerpt only: the "string" may be a whole file that is not the format at all
+  // (`--faults /etc/passwd` parses as one long scalar), and an error must not print it.
+  if (typeof value === 'string')
+    return value.length <= EXCERPT
+      ? `a string (${JSON.stringify(value)})`
+      : `a string of ${value.length} characters (${JSON.stringify(value.slice(0, EXCERPT).split('\n')[0])}…)`;
   if (typeof value === 'boolean') return JSON.stringify(value);
   return `${typeof value} ${JSON.stringify(value)}`;
 }

@@ -15,20 +15,28 @@ import {
   type FakeCentralOptions,
 } from '../../fake-central/index.js';
 import { parseFaultPlan } from '../resilience/load-fault-plan.js';
+import { checkedFaultPlan, checkOptions } from './check-options.js';
 
 /**
  * Boots the fake on 127.0.0.1 (a free port unless `port` says otherwise): the API, an
  * intercepting HTTPS proxy on the same port, a per-instance CA, and with `control: true` the
- * control API on its own port. Fault plans sent to the control API are checked by the same
- * validator as `hpe-mcp-bench fake-central --faults`. Stop it with `close()`.
+ * control API on its own port. Its options are checked first (types, ranges, unknown keys), and
+ * fault plans — in the options, to setFaults() or sent to the control API — by the same validator
+ * as `hpe-mcp-bench fake-central --faults`. Stop it with `close()`.
  */
-export function startFakeCentral(options: FakeCentralOptions = {}): Promise<FakeCentral> {
-  const { control } = options;
-  if (!control) return startFake(options);
-  return startFake({
-    ...options,
-    control: { parseFaultPlan, ...(control === true ? {} : control) },
-  });
+export async function startFakeCentral(options: FakeCentralOptions = {}): Promise<FakeCentral> {
+  const checked = checkOptions(options);
+  const { control } = checked;
+  const fake = await startFake(
+    control
+      ? { ...checked, control: { parseFaultPlan, ...(control === true ? {} : control) } }
+      : checked,
+  );
+  // A plan is checked before it replaces the one in force: an invalid one throws and the
+  // previous plan stays (reset() keeps working).
+  const setFaults = fake.setFaults.bind(fake);
+  fake.setFaults = (plan) => setFaults(checkedFaultPlan(plan, 'setFaults(plan)'));
+  return fake;
 }
 
 export { loadFaultPlan, parseFaultPlan } from '../resilience/load-fault-plan.js';

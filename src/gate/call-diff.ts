@@ -1,26 +1,9 @@
 import { endpointTemplate } from '../report/endpoint-template.js';
 import type { Report, RunRequest, RunResult } from '../report/types.js';
 import { pairKey, scenarioIndex } from './rule-kit.js';
-import type { Regression } from './types.js';
+import type { EndpointDiff, Regression, ScenarioCallDiff } from './types.js';
 
 export { endpointTemplate };
-
-/** How one endpoint's calls changed between the baseline's run and the PR's. */
-export interface EndpointDiff {
-  /** `GET /network-monitoring/v1/clients`, ids in the path as `{id}`. */
-  endpoint: string;
-  before: number;
-  after: number;
-  /** Query parameters whose values differ (values in order of first use, joined). */
-  params: { name: string; before: string; after: string }[];
-}
-
-/** The call diff of one regressed scenario × server. */
-export interface ScenarioCallDiff {
-  scenario: string;
-  server: string;
-  endpoints: EndpointDiff[];
-}
 
 interface Tally {
   count: number;

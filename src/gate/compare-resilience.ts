@@ -1,19 +1,6 @@
 import type { ResilienceCell } from '../report/resilience-types.js';
 import type { Report } from '../report/types.js';
-import type { Delta } from './types.js';
-
-/** A server's resilience score against the baseline's (docs/resilience.md). Shown, never gated. */
-export interface ResilienceComparison {
-  server: string;
-  score: Delta;
-  /** Cells of this report: resilient of exercised. */
-  resilient: number;
-  exercised: number;
-  /** `scenario × fault` cells resilient in the baseline and not now (same matrix only). */
-  lost: string[];
-  /** The baseline ran another matrix (other faults or plans): the scores are not like for like. */
-  matrixChanged: boolean;
-}
+import type { ResilienceComparison } from './types.js';
 
 const matrixOf = (report: Report): string =>
   JSON.stringify(report.resilience?.faults.map((f) => [f.name, f.plan]) ?? []);

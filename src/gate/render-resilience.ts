@@ -1,6 +1,6 @@
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { markdownTable } from '../report/markdown-table.js';
-import type { ResilienceComparison } from './compare-resilience.js';
+import type { ResilienceComparison } from './types.js';
 
 const score = (n: number | null): string => (n === null ? '—' : n.toFixed(2));
 const MAX_LOST = 5;

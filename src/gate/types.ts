@@ -1,6 +1,3 @@
-import type { ScenarioCallDiff } from './call-diff.js';
-import type { ResilienceComparison } from './compare-resilience.js';
-
 /**
  * What a setting that differs makes incomparable: `tokens` (the tokenizer: token figures count
  * in other units), `model` (the policy or model: every model-dependent figure), `conditions`
@@ -115,4 +112,34 @@ export interface Verdict {
   /** Over every non-absent scenario of every server. */
   taskSuccess: number | null;
   safetyFailures: number;
+}
+
+/** How one endpoint's calls changed between the baseline's run and the PR's. */
+export interface EndpointDiff {
+  /** `GET /network-monitoring/v1/clients`, ids in the path as `{id}`. */
+  endpoint: string;
+  before: number;
+  after: number;
+  /** Query parameters whose values differ (values in order of first use, joined). */
+  params: { name: string; before: string; after: string }[];
+}
+
+/** The call diff of one regressed scenario × server. */
+export interface ScenarioCallDiff {
+  scenario: string;
+  server: string;
+  endpoints: EndpointDiff[];
+}
+
+/** A server's resilience score against the baseline's (docs/resilience.md). Shown, never gated. */
+export interface ResilienceComparison {
+  server: string;
+  score: Delta;
+  /** Cells of this report: resilient of exercised. */
+  resilient: number;
+  exercised: number;
+  /** `scenario × fault` cells resilient in the baseline and not now (same matrix only). */
+  lost: string[];
+  /** The baseline ran another matrix (other faults or plans): the scores are not like for like. */
+  matrixChanged: boolean;
 }

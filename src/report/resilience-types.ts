@@ -1,5 +1,5 @@
 import type { FaultPlan } from '../../fake-central/index.js';
-import type { MajorityVerdict } from './types.js';
+import type { MajorityVerdict } from './verdict-types.js';
 
 /** Whether a server is expected to finish the task despite the fault, or to fail it cleanly. */
 export type FaultExpectation = 'recover' | 'fail_cleanly';

@@ -10,8 +10,11 @@ import type { DiscoverabilitySummary } from '../metrics/discoverability/summariz
 import type { FaultRunFigures } from '../metrics/resilience/fault-run.js';
 import type { LlmReportSettings } from '../llm/types.js';
 import type { ResilienceReport } from './resilience-types.js';
+import type { AnyRunVerdict, MajorityVerdict } from './verdict-types.js';
 import type { WriteGate } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
+
+export type { AnyRunVerdict, MajorityVerdict } from './verdict-types.js';
 
 /** Version of schemas/report.schema.json the report conforms to (semver: additive = minor). */
 export const REPORT_SCHEMA_VERSION = '2.0.0';
@@ -53,20 +56,6 @@ export interface CallSpread extends Spread {
 /** A count the MCP client measured in each run (tool_errors). */
 export interface CountSpread extends Spread {
   provenance: 'measured';
-}
-
-/** A binary metric over runs: the majority verdict (strictly more than half), pass rate, per run. */
-export interface MajorityVerdict {
-  majority: boolean;
-  pass_rate: number;
-  per_run: boolean[];
-}
-
-/** A metric where one bad run is enough (safety_failure, gate_absent). */
-export interface AnyRunVerdict {
-  any: boolean;
-  runs_failed: number;
-  per_run: boolean[];
 }
 
 /** Why a run produced no metrics: the server did not start, or the harness failed mid-run. */

@@ -6,7 +6,8 @@ import { summarizeDiscoverability } from '../metrics/discoverability/summarize.j
 import { toolDocument } from '../metrics/discoverability/tool-terms.js';
 import type { ScenarioReport, ServerReport } from '../report/types.js';
 import type { Scenario } from '../scenarios/types.js';
-import type { RunOutcome, RunUnit } from './execute-runs.js';
+import type { RunOutcome } from './execute-runs.js';
+import type { RunUnit } from './run-unit.js';
 
 /** The menu a server listed in its first started run (report order), or null if it never started. */
 export function firstMenu(

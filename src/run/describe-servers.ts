@@ -2,7 +2,8 @@ import type { BenchConfig } from '../config/types.js';
 import type { ProtocolViolationReport, ServerReport } from '../report/types.js';
 import { defaultServersFile, loadComparedServers } from '../scenarios/compared-servers.js';
 import { menuBreakdown, type TokenizerName } from '../tokens/count-tokens.js';
-import type { RunOutcome, RunUnit } from './execute-runs.js';
+import type { RunOutcome } from './execute-runs.js';
+import type { RunUnit } from './run-unit.js';
 import { gitHead } from './provenance.js';
 
 /** Heaviest tools listed per server in the report. */

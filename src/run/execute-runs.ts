@@ -2,7 +2,7 @@ import type { CallRecord, FakeCentral } from '../../fake-central/index.js';
 import { DEFAULT_MAX_TURNS, runAgentLoop } from '../agent/run-agent-loop.js';
 import { createScriptedPolicy } from '../agent/scripted-policy.js';
 import type { ToolDefinition, Trajectory } from '../trajectory/types.js';
-import type { ModelPrice, ServerConfig } from '../config/types.js';
+import type { ModelPrice } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { Secret } from '../metrics/leak-scan.js';
 import { redactSecrets } from '../metrics/redact-secrets.js';
@@ -12,25 +12,14 @@ import type { EscapePolicy } from '../metrics/types.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
 import type { RunError, RunResult } from '../report/types.js';
 import { planTurns } from '../scenarios/plan-turns.js';
-import type { Scenario } from '../scenarios/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { countTokens, type TokenizerName } from '../tokens/count-tokens.js';
 import type { ModelRuns } from '../llm/run-policies.js';
 import { canonicaliseIds, generatedTokens, inventedIds } from './canonical-ids.js';
 import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';
+import type { RunUnit } from './run-unit.js';
 import type { ProtocolEra, ProtocolViolation } from '../servers/wire-check.js';
-
-/** The runs of one scenario against one server that one worker executes together. */
-export interface RunUnit {
-  server: string;
-  /** The server name the scenario's expected_tools and plans are looked up under. */
-  scenarioKey: string;
-  config: ServerConfig;
-  scenario: Scenario;
-  /** Run numbers (1-based): one per unit with isolation `run`, all of them otherwise. */
-  runs: number[];
-}
 
 /** What the unit produced per run, plus what the report's server entry needs. */
 export interface RunOutcome {

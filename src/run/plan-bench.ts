@@ -7,7 +7,7 @@ import { checkBudget } from '../llm/report-settings.js';
 import { createModelRuns, type ModelRuns, type PolicyChoice } from '../llm/run-policies.js';
 import type { ModelPrice } from '../config/types.js';
 import { checkOptions, type CheckedSettings } from './check-options.js';
-import type { RunUnit } from './execute-runs.js';
+import type { RunUnit } from './run-unit.js';
 import type { RunBenchOptions } from './run-bench-options.js';
 import { sessionKey } from './session-pool.js';
 

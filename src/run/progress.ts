@@ -1,5 +1,6 @@
 import type { Logger } from './ports.js';
-import type { RunOutcome, RunUnit } from './execute-runs.js';
+import type { RunOutcome } from './execute-runs.js';
+import type { RunUnit } from './run-unit.js';
 
 /**
  * Counts finished runs per server × scenario and logs one progress line when a pair is done

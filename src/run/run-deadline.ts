@@ -1,5 +1,5 @@
 import { BenchError } from '../common/errors.js';
-import type { RunUnit } from './execute-runs.js';
+import type { RunUnit } from './run-unit.js';
 
 /**
  * The whole run's wall-clock deadline. Each scenario has its own deadline (`scenarioMs`) and each

@@ -5,7 +5,7 @@ import type { Isolation } from '../report/types.js';
 import { launchServer } from '../servers/launch-server.js';
 import type { SandboxMode } from '../config/types.js';
 import type { ServerSession } from '../servers/types.js';
-import type { RunUnit } from './execute-runs.js';
+import type { RunUnit } from './run-unit.js';
 
 /** What starting a session needs besides the unit: the fake it talks to and where files go. */
 export interface PoolContext {

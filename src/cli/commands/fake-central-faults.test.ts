@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCliCaptured, startCli } from '../../../test/helpers/run-cli.js';
+import { runCliCaptured, spawnCli, startCli } from '../../../test/helpers/run-cli.js';
 import { getToken, writeTempBundle } from '../../../test/helpers/temp-bundle.js';
 
 const cleanups: (() => void)[] = [];
@@ -69,4 +69,18 @@ describe('hpe-mcp-bench fake-central --faults / proxy', () => {
       'hint: the fault plan format is fake-central/faults/fault-plan.schema.json',
     );
   });
+
+  it('a file that is not a plan at all (a password file) is not printed back (its own process)', async () => {
+    const dir = tempDir();
+    const lines = Array.from(
+      { length: 40 },
+      (_, i) => `user${i}:x:${i}:${i}:private:/home/u${i}:/bin/sh`,
+    );
+    writeFileSync(join(dir, 'passwd'), `${lines.join('\n')}\n`);
+    const { code, stderr } = await spawnCli(['fake-central', '--faults', join(dir, 'passwd')]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(dir, 'passwd')}:1:1: must be a mapping, got a string of`);
+    expect(stderr).not.toContain('user1:x');
+    expect(stderr.length).toBeLessThan(600 + dir.length);
+  }, 60_000);
 });

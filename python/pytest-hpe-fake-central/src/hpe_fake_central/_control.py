@@ -6,7 +6,7 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any
+from typing import Any, Callable
 
 # The tests' own environment may carry the fake's HTTPS_PROXY (fake_central_env): the control
 # API refuses proxied requests, so this client never uses one.
@@ -24,10 +24,17 @@ class FakeCentralControlError(Exception):
         self.hint = hint
 
 
+class FakeCentralUnavailable(Exception):
+    """The fake's control API cannot be reached; the message says why (it exited, and how)."""
+
+
 class ControlClient:
-    def __init__(self, url: str, token: str) -> None:
+    def __init__(
+        self, url: str, token: str, why_unreachable: Callable[[], str] | None = None
+    ) -> None:
         self.url = url
         self._token = token
+        self._why_unreachable = why_unreachable
 
     def request(
         self,
@@ -49,13 +56,23 @@ class ControlClient:
             with _OPENER.open(req, timeout=60) as res:
                 return json.loads(res.read())
         except urllib.error.HTTPError as error:
-            try:
-                payload = json.loads(error.read())
-            except ValueError:
-                payload = {}
-            raise FakeCentralControlError(
-                error.code,
-                str(payload.get("errorCode", "")),
-                str(payload.get("message", error.reason)),
-                payload.get("hint"),
+            return self._refused(error)
+        except (urllib.error.URLError, ConnectionError) as error:
+            # A raw "Connection refused" says nothing: say whether the fake is gone, and how.
+            why = self._why_unreachable() if self._why_unreachable else str(error)
+            raise FakeCentralUnavailable(
+                f"the fake's control API at {self.url} is unreachable: {why}"
             ) from None
+
+    @staticmethod
+    def _refused(error: urllib.error.HTTPError) -> Any:
+        try:
+            payload = json.loads(error.read())
+        except ValueError:
+            payload = {}
+        raise FakeCentralControlError(
+            error.code,
+            str(payload.get("errorCode", "")),
+            str(payload.get("message", error.reason)),
+            payload.get("hint"),
+        ) from None

@@ -18,6 +18,8 @@ from ._node import NodeNotFound, find_node
 BUNDLE_DIR = Path(__file__).parent / "_bundle"
 ENTRY = BUNDLE_DIR / "index.js"
 START_TIMEOUT = 60.0
+# Lines of a dead fake's stderr an error shows.
+STDERR_SHOWN = 10
 
 
 class FakeCentralStartupError(Exception):
@@ -36,7 +38,7 @@ class FakeCentral:
     def __init__(self, process: subprocess.Popen[str], line: Mapping[str, str], stderr: deque[str]):
         self._process = process
         self._stderr = stderr
-        self._control = ControlClient(line["control"], line["controlToken"])
+        self._control = ControlClient(line["control"], line["controlToken"], self.death_note)
         self.node: str = ""
         self.start_seconds: float = 0.0
         self._refresh()
@@ -96,6 +98,25 @@ class FakeCentral:
         return dict(
             self._control.request("POST", "/_fake/state/check", {"assertions": list(assertions)})
         )
+
+    @property
+    def pid(self) -> int:
+        """The fake's process id."""
+        return self._process.pid
+
+    def alive(self) -> bool:
+        """Whether the fake's process is still running (a test may have killed it)."""
+        return self._process.poll() is None
+
+    def death_note(self) -> str:
+        """How the fake ended, for an error: its exit code and the last lines of its stderr."""
+        code = self._process.poll()
+        if code is None:
+            return f"the fake (pid {self._process.pid}) is running but does not answer"
+        time.sleep(0.05)  # let the stderr pump take the last lines
+        tail = "\n".join(list(self._stderr)[-STDERR_SHOWN:]) or "(nothing)"
+        how = f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
+        return f"the fake (pid {self._process.pid}) {how}; the last lines of its stderr:\n{tail}"
 
     def close(self) -> None:
         if self._process.poll() is None:

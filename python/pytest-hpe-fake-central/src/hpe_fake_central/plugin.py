@@ -51,11 +51,9 @@ def _startup_failure(error: FakeCentralStartupError) -> str:
     )
 
 
-@pytest.fixture(scope="session")
-def _fake_central_session(request: pytest.FixtureRequest) -> Iterator[FakeCentral]:
-    config = request.config
+def _start(config: pytest.Config) -> FakeCentral:
     try:
-        fake = start_fake_central(
+        return start_fake_central(
             fixture=config.getoption("--fake-central-fixture"),
             port=config.getoption("--fake-central-port"),
         )
@@ -65,14 +63,40 @@ def _fake_central_session(request: pytest.FixtureRequest) -> Iterator[FakeCentra
             pytest.fail(_startup_failure(error), pytrace=False)
         # One clear message for the whole run, not a traceback per test.
         pytest.exit(_startup_failure(error), returncode=pytest.ExitCode.USAGE_ERROR)
-    config.stash[_STARTED] = (
-        f"fake {fake.bundle.get('id')} started in {fake.start_seconds:.2f}s "
-        f"on {fake.url} with node {fake.node}"
-    )
+
+
+class _Session:
+    """The session's fake, started again for the next test when a test killed it."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self._config = config
+        self.fake = _start(config)
+        config.stash[_STARTED] = (
+            f"fake {self.fake.bundle.get('id')} started in {self.fake.start_seconds:.2f}s "
+            f"on {self.fake.url} with node {self.fake.node}"
+        )
+
+    def alive(self, request: pytest.FixtureRequest) -> FakeCentral:
+        if not self.fake.alive():
+            note = self.fake.death_note()
+            self.fake.close()
+            self.fake = _start(self._config)
+            request.node.warn(
+                pytest.PytestWarning(
+                    f"hpe-fake-central: {note}\nA fresh fake was started for {request.node.nodeid}"
+                    f" on {self.fake.url}."
+                )
+            )
+        return self.fake
+
+
+@pytest.fixture(scope="session")
+def _fake_central_session(request: pytest.FixtureRequest) -> Iterator[_Session]:
+    session = _Session(request.config)
     try:
-        yield fake
+        yield session
     finally:
-        fake.close()
+        session.fake.close()
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
@@ -102,11 +126,12 @@ def _marker_options(request: pytest.FixtureRequest) -> dict[str, Any]:
 
 @pytest.fixture
 def fake_central(
-    _fake_central_session: FakeCentral, request: pytest.FixtureRequest
+    _fake_central_session: _Session, request: pytest.FixtureRequest
 ) -> FakeCentral:
     """The session's fake, reset for this test (bundle restored, call log empty, no faults
-    unless the `fake_central` marker sets them)."""
-    fake = _fake_central_session
+    unless the `fake_central` marker sets them). A fake an earlier test killed is replaced by a
+    fresh one, with a warning giving its exit code and the last lines of its stderr."""
+    fake = _fake_central_session.alive(request)
     options = _marker_options(request)
     fixture = options.get("fixture") or request.config.getoption("--fake-central-fixture")
     fake.reset(fixture=fixture, strict_query=bool(options.get("strict_query", False)))
