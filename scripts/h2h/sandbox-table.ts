@@ -1,6 +1,6 @@
 /**
  * The sandbox's promise to a server, checked on the head-to-head: the same results sandboxed and
- * unsandboxed, at most 1.2× the time (issue 18). Reads two report.json files of the same
+ * unsandboxed, at most 1.2× the time. Reads two report.json files of the same
  * servers and scenarios, one made with `--sandbox on` and one with `--sandbox off`, and prints a
  * markdown table per server: task success, safety failures, errored runs, planned-call outcomes,
  * median start-up, and the wall-clock ratio. Run both at the same time so both see the same load:

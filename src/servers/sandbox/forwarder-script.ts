@@ -27,7 +27,7 @@ export const SPAWN_ERROR_PREFIX = 'hpe-mcp-bench sandbox: could not start the se
  * 6 the server's stdin (when it has one), stdout and stderr. The server gets fds 4–6 as its 0–2
  * and the forwarder closes its copies at once: those file descriptions belong to the server
  * alone. (A Node process that opens a pipe on fds 0–2 sets O_NONBLOCK on its file description;
- * shared with the server, a Python server's blocking writes then fail with EAGAIN — issue 18.)
+ * shared with the server, a Python server's blocking writes then fail with EAGAIN.)
  * The forwarder runs with no environment of the server's: the server's goes to spawn() as is.
  *
  * A command that cannot be found or run is reported as `SPAWN_ERROR_PREFIX<message>` on fd 2

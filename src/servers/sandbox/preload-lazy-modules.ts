@@ -2,8 +2,8 @@ import { verifyOwnBundle } from '../../common/dist-digest.js';
 
 /**
  * The modules the harness imports lazily — the model SDKs on the first model request and the
- * o200k ranks for that tokenizer — each a separate chunk (`NNN.index.js`) of the ncc bundles in
- * `dist/` and `dist/cli/`, read from disk on first import(). A server that could rewrite one of
+ * o200k ranks for that tokenizer — each a separate chunk of the build's shared `dist/chunks/`,
+ * read from disk on first import(). A server that could rewrite one of
  * them before that first import would have its code run inside the harness, next to the job's
  * secrets. The sandbox mounts the host read-only, and besides that every lazily loaded chunk is
  * imported here once, before the first sandboxed server starts: later import()s are answered

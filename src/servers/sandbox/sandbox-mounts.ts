@@ -4,7 +4,7 @@ import { isAbsolute } from 'node:path';
 import { inside, realish } from '../../common/real-paths.js';
 import { runtimeDirs } from './host-view.js';
 import type { SpawnSpec } from './types.js';
-import type { SandboxSettings } from './wrap-in-sandbox.js';
+import type { SandboxSettings } from './types.js';
 import { makeWritableDirs } from './writable-dirs.js';
 
 /**

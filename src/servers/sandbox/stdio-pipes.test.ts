@@ -4,7 +4,7 @@
  * 256 KB and a 1 MB reply, a burst of small messages and notifications interleaved, five runs
  * each, with the same results in both modes. A Python server writes with ordinary blocking
  * writes, so a non-blocking stdout (a file description shared with a Node process, which sets
- * O_NONBLOCK on pipes it opens) makes a large reply fail with EAGAIN (issue 18). The third
+ * O_NONBLOCK on pipes it opens) makes a large reply fail with EAGAIN. The third
  * server proves it: a Node preload in the server's environment (NODE_OPTIONS) that opens
  * process.stdout a moment after start. Python ignores it; a Node process that ran it while
  * sharing the server's stdio (the sandbox's forwarder used to: it inherited the server's

@@ -2,7 +2,6 @@ import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServerLimits } from '../../config/types.js';
 import type { Readable, Writable } from 'node:stream';
 import {
   plainLayout,
@@ -24,31 +23,7 @@ import {
 } from './net-counters.js';
 import { BWRAP, bwrapBaseArgs, PRLIMIT } from './probe-sandbox.js';
 import { watchProcesses } from './process-watchdog.js';
-import type { SandboxStatus, SpawnSpec } from './types.js';
-
-/** What the sandbox needs to know besides the spec: whether it applies, and the ports to relay. */
-export interface SandboxSettings {
-  status: SandboxStatus;
-  /** Ports of the fake on 127.0.0.1 (proxy and API) the server must reach. */
-  fakePorts: readonly number[];
-  /** The port an HTTP server listens on (the harness must reach it), else null. */
-  inPort: number | null;
-  /** The server's fresh HOME and TMPDIR: writable inside. */
-  home: string;
-  tmp: string;
-  /** The server's cwd, resolved through symbolic links. */
-  cwd: string;
-  /**
-   * The `writable:` paths, resolved and checked (src/config/server-paths.ts): created here one
-   * real directory at a time and bound as they are.
-   */
-  writable: readonly string[];
-  /** Read-only paths the server needs to see even under a private directory (the config's dir). */
-  visible: readonly string[];
-  limits: ServerLimits;
-  /** Told when the server reaches a limit the harness enforces itself (the relay's cap). */
-  onLimit?: (message: string) => void;
-}
+import type { SandboxSettings, SpawnSpec } from './types.js';
 
 /** A server process, sandboxed or not, as launchServer uses it. */
 export interface SandboxedProcess extends GroupProcess {
