@@ -11,7 +11,7 @@
  *     concurrency (the cores available).
  *
  * Prints wall time, processes started, the start-up share (start-up time summed over runs ÷
- * wall time × workers) and the ratio to the floor. Targets (issue 11): Python golden × 5 under
+ * wall time × workers) and the ratio to the floor. Targets: Python golden × 5 under
  * 4 minutes and within 1.5× of the floor; the TypeScript server under 60 s.
  *
  *   npm run bench:suite -- [--runs 5] [--subject python|ts …] [--mode floor|server|scenario|run …]

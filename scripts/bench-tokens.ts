@@ -1,6 +1,6 @@
 /**
  * `npm run bench:tokens` — how long token counting takes on the inputs that made js-tiktoken
- * stall a run (issue 10), beside the bare js-tiktoken call it replaces.
+ * stall a run, beside the bare js-tiktoken call it replaces.
  *
  * For each input kind and size it prints the harness's `countText` time (src/tokens/encoders.ts:
  * linear-bpe.ts below MAX_EXACT_CHARS, extrapolated above it), the bare

@@ -74,7 +74,11 @@ function annotate(errors: readonly ScenarioError[]): void {
 }
 
 /** mode: gate — the core runs the bench, then the gate compares, comments and saves. */
-async function gate(given: ActionInputs, context: RunContext, deps: ActionDeps): Promise<void> {
+async function runGateMode(
+  given: ActionInputs,
+  context: RunContext,
+  deps: ActionDeps,
+): Promise<void> {
   // Before minutes of runs: a report-dir that cannot take the report fails now.
   const inputs = await withCheckedReportDir(given, context, deps.env);
   // On a GitHub-hosted runner: bubblewrap and an AppArmor profile for it, before the probe.
@@ -125,7 +129,7 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
     };
     switch (inputs.mode) {
       case 'gate':
-        await gate(inputs, context, full);
+        await runGateMode(inputs, context, full);
         break;
       case 'merge':
         await finishGate(

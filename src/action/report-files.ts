@@ -1,11 +1,16 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Verdict } from '../gate/types.js';
 import type { Report } from '../report/types.js';
-import { serializeReport } from '../report-io/write-report.js';
+import { serializeReport, writeFileAtomic } from '../report-io/write-report.js';
 import type { StoredComment } from './stored-comment.js';
 
-/** Writes report.json, verdict.json, comment.md and (for a PR) comment.json into the report dir. */
+const HINT = 'check that the report-dir input names a writable directory';
+
+/**
+ * Writes report.json, verdict.json, comment.md, summary.md and (for a PR) comment.json into the
+ * report dir, each atomically (a later step or artifact upload never reads half a file).
+ */
 export async function writeReportFiles(
   dir: string,
   report: Report,
@@ -16,10 +21,11 @@ export async function writeReportFiles(
 ): Promise<string> {
   await mkdir(dir, { recursive: true });
   const reportPath = join(dir, 'report.json');
-  await writeFile(reportPath, serializeReport(report));
-  await writeFile(join(dir, 'verdict.json'), JSON.stringify(verdict, null, 2) + '\n');
-  await writeFile(join(dir, 'comment.md'), comment);
-  await writeFile(join(dir, 'summary.md'), summary);
-  if (stored) await writeFile(join(dir, 'comment.json'), JSON.stringify(stored, null, 2) + '\n');
+  await writeFileAtomic(reportPath, serializeReport(report), HINT);
+  await writeFileAtomic(join(dir, 'verdict.json'), JSON.stringify(verdict, null, 2) + '\n', HINT);
+  await writeFileAtomic(join(dir, 'comment.md'), comment, HINT);
+  await writeFileAtomic(join(dir, 'summary.md'), summary, HINT);
+  if (stored)
+    await writeFileAtomic(join(dir, 'comment.json'), JSON.stringify(stored, null, 2) + '\n', HINT);
   return reportPath;
 }

@@ -14,9 +14,14 @@ export function serializeReport(report: Report): string {
 /**
  * Writes `file` atomically: the bytes go to a temporary file beside it, renamed over `file` once
  * complete, so a reader never sees half a report and a failed write leaves the old one intact.
- * A failure is a `report_unwritable` BenchError naming the file and the system's reason.
+ * A failure is a `report_unwritable` BenchError naming the file and the system's reason, with
+ * `hint` (how the caller's user names the directory).
  */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  text: string,
+  hint = 'check that the --out directory is writable and that nothing else occupies the path',
+): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     await writeFile(temp, text);
@@ -25,7 +30,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     await rm(temp, { force: true }).catch(() => undefined);
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new BenchError('report_unwritable', `cannot write ${file} (${reason})`, {
-      hint: 'check that the --out directory is writable and that nothing else occupies the path',
+      hint,
       cause: error,
     });
   }

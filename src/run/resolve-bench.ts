@@ -1,4 +1,4 @@
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defaultBenchConfig } from '../config/default-config.js';
 import { loadBenchConfig } from '../config/load-bench-config.js';
 import type { BenchConfig } from '../config/types.js';
@@ -8,6 +8,7 @@ import { packageRoot } from '../common/package-root.js';
 import { cliLabel, selectScenarios, type OptionLabel } from '../scenarios/select-scenarios.js';
 import type { Scenario, ScenarioError } from '../scenarios/types.js';
 import { shardScenarios, type Shard } from './shard.js';
+import { displayPath } from '../common/display-path.js';
 
 /** What to run, as a person asked for it (CLI flags or action inputs). */
 export interface ResolveRequest {
@@ -73,10 +74,7 @@ export async function resolveBench(request: ResolveRequest): Promise<ResolvedBen
       );
     }
   }
-  const shown = (path: string): string => {
-    const rel = relative(cwd, path);
-    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-  };
+  const shown = (path: string): string => displayPath(path, cwd);
   const paths =
     request.scenarioPaths.length > 0
       ? [...request.scenarioPaths]

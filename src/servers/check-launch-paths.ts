@@ -2,6 +2,8 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { BenchError } from '../common/errors.js';
+import { realish } from '../common/real-paths.js';
+import { checkServerPaths, pathPolicy } from '../config/server-paths.js';
 
 /**
  * A server's working directory and (when it is a path) its command, checked before the launch.
@@ -42,4 +44,38 @@ export async function checkLaunchPaths(
       },
     );
   }
+}
+
+/**
+ * The cwd and `writable:` paths as the sandbox binds them, resolved through symbolic links and
+ * checked again at launch (a templated cwd is known only now, and a link may have appeared since
+ * the config was loaded): throws BenchError('config_invalid') naming each path and where it leads.
+ */
+export function checkLaunchWritable(
+  name: string,
+  spec: { cwd: string; env: Record<string, string> },
+  options: { baseDir: string; writable: readonly string[] },
+): { cwd: string; writable: string[] } {
+  const own = (path: string | undefined, what: string) =>
+    path === undefined ? [] : [{ path: realish(path), what }];
+  const checked = checkServerPaths(
+    { cwd: spec.cwd, cwdField: ['cwd'], writable: options.writable },
+    pathPolicy(options.baseDir),
+    {
+      // A read-only cwd anywhere is harmless (the default config runs from the install).
+      checkRoots: options.writable.length > 0,
+      extraRoots: [
+        ...own(spec.env.HOME, 'its own HOME'),
+        ...own(spec.env.TMPDIR, 'its own TMPDIR'),
+      ],
+    },
+  );
+  if (checked.problems.length > 0) {
+    throw new BenchError(
+      'config_invalid',
+      checked.problems.map((p) => `server "${name}": ${p.message}`).join('\n'),
+      { hint: checked.problems[0]?.hint ?? '' },
+    );
+  }
+  return checked;
 }

@@ -16,9 +16,7 @@ import type {
 } from '../config/types.js';
 import { BenchError } from '../common/errors.js';
 import type { WriteGate } from '../scenarios/types.js';
-import { realish } from '../common/real-paths.js';
-import { checkServerPaths, pathPolicy } from '../config/server-paths.js';
-import { checkLaunchPaths } from './check-launch-paths.js';
+import { checkLaunchPaths, checkLaunchWritable } from './check-launch-paths.js';
 import { freePort } from './free-port.js';
 import { GroupStdioTransport } from './group-stdio-transport.js';
 import { openSession, ProbeClosedError } from './mcp-session.js';
@@ -66,40 +64,6 @@ function spawnFailure(name: string, command: string, proc: GroupProcess): BenchE
 }
 
 /**
- * The cwd and `writable:` paths as the sandbox binds them, resolved through symbolic links and
- * checked again at launch (a templated cwd is known only now, and a link may have appeared since
- * the config was loaded): throws BenchError('config_invalid') naming each path and where it leads.
- */
-function checkLaunchWritable(
-  name: string,
-  spec: SpawnSpec,
-  options: LaunchOptions,
-): { cwd: string; writable: string[] } {
-  const own = (path: string | undefined, what: string) =>
-    path === undefined ? [] : [{ path: realish(path), what }];
-  const checked = checkServerPaths(
-    { cwd: spec.cwd, cwdField: ['cwd'], writable: options.config.writable },
-    pathPolicy(options.baseDir),
-    {
-      // A read-only cwd anywhere is harmless (the default config runs from the install).
-      checkRoots: options.config.writable.length > 0,
-      extraRoots: [
-        ...own(spec.env.HOME, 'its own HOME'),
-        ...own(spec.env.TMPDIR, 'its own TMPDIR'),
-      ],
-    },
-  );
-  if (checked.problems.length > 0) {
-    throw new BenchError(
-      'config_invalid',
-      checked.problems.map((p) => `server "${name}": ${p.message}`).join('\n'),
-      { hint: checked.problems[0]?.hint ?? '' },
-    );
-  }
-  return checked;
-}
-
-/**
  * The one place a server process starts: the resolved spec goes through wrapInSandbox (a no-op
  * when the sandbox does not apply) and then spawnGroup. The sandbox relays the fake's port
  * and, for an HTTP server, `${port}`.
@@ -114,7 +78,10 @@ async function spawnServer(
     Number(new URL(url).port),
   );
   await checkLaunchPaths(options.name, spec, options.baseDir);
-  const paths = checkLaunchWritable(options.name, spec, options);
+  const paths = checkLaunchWritable(options.name, spec, {
+    ...options,
+    writable: options.config.writable,
+  });
   const status = await resolveSandbox(options.sandbox ?? 'auto');
   // Before any server can touch the file system: the harness runs only code it loaded itself.
   if (status.applied) await preloadLazyModules();

@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { BenchError } from '../../common/errors.js';
 import { parseClassification, type Classification } from '../../publish/classification.js';
 import { parseChanges } from '../../publish/changes.js';
@@ -14,6 +14,7 @@ import { defaultServersFile, loadComparedServers } from '../../scenarios/compare
 import { formatScenarioError } from '../../scenarios/types.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
+import { displayPath } from '../../common/display-path.js';
 
 const HELP = `Usage: hpe-mcp-bench publish REPORT… [--version V] [--classification FILE]
                              [--could-not-run NAME=LOG…] [--page FILE] [--dashboard FILE]
@@ -81,10 +82,7 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     });
   }
   const at = (p: string): string => resolve(io.cwd, p);
-  const shown = (path: string): string => {
-    const rel = relative(io.cwd, path);
-    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-  };
+  const shown = (path: string): string => displayPath(path, io.cwd);
   const named: NamedReport[] = [];
   for (const file of positionals)
     named.push({ file, report: await readReport(resolve(io.cwd, file), file) });

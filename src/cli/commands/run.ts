@@ -1,6 +1,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { BenchError, EXIT_CODES } from '../../common/errors.js';
 import { describeErroredRun, erroredRuns } from '../../report/errored-runs.js';
 import { collectFakeFindings } from '../../report/fake-findings.js';
@@ -21,6 +21,7 @@ import { createConsoleLogger } from '../console-logger.js';
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
 import { selectionRequest } from './selection-request.js';
+import { displayPath } from '../../common/display-path.js';
 
 const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server NAME…] [--suite S…]
                          [--scenario ID…] [--runs N] [--out DIR] [--concurrency N]
@@ -221,10 +222,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
   const prepared = await prepareBench(benchRequest(values, positionals, io));
 
-  const shown = (path: string): string => {
-    const rel = relative(io.cwd, path);
-    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-  };
+  const shown = (path: string): string => displayPath(path, io.cwd);
 
   const tty = io.stderrIsTTY === true && io.env.CI === undefined;
   const logger = createConsoleLogger({ write: io.stderr, tty, quiet: values.quiet === true });

@@ -1,4 +1,4 @@
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defaultServersFile } from '../../scenarios/compared-servers.js';
 import { DEFAULT_MAX_TURNS } from '../../agent/run-agent-loop.js';
 import { loadScenarios } from '../../scenarios/load-scenarios.js';
@@ -7,6 +7,7 @@ import { packageRoot } from '../../common/package-root.js';
 import { formatScenarioError, type ScenarioError } from '../../scenarios/types.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
+import { displayPath } from '../../common/display-path.js';
 
 const HELP = `Usage: hpe-mcp-bench validate [FILES|DIRS…] [--json] [--servers FILE] [--root DIR]
                               [--max-turns N]
@@ -58,10 +59,7 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
   }
   const root = values.root === undefined ? packageRoot() : resolve(io.cwd, values.root);
   // Paths we choose are shown relative to the working directory; the user's as typed.
-  const shown = (path: string): string => {
-    const rel = relative(io.cwd, path);
-    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-  };
+  const shown = (path: string): string => displayPath(path, io.cwd);
   const paths = positionals.length ? positionals : [shown(join(root, 'scenarios'))];
   const result = await loadScenarios(paths, {
     root,

@@ -15,6 +15,7 @@ import { FORWARDER_SCRIPT, SPAWN_ERROR_PREFIX } from './forwarder-script.js';
 import { mountArgs } from './sandbox-mounts.js';
 import { seccompFilter } from './seccomp-filter.js';
 import { startHostRelay, type HostRelay } from './host-relay.js';
+import { serveDials } from './relay-channel.js';
 import {
   holdNamespaces,
   readBlockedConnections,
@@ -62,33 +63,6 @@ export interface SandboxedProcess extends GroupProcess {
   blockedConnections(): number | undefined;
   /** Connections the relay refused because `limits.connections` were open. */
   refusedConnections(): number;
-}
-
-/**
- * Answers the forwarder's `{dial, id, name}` requests on its IPC channel with a connection to
- * the relay's socket `name` as the message's handle (`{socket: id}`), or `{failed: id}`, and
- * counts the connections it dropped at its cap (`{dropped: 1}`). What
- * arrives is untrusted (a server may take over the forwarder): only the run's own relay names
- * are dialled, and each connection is admitted or refused by the relay like any other.
- */
-function serveDials(proc: GroupProcess, relay: HostRelay, onDropped: () => void): void {
-  const child = proc.child;
-  child.on('error', () => undefined);
-  child.on('message', (message: unknown) => {
-    const { dial: id, name, dropped } = (message ?? {}) as Record<string, unknown>;
-    if (dropped === 1) onDropped();
-    if (typeof id !== 'number' || typeof name !== 'string' || !child.connected) return;
-    const dialled = relay.dial(name);
-    const fail = () => child.connected && child.send({ failed: id }, () => undefined);
-    if (dialled === undefined) return void fail();
-    dialled.then(
-      (socket) => {
-        if (!child.connected) return void socket.destroy();
-        child.send({ socket: id }, socket, () => socket.destroy());
-      },
-      () => void fail(),
-    );
-  });
 }
 
 /** A spec to spawn, and how to finish the process once spawned. */
