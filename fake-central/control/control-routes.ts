@@ -1,6 +1,6 @@
+import { checkAssertions } from './assertion-shape.js';
 import type { FaultPlan } from '../faults/fault-plan.js';
 import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
-import type { StateAssertion } from '../state-checks/types.js';
 import type { Json } from '../types.js';
 import { filterCalls, parseCallsQuery } from './calls-query.js';
 import { ControlError, hintedProblem } from './control-error.js';
@@ -116,7 +116,7 @@ function checkState(ctx: ControlContext, req: ControlRequest): Json {
       'e.g. {"assertions": [{"collection": "wlan-ssids", "where": {"essid.name": "Guest"}, "fields": {"enable": false}}]}',
     );
   }
-  const result = ctx.fake.checkState(assertions as StateAssertion[]);
+  const result = ctx.fake.checkState(checkAssertions(assertions));
   return {
     passed: result.failures.length === 0 && result.collateral.length === 0,
     ...result,

@@ -14,6 +14,11 @@ export interface ControlEndpoint {
 }
 
 const MAX_BODY = 1 << 20;
+/**
+ * A body over MAX_BODY is read on (and dropped) up to this much, so the client, still sending,
+ * gets the 413 instead of a connection reset; past it the connection is cut.
+ */
+const DRAIN_LIMIT = 16 << 20;
 
 function readText(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -21,19 +26,21 @@ function readText(req: IncomingMessage): Promise<string> {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) req.destroy();
+    });
+    req.on('end', () => {
+      if (size <= MAX_BODY) resolve(Buffer.concat(chunks).toString('utf8'));
+      else
         reject(
           new ControlError(
             413,
             'FAKE_CONTROL_TOO_LARGE',
-            'the body is over 1 MiB',
+            `the body is ${size} bytes, over 1 MiB`,
             'send a smaller plan or list of assertions',
           ),
         );
-        req.destroy();
-      } else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

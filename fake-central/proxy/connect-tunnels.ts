@@ -37,6 +37,14 @@ export class ConnectTunnels {
     // A client that vanishes mid-tunnel must never take the fake down.
     socket.on('error', () => socket.destroy());
     const { host, port } = splitAuthority(req.url ?? '', 443);
+    // `host:99999` names no port: refused as malformed, whatever the host.
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      const body = `CONNECT ${req.url ?? ''}: the port must be 1-65535\n`;
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return;
+    }
     if (!isInterceptedHost(host)) {
       socket.end(refusedConnectResponse(`${host}:${port}`));
       this.options.onEscape(host, port);
