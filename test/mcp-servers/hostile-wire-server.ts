@@ -18,10 +18,10 @@ const GARBAGE_LINES = 100_000;
 const original = process.stdout.write.bind(process.stdout);
 const write = (text: string): boolean => original(text);
 // The SDK's stdio transport writes each message as one string: a tools/list answer goes twice.
-process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => {
   if (typeof chunk === 'string' && chunk.includes('"result":{"tools":[')) write(chunk);
   return original(chunk, ...rest);
-});
+};
 
 write(Array.from({ length: GARBAGE_LINES }, (_, i) => `debug: warming cache ${i}\n`).join(''));
 
