@@ -61,6 +61,8 @@ export class GroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Each stdout line that is not a JSON-RPC message (the wire check counts them). */
+  onGarbage?: (line: string) => void;
 
   private buffer = '';
   private closed = false;
@@ -127,6 +129,7 @@ export class GroupStdioTransport implements Transport {
         message = deserializeMessage(line);
       } catch (error) {
         const kind = error instanceof SyntaxError ? 'not JSON' : 'not a JSON-RPC message';
+        this.onGarbage?.(line);
         this.onerror?.(new Error(`the server wrote ${kind} on stdout: ${quote(line)}`));
         continue;
       }

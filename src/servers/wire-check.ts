@@ -38,6 +38,18 @@ export interface ProtocolViolation {
 export const EXCERPT_CHARS = 160;
 /** Distinct violations one session keeps (the count of each goes on). */
 export const MAX_VIOLATIONS = 50;
+/**
+ * Notifications a server may send during one tools/call before it is a flood (a violation naming
+ * the call and the count). Progress and log messages of a long call stay far below this.
+ */
+export const NOTIFICATION_FLOOD = 1000;
+/** Answered request ids remembered to recognise a second response to one of them. */
+const ANSWERED_KEPT = 1000;
+/** Unanswered tools/call requests whose notifications are counted. */
+const PENDING_CALLS_KEPT = 32;
+
+const cut = (text: string): string =>
+  text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
 
 const escape = (key: PropertyKey): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -49,8 +61,7 @@ function excerptAt(message: unknown, path: readonly PropertyKey[]): string {
     if (next === undefined) break;
     value = next;
   }
-  const text = JSON.stringify(value) ?? 'undefined';
-  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
+  return cut(JSON.stringify(value) ?? 'undefined');
 }
 
 /** Checks what one server sends; the harness's session wraps its transport with {@link watch}. */
@@ -87,6 +98,13 @@ export function createWireChecker(
   const pending = new Map<string | number, string>();
   const asked = new Set<string>();
   const found = new Map<string, ProtocolViolation>();
+  /** Requests answered, oldest first (bounded by ANSWERED_KEPT): id → method. */
+  const answered = new Map<string | number, string>();
+  /** Notifications during each pending tools/call: id → tool name and count. */
+  const calls = new Map<string | number, { tool: string; notifications: number }>();
+  /** Lines on stdout that were not JSON-RPC messages: one violation, counted. */
+  let garbage: ProtocolViolation | null = null;
+  let garbageLines = 0;
   let version: string | null = null;
   let era: ProtocolEra | null = null;
   const schemas = (): EraSchemas => (era === 'modern' ? MODERN : LEGACY);
@@ -116,6 +134,74 @@ export function createWireChecker(
         });
       }
     }
+  }
+
+  /** Records one violation whose message the caller keeps up to date (null if the list is full). */
+  function keep(
+    v: Omit<ProtocolViolation, 'revision' | 'count'>,
+    key: string,
+  ): ProtocolViolation | null {
+    const known = found.get(key);
+    if (known) return known;
+    if (found.size >= MAX_VIOLATIONS) return null;
+    const made = { ...v, revision: version ?? latest, count: 1 };
+    found.set(key, made);
+    return made;
+  }
+
+  function noteGarbage(line: string): void {
+    garbageLines++;
+    garbage ??= keep(
+      { kind: 'message', method: null, pointer: '', message: '', excerpt: cut(line) },
+      'garbage',
+    );
+    if (garbage) {
+      garbage.message = `${garbageLines} line(s) on stdout that are not JSON-RPC messages (the excerpt is the first)`;
+      garbage.count = garbageLines;
+    }
+  }
+
+  function noteNotification(): void {
+    for (const [id, call] of calls) {
+      call.notifications++;
+      if (call.notifications <= NOTIFICATION_FLOOD) continue;
+      const flood = keep(
+        {
+          kind: 'notification',
+          method: 'tools/call',
+          pointer: '',
+          message: '',
+          excerpt: cut(JSON.stringify({ id, name: call.tool })),
+        },
+        `flood\0${String(id)}`,
+      );
+      if (flood) {
+        flood.message = `${call.notifications} notifications during one tools/call of "${call.tool}" (more than ${NOTIFICATION_FLOOD})`;
+        flood.count = call.notifications;
+      }
+    }
+  }
+
+  function answer(id: string | number): string | null {
+    const asked = pending.get(id) ?? null;
+    if (asked !== null) {
+      pending.delete(id);
+      calls.delete(id);
+      answered.set(id, asked);
+      if (answered.size > ANSWERED_KEPT)
+        answered.delete(answered.keys().next().value as string | number);
+      return asked;
+    }
+    const before = answered.get(id);
+    if (before !== undefined) {
+      record('response', before, [], { id }, [
+        {
+          path: ['id'],
+          message: `a second response to request ${JSON.stringify(id)} (${before}), which was already answered`,
+        },
+      ]);
+    }
+    return null;
   }
 
   function checkResult(asked: string | null, result: unknown): ReturnType<Schema['safeParse']> {
@@ -158,6 +244,7 @@ export function createWireChecker(
     );
     if (method !== null) {
       const isRequest = 'id' in m;
+      if (!isRequest) noteNotification();
       const kind = isRequest ? 'request' : 'notification';
       const refusal = isRequest ? schemas().noRequests : null;
       if (refusal !== null) {
@@ -181,15 +268,16 @@ export function createWireChecker(
     }
     if ('result' in m) {
       const id = m.id as string | number;
-      const asked = pending.get(id) ?? null;
-      pending.delete(id);
+      const repeated = !pending.has(id) && answered.has(id);
+      const asked = answer(id);
+      if (repeated) return;
       const parsed = checkResult(asked, m.result);
       if (!parsed.success) record('response', asked, ['result'], m, parsed.error?.issues ?? []);
       if (asked === 'initialize' && parsed.success) {
         const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
         version = typeof v === 'string' ? v : null;
       }
-    } else if ('error' in m && m.id !== undefined) pending.delete(m.id as string | number);
+    } else if ('error' in m && m.id !== undefined && m.id !== null) answer(m.id as string | number);
   }
 
   return {
@@ -203,6 +291,13 @@ export function createWireChecker(
         ) {
           pending.set(m.id, m.method);
           asked.add(m.method);
+          if (m.method === 'tools/call') {
+            const name = (message as { params?: { name?: unknown } }).params?.name;
+            calls.set(m.id, { tool: typeof name === 'string' ? name : '', notifications: 0 });
+            // A call never answered (timed out, cancelled) must not be kept for ever.
+            if (calls.size > PENDING_CALLS_KEPT)
+              calls.delete(calls.keys().next().value as string | number);
+          }
         }
         return send(message, options);
       };
@@ -233,11 +328,20 @@ export function createWireChecker(
           handler = wrapped;
         },
       });
+      (transport as { onGarbage?: (line: string) => void }).onGarbage = (line) => {
+        try {
+          noteGarbage(line);
+        } catch {
+          // as above: never cost a run
+        }
+      };
       return transport;
     },
     take: () => {
       const out = [...found.values()];
       found.clear();
+      garbage = null;
+      garbageLines = 0;
       return out;
     },
     protocolVersion: () => version,
