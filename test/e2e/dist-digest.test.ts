@@ -11,7 +11,6 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -22,9 +21,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DIGEST_FILE, digestOf } from '../../src/common/dist-digest.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = join(REPO, 'dist', 'cli', 'index.js');
-// A bundle built before the check existed cannot show it (the lead's rebuild of dist/ adds it).
-const CHECKS = existsSync(CLI) && readFileSync(CLI, 'utf8').includes(DIGEST_FILE);
 
 const install = mkdtempSync(join(tmpdir(), 'hmb-install-'));
 afterAll(() => rmSync(install, { recursive: true, force: true }));
@@ -38,7 +34,7 @@ function cli(args: string[]) {
   return { code: ran.status, stderr: ran.stderr };
 }
 
-describe.skipIf(!CHECKS)('the built CLI and its digest', () => {
+describe('the built CLI and its digest', () => {
   it('runs from an untouched install and stops at a changed chunk, naming it', () => {
     for (const dir of ['dist', 'scenarios', 'schemas']) {
       cpSync(join(REPO, dir), join(install, dir), { recursive: true });
@@ -49,17 +45,18 @@ describe.skipIf(!CHECKS)('the built CLI and its digest', () => {
     const untouched = cli(['run', '--config', 'missing.yml']);
     expect(untouched.stderr).toContain('missing.yml: bench config file not found');
 
-    const chunk = readdirSync(join(dist, 'cli')).find((name) => /^\d+\.index\.js$/.test(name));
-    expect(chunk).toBeDefined();
+    // A chunk the CLI imports lazily (the model SDKs): what a server would poison to run later.
+    const chunk = readdirSync(join(dist, 'chunks')).find((name) => /^openai-.*\.js$/.test(name));
+    expect(chunk, 'dist/chunks has no lazily loaded openai chunk: run npm run build').toBeDefined();
     const marker = join(install, 'payload-ran');
     appendFileSync(
-      join(dist, 'cli', chunk as string),
+      join(dist, 'chunks', chunk as string),
       `\nimport('node:fs').then((fs) => fs.writeFileSync(${JSON.stringify(marker)}, process.env.OPENAI_API_KEY ?? ''));\n`,
     );
     const poisoned = cli(['run', '--config', 'missing.yml']);
     expect(poisoned.code).toBe(2);
     expect(poisoned.stderr).toContain(
-      `${join(dist, 'cli', chunk as string)} has changed since the harness was built`,
+      `${join(dist, 'chunks', chunk as string)} has changed since the harness was built`,
     );
     expect(existsSync(marker)).toBe(false);
   });
