@@ -30,8 +30,8 @@ export interface Bundle {
 }
 /**
  * Walks up from `start` to the first directory holding `relative`. The relative path arrives as
- * an argument on purpose: ncc copies any path it can resolve statically into dist/, and the
- * fixtures (25 MB) must stay where they are, next to the action's checkout.
+ * an argument on purpose: a bundler may copy a path it can resolve statically into dist/ (ncc
+ * did), and the fixtures (25 MB) must stay where they are, next to the action's checkout.
  */
 export declare function findUp(start: string, relative: string): string | undefined;
 /** Finds `fixtures/central` from this module, whether run from source or from a dist bundle. */

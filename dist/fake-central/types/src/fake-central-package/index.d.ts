@@ -13,8 +13,9 @@ import { type FakeCentral, type FakeCentralOptions } from '../../fake-central/in
 /**
  * Boots the fake on 127.0.0.1 (a free port unless `port` says otherwise): the API, an
  * intercepting HTTPS proxy on the same port, a per-instance CA, and with `control: true` the
- * control API on its own port. Fault plans sent to the control API are checked by the same
- * validator as `hpe-mcp-bench fake-central --faults`. Stop it with `close()`.
+ * control API on its own port. Its options are checked first (types, ranges, unknown keys), and
+ * fault plans — in the options, to setFaults() or sent to the control API — by the same validator
+ * as `hpe-mcp-bench fake-central --faults`. Stop it with `close()`.
  */
 export declare function startFakeCentral(options?: FakeCentralOptions): Promise<FakeCentral>;
 export { loadFaultPlan, parseFaultPlan } from '../resilience/load-fault-plan.js';
