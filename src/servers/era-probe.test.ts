@@ -60,8 +60,9 @@ describe.concurrent('the era probe', () => {
   });
 
   it('takes a slow-starting 2026-07-28-only server for modern', async () => {
-    // Silent for 6.5 s, then the v2 reference server: past the old 6 s probe of a 12 s limit.
-    const start = `sleep 6.5; exec ${JSON.stringify(process.execPath)} --import tsx examples/reference-server/v2/index-v2.ts stdio modern`;
+    // Silent for 10.5 s, then the v2 reference server: past the old probe (half the limit, at
+    // most 10 s); the new one waits 15 s, which leaves 4.5 s for tsx to load the server under load.
+    const start = `sleep 10.5; exec ${JSON.stringify(process.execPath)} --import tsx examples/reference-server/v2/index-v2.ts stdio modern`;
     const session = await launch(
       'slow-modern',
       stdioTestServer(undefined, {
@@ -71,7 +72,7 @@ describe.concurrent('the era probe', () => {
           CENTRAL_CLIENT_ID: '${fake.clientId}',
           CENTRAL_CLIENT_SECRET: '${fake.clientSecret}',
         },
-        timeouts: { startupMs: 12_000, callMs: 5_000, scenarioMs: 30_000 },
+        timeouts: { startupMs: 20_000, callMs: 5_000, scenarioMs: 30_000 },
       }),
     );
     try {
