@@ -18,8 +18,14 @@ export {
   type BundleManifest,
   type Canary,
 } from './fixture-store.js';
-export type { CallKind, CallRecord, FakeCredentials } from './types.js';
-export { CALL_KINDS } from './types.js';
+export type {
+  CallKind,
+  CallRecord,
+  FakeCredentials,
+  RefusalRule,
+  RefusedRequest,
+} from './types.js';
+export { CALL_KINDS, REFUSAL_RULES } from './types.js';
 export {
   FAULT_KINDS,
   TASK_FAMILIES,
