@@ -21,13 +21,17 @@ export async function runSweep(
   context: { root: string; secrets: readonly Secret[]; shardIndex: number | null },
 ): Promise<Map<string, ServerSweep>> {
   if (mode === 'off' || (context.shardIndex !== null && context.shardIndex !== 1)) return new Map();
-  const servers = [...new Set(plan.units.map((u) => u.server))].map((name) => {
+  const servers = [...new Set(plan.units.map((u) => u.server))].flatMap((name) => {
     const units = plan.units.filter((u) => u.server === name);
-    return {
-      name,
-      config: units[0]!.config,
-      fixtures: [...new Set(units.map((u) => u.scenario.fixture))].sort(),
-    };
+    const [first] = units;
+    if (!first) return [];
+    return [
+      {
+        name,
+        config: first.config,
+        fixtures: [...new Set(units.map((u) => u.scenario.fixture))].sort(),
+      },
+    ];
   });
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-sweep-'));
   try {
