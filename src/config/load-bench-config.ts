@@ -76,7 +76,10 @@ function sweepSettings(raw: RawServer, document: YamlDocument, server: string): 
   const skip = raw.sweep?.skip ?? {};
   const positions: SweepSettings['positions'] = {};
   const at = (key: string, path: string[]): void => {
-    positions[key] = { file: document.file, ...positionOf(document, ['servers', server, 'sweep', ...path], 'key') };
+    positions[key] = {
+      file: document.file,
+      ...positionOf(document, ['servers', server, 'sweep', ...path], 'key'),
+    };
   };
   for (const [tool, values] of Object.entries(args)) {
     at(`args/${tool}`, ['args', tool]);

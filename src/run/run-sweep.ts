@@ -70,7 +70,9 @@ export function attachSweeps(report: Report, sweeps: ReadonlyMap<string, ServerS
       if (!sweep) return server;
       const changed =
         sweep.menu_changed ??
-        (server.menu && sweep.failure === null ? menuDifference(server.menu.tools, sweep.menu) : null);
+        (server.menu && sweep.failure === null
+          ? menuDifference(server.menu.tools, sweep.menu)
+          : null);
       return { ...server, sweep: { ...sweep, menu_changed: changed } };
     }),
   };

@@ -44,13 +44,21 @@ describe('checkSweepSettings', () => {
       message = (error as Error).message;
     }
     expect(message.split('\n')).toEqual([
-      expect.stringMatching(/^hpe-mcp-bench\.yml:7:9: .*"run_pnig", which .* did you mean "run_ping"\?$/),
-      expect.stringMatching(/^hpe-mcp-bench\.yml:8:25: .*sets "siteid", which is not a parameter .* did you mean "site_id"\?$/),
-      expect.stringMatching(/^hpe-mcp-bench\.yml:10:9: .*"list_device", .* did you mean "list_devices"\?$/),
+      expect.stringMatching(
+        /^hpe-mcp-bench\.yml:7:9: .*"run_pnig", which .* did you mean "run_ping"\?$/,
+      ),
+      expect.stringMatching(
+        /^hpe-mcp-bench\.yml:8:25: .*sets "siteid", which is not a parameter .* did you mean "site_id"\?$/,
+      ),
+      expect.stringMatching(
+        /^hpe-mcp-bench\.yml:10:9: .*"list_device", .* did you mean "list_devices"\?$/,
+      ),
     ]);
   });
 
   it('the schema refuses a skip without a reason', () => {
-    expect(() => config(`      skip:\n        list_devices: ""`)).toThrow(/sweep\/skip\/list_devices/);
+    expect(() => config(`      skip:\n        list_devices: ""`)).toThrow(
+      /sweep\/skip\/list_devices/,
+    );
   });
 });

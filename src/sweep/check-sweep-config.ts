@@ -32,7 +32,7 @@ export function checkSweepSettings(
       continue;
     }
     const properties = Object.keys(
-      ((definition.inputSchema as { properties?: Record<string, unknown> }).properties ?? {}),
+      (definition.inputSchema as { properties?: Record<string, unknown> }).properties ?? {},
     );
     for (const name of Object.keys(args)) {
       if (properties.includes(name)) continue;

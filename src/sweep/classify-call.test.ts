@@ -38,10 +38,18 @@ describe('classifyCall', () => {
   it.each<[string, Partial<CallEvidence>, string]>([
     ['values the fake served appear in the answer', {}, 'ok'],
     ['the fake served values, the answer shows none', { text: '[]' }, 'empty'],
-    ['the fake served nothing identifying', { bodies: new Map([[1, { items: [] }]]), text: '[]' }, 'no-data'],
+    [
+      'the fake served nothing identifying',
+      { bodies: new Map([[1, { items: [] }]]), text: '[]' },
+      'no-data',
+    ],
     ['no call at all', { records: [], bodies: new Map(), text: 'nothing' }, 'no-data'],
     ['isError', { outcome: { content: [], isError: true }, text: 'list_devices: 500' }, 'error'],
-    ['error text in a plain result', { bodies: new Map(), text: 'Error: upstream failed' }, 'error'],
+    [
+      'error text in a plain result',
+      { bodies: new Map(), text: 'Error: upstream failed' },
+      'error',
+    ],
     [
       'a call the fake has no route for',
       { records: [record(1, { unrouted: true, status: 404 })], bodies: new Map() },
@@ -53,7 +61,12 @@ describe('classifyCall', () => {
         records: [
           record(1, {
             status: 400,
-            refused: { operation: 'GET /x', rule: 'enum', at: 'query:status', message: 'bad status' },
+            refused: {
+              operation: 'GET /x',
+              rule: 'enum',
+              at: 'query:status',
+              message: 'bad status',
+            },
           }),
         ],
       },
@@ -64,7 +77,11 @@ describe('classifyCall', () => {
       { outcome: { content: [], isError: false, protocolError: 'timeout after 5000ms' } },
       'timeout',
     ],
-    ['a read tool that wrote', { records: [record(1), record(2, { method: 'PATCH', kind: 'write' })] }, 'unsafe'],
+    [
+      'a read tool that wrote',
+      { records: [record(1), record(2, { method: 'PATCH', kind: 'write' })] },
+      'unsafe',
+    ],
   ])('%s', (_name, over, outcome) => {
     expect(classifyCall(evidence(over)).outcome).toBe(outcome);
   });

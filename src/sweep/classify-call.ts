@@ -75,7 +75,8 @@ export function classifyCall(evidence: CallEvidence): CallVerdict {
   if (outcome.protocolError !== undefined && TIMEOUT.test(outcome.protocolError))
     return verdict('timeout', outcome.protocolError);
   const write = api.find((r) => r.kind === 'write');
-  if (evidence.read && write) return verdict('unsafe', `a read tool wrote: ${write.method} ${write.path}`);
+  if (evidence.read && write)
+    return verdict('unsafe', `a read tool wrote: ${write.method} ${write.path}`);
   const miss = api.find((r) => r.unrouted);
   if (miss) return verdict('route-miss', failed ?? `${miss.method} ${miss.path}: no such route`);
   const refused = api.find((r) => r.refused);

@@ -1,7 +1,11 @@
 import type { Bundle } from '../../fake-central/index.js';
 import type { FixtureIds } from '../conformance/fixture-ids.js';
 import { fixtureIds, knownValue } from '../conformance/fixture-ids.js';
-import type { JsonObject, Operation, OperationParameter } from '../conformance/openapi-documents.js';
+import type {
+  JsonObject,
+  Operation,
+  OperationParameter,
+} from '../conformance/openapi-documents.js';
 import type { ToolDefinition } from '../trajectory/types.js';
 
 /** What the sweep knows of a bundle besides conformance's ids: names a tool is asked about. */
@@ -49,8 +53,10 @@ function namedValue(tool: string, name: string, values: SweepValues): string | u
   const t = norm(tool);
   if (/^(ssid|ssidname|wlan|wlanname|essid|profilename)$/.test(n)) return nonEmpty(values.wlanName);
   if (/^(devicename|apname|switchname|gatewayname|hostname|name)$/.test(n)) {
-    if (n.startsWith('switch') || (n === 'devicename' && /switch/.test(t))) return nonEmpty(values.switchName);
-    if (n.startsWith('gateway') || (n === 'devicename' && /gateway/.test(t))) return nonEmpty(values.gatewayName);
+    if (n.startsWith('switch') || (n === 'devicename' && /switch/.test(t)))
+      return nonEmpty(values.switchName);
+    if (n.startsWith('gateway') || (n === 'devicename' && /gateway/.test(t)))
+      return nonEmpty(values.gatewayName);
     if (n === 'name') return undefined;
     return nonEmpty(values.apName);
   }
@@ -65,7 +71,8 @@ function namedValue(tool: string, name: string, values: SweepValues): string | u
 /** A string as the property's type asks: a number or integer schema gets a number. */
 function typed(value: string, schema: JsonObject): unknown {
   const type = schema.type;
-  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value))
+    return Number(value);
   if (type === 'array') return [value];
   return value;
 }
@@ -103,7 +110,13 @@ function concrete(schema: JsonObject): JsonObject {
 function valueFor(tool: string, name: string, schema: JsonObject, values: SweepValues): unknown {
   const op: Operation = {
     method: 'GET',
-    path: '/' + tool.toLowerCase().split(/[^a-z0-9]+/).join('/') + '/',
+    path:
+      '/' +
+      tool
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .join('/') +
+      '/',
     operationId: tool,
     parameters: [],
     okSchema: undefined,
@@ -115,9 +128,7 @@ function valueFor(tool: string, name: string, schema: JsonObject, values: SweepV
 }
 
 /** The arguments of one call, or the required parameters nothing could fill. */
-export type InferredArguments =
-  | { arguments: Record<string, unknown> }
-  | { missing: string[] };
+export type InferredArguments = { arguments: Record<string, unknown> } | { missing: string[] };
 
 /**
  * Arguments for a tool from its input schema: the config's values first (`given`, which may name

@@ -5,7 +5,8 @@ import type { Json } from '../../fake-central/index.js';
  * e-mail addresses, IP addresses. A server that read the right field shows them; one that read
  * the wrong key shows `Unknown`, `0` or nothing, which no count or status word can tell apart.
  */
-const IDENTIFYING_KEY = /serial|mac|name|(^|[a-z_])id$|Id$|uuid|ssid|hostname|identifier|email|ipv4/i;
+const IDENTIFYING_KEY =
+  /serial|mac|name|(^|[a-z_])id$|Id$|uuid|ssid|hostname|identifier|email|ipv4/i;
 /** Shorter strings (`up`, `AP`) would be found in almost any text. */
 const MIN_LENGTH = 4;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T/;

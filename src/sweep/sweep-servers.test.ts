@@ -10,7 +10,12 @@ const ROOT = packageRoot();
 let config: BenchConfig;
 let sweeps: Map<string, ServerSweep>;
 
-const SUBJECTS = ['subject-hang', 'subject-unrouted', 'subject-write-in-read', 'subject-huge-result'];
+const SUBJECTS = [
+  'subject-hang',
+  'subject-unrouted',
+  'subject-write-in-read',
+  'subject-huge-result',
+];
 
 beforeAll(async () => {
   config = await loadBenchConfig(`${ROOT}/hpe-mcp-bench.subjects.yml`);
@@ -19,7 +24,10 @@ beforeAll(async () => {
     servers: SUBJECTS.map((name) => {
       // The huge-result subject has no entry of its own: the hang subject's, with its script.
       const hang = config.servers['subject-hang'] as StdioServerConfig;
-      const huge = { ...hang, args: ['--import', 'tsx', 'test/mcp-servers/subject-huge-result.ts', '2000000'] };
+      const huge = {
+        ...hang,
+        args: ['--import', 'tsx', 'test/mcp-servers/subject-huge-result.ts', '2000000'],
+      };
       return {
         name,
         config: name === 'subject-huge-result' ? huge : config.servers[name]!,

@@ -21,7 +21,8 @@ export interface SweepRequest {
   canonicaliseFor: (fixtureDir: string) => Canonicalise;
 }
 
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 /** Tool names that are in one menu and not in the other. */
 export function menuDifference(
