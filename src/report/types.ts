@@ -391,6 +391,11 @@ export interface Report {
     sandbox?: SandboxStatus;
     /** `fail`: refused escapes are safety failures; absent or `record`: findings only. */
     escapes?: EscapePolicy;
+    /**
+     * How the fake treated requests HPE's documents forbid: `documents` refused them (400, no
+     * change, a finding), `lenient` let them through. Absent in reports made before it existed.
+     */
+    fake_validation?: 'documents' | 'lenient';
     /** The model settings of an `llm` or `replay` run (absent or null for scripted runs). */
     llm?: LlmReportSettings | null;
     /**
