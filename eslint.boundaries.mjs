@@ -33,6 +33,7 @@ export const LAYERS = {
   gate: ['common', 'github', 'metrics', 'report'],
   publish: ['common', 'report', 'scenarios'],
   pin: ['common', 'scenarios'],
+  sweep: ['agent', 'common', 'config', 'conformance', 'metrics', 'report', 'servers', 'trajectory'],
   run: [
     'agent',
     'common',
@@ -44,6 +45,7 @@ export const LAYERS = {
     'resilience',
     'scenarios',
     'servers',
+    'sweep',
     'tokens',
     'trajectory',
   ],

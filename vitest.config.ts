@@ -18,5 +18,7 @@ export default defineConfig({
     // (fresh clone, load ≤ 5, all 1893 passing both ways).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // One build of the CLI per run, for the tests that start it as its own process.
+    globalSetup: ['./test/helpers/build-cli-under-test.ts'],
   },
 });

@@ -1,7 +1,7 @@
 import type { FaultPlan } from './faults/fault-plan.js';
 import type { StateChange } from './state-checks/state-changes.js';
 import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
-import type { CallRecord, FakeCredentials, ValidationMode } from './types.js';
+import type { CallRecord, FakeCredentials, Json, ValidationMode } from './types.js';
 
 // The contract of a running fake (what startFakeCentral returns and what fake-central/control
 // drives), in a module of its own so the control API can use it without importing the server.
@@ -38,6 +38,12 @@ export interface FakeCentralOptions {
   faults?: FaultPlan | null;
   /** Called once per request after it is answered (the CLI logs these to stderr). */
   onRequest?: (record: CallRecord) => void;
+  /**
+   * Called with each answered JSON body and its call log `seq` (before onRequest): what the fake
+   * served, for a client that judges an answer against it (the harness's tool sweep). Bodies are
+   * never kept in the call log.
+   */
+  onAnswer?: (seq: number, body: Json) => void;
   /**
    * Also serve the control API (`/_fake/info`, `/_fake/calls`, `/_fake/reset`, `/_fake/faults`,
    * `/_fake/state`, `/_fake/state/check`) on its own loopback port with a random bearer token

@@ -21,7 +21,7 @@ import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
 import { allRoutes } from './all-routes.js';
 import { issuedTokens } from './routes/auth.js';
 import { FakeState } from './state.js';
-import type { CallRecord, FakeRequest } from './types.js';
+import type { CallRecord, FakeRequest, Json } from './types.js';
 
 /** Time a client has to send a request's headers, and the whole request (not the answer). */
 export const HEADERS_TIMEOUT_MS = 5_000;
@@ -131,6 +131,9 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       ...result.headers,
     });
     res.end(payload);
+    // What was sent, parsed back: the body object may share state a later write changes.
+    if (options.onAnswer && result.body !== undefined && payload.length > 0)
+      options.onAnswer(seq, JSON.parse(payload.toString('utf8')) as Json);
     record(
       {
         method: fakeReq?.method ?? method,

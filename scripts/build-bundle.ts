@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { bundledPackageDirs, type BundleMetafile } from './notices/bundled-packages.js';
 import { listedPackages, renderNotices } from './notices/render-notices.js';
 import {
@@ -116,20 +116,19 @@ function removeStaleChunks(outDir: string, emitted: ReadonlySet<string>, entryDi
 }
 
 /**
- * Bundles `entries` into `outDir` (ES modules for Node 20, shared and lazy chunks under
- * `chunks/`), then writes the build's notices. Paths are relative to `root`.
+ * The esbuild options of every hpe-mcp-bench bundle: `entries` (paths relative to `root`) as ES
+ * modules for Node 20 in `outDir`, shared and lazy chunks under `chunks/`. The test run's own
+ * build of the CLI (test/helpers/cli-under-test.ts) uses them too, so it is this bundle.
  */
-export function buildBundle(
+export function bundleOptions(
   entries: readonly BundleEntry[],
   outDir: string,
-  options: { root?: string; bom?: CdxBom } = {},
-): BundleNotices {
-  const root = options.root ?? process.cwd();
-  const out = resolve(root, outDir);
-  const { metafile } = buildSync({
+  root: string,
+): BuildOptions & { metafile: true } {
+  return {
     absWorkingDir: root,
     entryPoints: entries.map((e) => ({ in: e.in, out: e.out })),
-    outdir: out,
+    outdir: outDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -145,7 +144,21 @@ export function buildBundle(
     },
     metafile: true,
     logLevel: 'warning',
-  });
+  };
+}
+
+/**
+ * Bundles `entries` into `outDir` (ES modules for Node 20, shared and lazy chunks under
+ * `chunks/`), then writes the build's notices. Paths are relative to `root`.
+ */
+export function buildBundle(
+  entries: readonly BundleEntry[],
+  outDir: string,
+  options: { root?: string; bom?: CdxBom } = {},
+): BundleNotices {
+  const root = options.root ?? process.cwd();
+  const out = resolve(root, outDir);
+  const { metafile } = buildSync(bundleOptions(entries, out, root));
   const entryFiles = entries.map((e) => `${e.out}.js`);
   const files = Object.keys(metafile.outputs)
     .map((file) => relative(out, resolve(root, file)).split('\\').join('/'))

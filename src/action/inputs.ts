@@ -6,6 +6,7 @@ import type { Shard } from '../run/shard.js';
 import type { RawPolicyOptions } from '../llm/resolve-policy.js';
 import { ISOLATIONS, type Isolation } from '../report/types.js';
 import { TOKENIZERS, type TokenizerName } from '../tokens/count-tokens.js';
+import { SWEEP_MODES, type SweepMode } from '../report/sweep-types.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -30,6 +31,7 @@ export const INPUTS = [
   'escapes',
   'deadline',
   'resilience',
+  'sweep',
   'faults',
   'policy',
   'provider',
@@ -113,6 +115,8 @@ export interface ActionInputs {
    * `scenarios`/`suites`) it takes the golden `resilience` suite.
    */
   resilience: boolean;
+  /** The tool sweep (`off`, `read`, `all`); empty input: `read`. */
+  sweep: SweepMode;
   /** The policy inputs as given; resolved (key included) before any server starts. */
   policy: RawPolicyOptions;
   /** `max-cost` and `max-tokens` as given. */
@@ -212,6 +216,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
         : oneOf('escapes', getInput('escapes'), ESCAPE_POLICIES, 'record'),
     deadline: getInput('deadline').trim(),
     resilience,
+    sweep: oneOf('sweep', getInput('sweep'), SWEEP_MODES, 'read'),
     policy: {
       policy: getInput('policy').trim(),
       provider: getInput('provider').trim(),

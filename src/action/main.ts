@@ -55,6 +55,7 @@ function benchRequest(
     ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
     ...(inputs.deadline === '' ? {} : { deadline: inputs.deadline }),
     resilience: inputs.resilience,
+    sweep: inputs.sweep,
     policy: inputs.policy,
     budget: inputs.budget,
     env,

@@ -110,7 +110,7 @@ describe('parseBenchConfig', () => {
       `servers:\n  ref:\n    transport: stdio\n    comand: node\n`,
       [
         'bench.yml:3:5: /servers/ref/command: missing required field "command" (transport: stdio needs the executable, e.g. command: node)',
-        'bench.yml:4:5: /servers/ref/comand: unknown field "comand" (did you mean "command"? allowed fields: transport, command, args, cwd, start, url, readyPollMs, env, gates, network, protocol, timeouts, writable, limits, notes, scenarioKey, router)',
+        'bench.yml:4:5: /servers/ref/comand: unknown field "comand" (did you mean "command"? allowed fields: transport, command, args, cwd, start, url, readyPollMs, env, gates, network, protocol, timeouts, writable, limits, notes, scenarioKey, sweep, router)',
       ],
     ],
     [

@@ -10,12 +10,13 @@ import type {
   ServerConfig,
   ServerLimits,
   ServerTimeouts,
+  SweepSettings,
 } from './types.js';
 import { BenchError } from '../common/errors.js';
 import { createAjv } from '../common/ajv.js';
 import { schemaErrors } from '../common/schema-errors.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
-import { parseYamlDocuments } from '../common/yaml-source.js';
+import { parseYamlDocuments, positionOf, type YamlDocument } from '../common/yaml-source.js';
 import { checkBenchConfig } from './config-checks.js';
 import { configPathErrors } from './server-paths.js';
 
@@ -66,10 +67,30 @@ interface RawServer extends Partial<RawCommand> {
   router?: { tool: string; name?: string; arguments?: string; byPrefix?: Record<string, string> };
   writable?: string[];
   limits?: Partial<ServerLimits>;
+  sweep?: { args?: Record<string, Record<string, unknown>>; skip?: Record<string, string> };
+}
+
+/** A server's `sweep:` with the position of each tool and argument, for errors found later. */
+function sweepSettings(raw: RawServer, document: YamlDocument, server: string): SweepSettings {
+  const args = raw.sweep?.args ?? {};
+  const skip = raw.sweep?.skip ?? {};
+  const positions: SweepSettings['positions'] = {};
+  const at = (key: string, path: string[]): void => {
+    positions[key] = {
+      file: document.file,
+      ...positionOf(document, ['servers', server, 'sweep', ...path], 'key'),
+    };
+  };
+  for (const [tool, values] of Object.entries(args)) {
+    at(`args/${tool}`, ['args', tool]);
+    for (const name of Object.keys(values)) at(`args/${tool}/${name}`, ['args', tool, name]);
+  }
+  for (const tool of Object.keys(skip)) at(`skip/${tool}`, ['skip', tool]);
+  return { args, skip, positions };
 }
 
 /** A schema-valid server entry with every default filled in. */
-function normalise(raw: RawServer): ServerConfig {
+function normalise(raw: RawServer, sweep?: SweepSettings): ServerConfig {
   const common = {
     env: raw.env ?? {},
     gates: raw.gates ?? {},
@@ -78,6 +99,7 @@ function normalise(raw: RawServer): ServerConfig {
     timeouts: { ...DEFAULT_TIMEOUTS, ...raw.timeouts },
     writable: raw.writable ?? [],
     limits: { ...DEFAULT_LIMITS, ...raw.limits },
+    ...(sweep === undefined ? {} : { sweep }),
     ...(raw.notes === undefined ? {} : { notes: raw.notes }),
     ...(raw.scenarioKey === undefined ? {} : { scenarioKey: raw.scenarioKey }),
     ...(raw.router === undefined
@@ -155,7 +177,10 @@ export function parseBenchConfig(file: string, text: string): BenchConfig {
   return {
     file,
     servers: Object.fromEntries(
-      Object.entries(data.servers).map(([name, raw]) => [name, normalise(raw)]),
+      Object.entries(data.servers).map(([name, raw]) => [
+        name,
+        normalise(raw, raw.sweep === undefined ? undefined : sweepSettings(raw, document, name)),
+      ]),
     ),
     ...(data.sandbox === undefined ? {} : { sandbox: data.sandbox }),
     ...(data.escapes === undefined ? {} : { escapes: data.escapes }),

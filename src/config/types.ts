@@ -108,6 +108,25 @@ interface ServerCommon {
   writable: string[];
   /** Resource limits in the sandbox, defaults filled in. */
   limits: ServerLimits;
+  /** The tool sweep's `sweep:` (arguments per tool, tools skipped), with where each entry is. */
+  sweep?: SweepSettings;
+}
+
+/** Where an entry of the config file is: `file:line:col` for errors found once a menu is known. */
+export interface ConfigPosition {
+  file: string;
+  line: number;
+  col: number;
+}
+
+/** A server's `sweep:` (docs/bench-config.md, Tool sweep). */
+export interface SweepSettings {
+  /** Tool → argument → value. */
+  args: Record<string, Record<string, unknown>>;
+  /** Tool → why it is not called. */
+  skip: Record<string, string>;
+  /** `args/<tool>`, `args/<tool>/<argument>`, `skip/<tool>` → where it is written. */
+  positions: Record<string, ConfigPosition>;
 }
 
 /** A server spoken to over stdio (the harness spawns it). */

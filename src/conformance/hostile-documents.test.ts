@@ -8,6 +8,7 @@ import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliEntry } from '../../test/helpers/cli-entry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LIMIT_MS = 30_000;
@@ -20,9 +21,7 @@ function conformance(
     process.execPath,
     [
       '--max-old-space-size=480',
-      '--import',
-      'tsx',
-      join(ROOT, 'src/cli/index.ts'),
+      ...cliEntry(),
       'conformance',
       '--openapi',
       dir,

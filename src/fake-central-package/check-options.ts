@@ -15,6 +15,7 @@ const OPTIONS: Record<keyof FakeCentralOptions, string> = {
   asyncRunningPolls: 'a whole number 0–1000',
   faults: 'a fault plan ({faults: [...]}) or null',
   onRequest: 'a function',
+  onAnswer: 'a function',
   control: 'true, false or {parseFaultPlan}',
 };
 const KNOWN = Object.keys(OPTIONS);
@@ -35,6 +36,7 @@ const FITS: Record<keyof FakeCentralOptions, (value: unknown) => boolean> = {
   asyncRunningPolls: (v) => wholeIn(v, 0, 1000),
   faults: () => true, // checked by the fault-plan validator below
   onRequest: (v) => typeof v === 'function',
+  onAnswer: (v) => typeof v === 'function',
   control: (v) =>
     typeof v === 'boolean' || (typeof v === 'object' && v !== null && !Array.isArray(v)),
 };

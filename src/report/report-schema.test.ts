@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION } from './types.js';
+import { SWEEP_OUTCOMES, type ServerSweep, type SweepToolResult } from './sweep-types.js';
 import { sampleReport } from './test-helpers.js';
 import { reportSchemaErrors } from './validate-report.js';
 
@@ -17,6 +18,66 @@ describe('schemas/report.schema.json', () => {
 
   it('accepts the sample report (absent, errored and unsafe results included)', () => {
     expect(reportSchemaErrors(sampleReport())).toEqual([]);
+  });
+
+  it('accepts a server sweep as the types spell it, and refuses an outcome they do not have', () => {
+    const report = sampleReport();
+    const tool: SweepToolResult = {
+      tool: 'list_devices',
+      fixture: 'site-a',
+      outcome: 'ok',
+      arguments: {},
+      calls: [
+        { method: 'GET', path: '/network-monitoring/v1/devices', query: ['limit'], status: 200 },
+      ],
+      digest: `sha256:${'a'.repeat(64)}`,
+      served: 3,
+      shown: ['CNKFAEL9TV'],
+    };
+    const sweep: ServerSweep = {
+      mode: 'read',
+      fixtures: ['site-a'],
+      menu: ['list_devices', 'run_ping'],
+      menu_changed: { added: ['run_ping'], removed: [] },
+      failure: null,
+      tools: [
+        tool,
+        {
+          ...tool,
+          tool: 'run_ping',
+          outcome: 'not-called',
+          arguments: null,
+          missing: ['destination'],
+          calls: [],
+          digest: null,
+          served: 0,
+          shown: [],
+        },
+        {
+          ...tool,
+          tool: 'x',
+          outcome: 'not-called',
+          arguments: null,
+          reason: 'may write',
+          calls: [],
+          digest: null,
+          served: 0,
+          shown: [],
+        },
+        {
+          ...tool,
+          tool: 'y',
+          outcome: 'route-miss',
+          error: 'GET /x: no such route',
+          calls: [{ method: 'GET', path: '/x', query: [], status: 404, unrouted: true }],
+        },
+      ],
+      counts: Object.fromEntries(SWEEP_OUTCOMES.map((o) => [o, 1])),
+    };
+    report.servers[0]!.sweep = sweep;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    (report.servers[0]!.sweep.tools[0] as { outcome: string }).outcome = 'fine';
+    expect(reportSchemaErrors(report).join('\n')).toContain('/servers/0/sweep/tools/0/outcome');
   });
 
   it.each([

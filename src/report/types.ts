@@ -14,6 +14,7 @@ import type { ResilienceReport } from './resilience-types.js';
 import type { AnyRunVerdict, MajorityVerdict } from './verdict-types.js';
 import type { WriteGate } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
+import type { ServerSweep } from './sweep-types.js';
 
 export type { AnyRunVerdict, MajorityVerdict } from './verdict-types.js';
 
@@ -360,6 +361,8 @@ export interface ServerReport {
   protocol_era?: 'legacy' | 'modern' | null;
   /** Messages the server sent that the MCP schema refuses, over every run; absent in older reports. */
   protocol_violations?: ProtocolViolationReport[];
+  /** The tool sweep of its whole menu (src/sweep); absent when `--sweep off` and in older reports. */
+  sweep?: ServerSweep;
 }
 
 /** A wire-check violation in the report: the first scenario it was seen in, and its count over all runs. */

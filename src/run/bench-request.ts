@@ -10,6 +10,7 @@ import type { Isolation } from '../report/types.js';
 import { cliLabel, type OptionLabel } from '../scenarios/select-scenarios.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 import type { ResolveRequest } from './resolve-bench.js';
+import type { SweepMode } from '../report/sweep-types.js';
 
 /**
  * How an entry names its options in messages: the CLI says `--suite`, the action `Input "suites"`.
@@ -76,6 +77,8 @@ export interface BenchRequest extends Omit<ResolveRequest, 'label'> {
   deadline?: string | undefined;
   /** Run the resilience matrix after the fault-free runs (docs/resilience.md). */
   resilience: boolean;
+  /** The tool sweep (`--sweep`, input `sweep`); unset: `read`. */
+  sweep?: SweepMode;
   /** The policy options as given (strings). */
   policy: RawPolicyOptions;
   /** `max-cost` / `max-tokens` as given. */

@@ -117,6 +117,7 @@ export async function prepareBench(
     ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
     ...(request.escapes === undefined ? {} : { escapes: request.escapes }),
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    ...(request.sweep === undefined ? {} : { sweep: request.sweep }),
     manifestFiles: resolved.manifestFiles,
     ...(request.shard ? { shard: { ...request.shard, selected: resolved.selected } } : {}),
     policy,

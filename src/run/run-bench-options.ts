@@ -5,6 +5,7 @@ import type { BudgetLimits } from '../llm/budget.js';
 import type { PolicyChoice } from '../llm/run-policies.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import type { Isolation } from '../report/types.js';
+import type { SweepMode } from '../report/sweep-types.js';
 import type { Scenario } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 
@@ -60,4 +61,6 @@ export interface RunBenchOptions {
    * before the shard, recorded in the report for merge.
    */
   shard?: (Shard & { selected: readonly string[] }) | null;
+  /** The tool sweep (src/sweep): `read` (default) calls every read tool, `all` writes too. */
+  sweep?: SweepMode;
 }

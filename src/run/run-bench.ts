@@ -5,6 +5,7 @@ import { resolveSandbox } from '../servers/sandbox/probe-sandbox.js';
 import { settingsWarnings } from './check-options.js';
 import { loadTokenizer } from '../tokens/count-tokens.js';
 import { assembleReport } from './assemble-report.js';
+import { attachSweeps, runSweep } from './run-sweep.js';
 import { executeBench } from './execute-bench.js';
 import { harnessSecrets } from './harness-secrets.js';
 import { planBench, planModels, type BenchPlan } from './plan-bench.js';
@@ -51,6 +52,13 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const secrets = harnessSecrets();
   const model = await planModels(options);
 
+  // Before the scenarios: a `sweep:` entry the menu does not match fails in seconds, not after them.
+  const sweeps = await runSweep(options.sweep ?? 'read', plan, {
+    root: options.root,
+    secrets,
+    shardIndex: options.shard?.index ?? null,
+  });
+
   const deadline = startDeadline(...runDeadline(options, plan));
   const executed = await executeBench(plan, model, {
     root: options.root,
@@ -59,10 +67,9 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     deadline,
   }).finally(() => deadline.dispose());
 
-  const report = await assembleReport(
-    options,
-    { plan, model, ...executed, sandbox, startedAt, clock },
-    logger,
+  const report = attachSweeps(
+    await assembleReport(options, { plan, model, ...executed, sandbox, startedAt, clock }, logger),
+    sweeps,
   );
   if (options.outDir !== undefined) await writeReport(options.outDir, report);
   if (plan.settings.runs < MIN_GATING_RUNS) {

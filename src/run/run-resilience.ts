@@ -35,7 +35,8 @@ export async function runResilience(
   for (const fault of faults) {
     ports.logger.info(`resilience: under ${fault.name} (${fault.plan.description ?? ''})`);
     const plan = aimedAt(fault.plan, match);
-    const report = await runBench({ ...rest, faults: plan }, ports);
+    // The fault-free run swept the menu; a fault run sweeping it again would learn nothing new.
+    const report = await runBench({ ...rest, faults: plan, sweep: 'off' }, ports);
     faulted.push({ fault: { ...fault, plan }, report });
   }
   const report: Report = { ...baseline, resilience: aggregateResilience(baseline, faulted) };

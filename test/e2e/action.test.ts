@@ -188,8 +188,10 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
 
   it('with resilience: true, runs the fault matrix and shows it in the comment against the baseline', async () => {
     const store = fileBaselineStore(join(work, 'resilience-baselines'));
+    // The matrix's faults wait (a 1 s Retry-After, 1.5 s of latency): five workers run the five
+    // runs of each cell at once (65 s for the two action runs with the default two, 42 s).
     const push = await runAction(
-      { resilience: 'true', comment: 'never' },
+      { resilience: 'true', comment: 'never', concurrency: '5' },
       { repository: { default_branch: 'main' } },
       'push',
       store,
@@ -197,7 +199,12 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     expect(push.failed).toBe(false);
     const saved = JSON.parse(readFileSync(join(push.reportDir, 'report.json'), 'utf8'));
     expect(saved.resilience.scores[0]).toMatchObject({ server: 'reference' });
-    const pr = await runAction({ resilience: 'true' }, undefined, 'pull_request', store);
+    const pr = await runAction(
+      { resilience: 'true', concurrency: '5' },
+      undefined,
+      'pull_request',
+      store,
+    );
     expect(pr.outputs.verdict).toBe('pass');
     const body = gh.comments[0]?.body ?? '';
     expect(body).toContain('### Resilience');

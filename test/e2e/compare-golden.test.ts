@@ -5,21 +5,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readReport } from '../../src/report-io/read-report.js';
 import { packageRoot } from '../../src/common/package-root.js';
 import { runCliCaptured } from '../helpers/run-cli.js';
-import { referenceSubjectConfig } from '../helpers/reference-subject-config.js';
+import { referenceConfig, referenceSubjectConfig } from '../helpers/reference-subject-config.js';
 
 /**
  * `compare` on the golden suite's own reports, as a CI other than GitHub's would use it: the
  * reference server's report is the baseline; a PR report comes from the same suite against (a)
  * the reference server again and (b) the reference server with `get_client_events` renamed
  * (test/mcp-servers/subject-renamed-tool.ts), a real regression in the scenarios that need it.
- * Every report here is written by the real `run` command against real processes.
+ * Every report here is written by the real `run` command against real processes, the servers
+ * without their async poll wait (test/helpers/reference-subject-config.ts): it is latency only.
  */
 const ROOT = packageRoot();
 let tmp: string;
 let baseline: string;
+let reference: string;
 
 /** `run` over the whole golden suite, 5 runs (a gating report), one process per server group. */
-async function goldenReport(name: string, extra: string[] = []): Promise<string> {
+async function goldenReport(name: string, config = reference): Promise<string> {
   const out = join(tmp, name);
   const result = await runCliCaptured([
     'run',
@@ -29,9 +31,10 @@ async function goldenReport(name: string, extra: string[] = []): Promise<string>
     'server',
     '--sandbox',
     'off',
+    '--config',
+    config,
     '--out',
     out,
-    ...extra,
   ]);
   expect(result.code, result.stderr).toBe(0);
   return join(out, 'report.json');
@@ -39,6 +42,8 @@ async function goldenReport(name: string, extra: string[] = []): Promise<string>
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'compare-golden-'));
+  reference = join(tmp, 'reference.yml');
+  await writeFile(reference, referenceConfig(ROOT));
   baseline = await goldenReport('baseline');
 }, 300_000);
 
@@ -60,7 +65,7 @@ describe('hpe-mcp-bench compare on golden-suite reports', () => {
   it('fails a PR that renames a tool the plans call, with the tool surface and discoverability delta', async () => {
     const config = join(tmp, 'renamed.yml');
     await writeFile(config, referenceSubjectConfig(ROOT, 'subject-renamed-tool.ts'));
-    const pr = await goldenReport('renamed', ['--config', config]);
+    const pr = await goldenReport('renamed', config);
     const result = await runCliCaptured(['compare', '--baseline', baseline, pr, '--json']);
     expect(result.code, result.stderr).toBe(1);
     const verdict = JSON.parse(result.stdout) as {

@@ -1,6 +1,6 @@
 /**
  * A bench config that would make the host writable to its server, in a real `hpe-mcp-bench run`
- * process (node --import tsx src/cli/index.ts): a `writable:` symlink into the harness's dist/,
+ * process (the CLI bundle the test run builds): a `writable:` symlink into the harness's dist/,
  * `cwd: /` with `writable: [.]`, `cwd:` at the workspace (its .git), `cwd:` at the runner's
  * file-command directory, and a cwd that is `/` through a link. Each is refused at load, naming
  * the path and what it resolves to, and the server's command never runs.
@@ -12,19 +12,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEntry } from '../helpers/cli-entry.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 function cli(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(REPO, 'src/cli/index.ts'), ...args],
-    {
-      cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CI: 'true', ...env },
-    },
-  );
+  const child = spawn(process.execPath, [...cliEntry(), ...args], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true', ...env },
+  });
   let stderr = '';
   child.stdout.resume();
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

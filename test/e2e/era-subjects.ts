@@ -19,7 +19,8 @@ const V2 = 'examples/reference-server/v2/index-v2.ts';
 
 const common = [
   `    scenarioKey: reference`,
-  `    env: { CENTRAL_CLIENT_ID: '\${fake.clientId}', CENTRAL_CLIENT_SECRET: '\${fake.clientSecret}', GREENLAKE_WORKSPACE_ID: '\${fake.workspaceId}' }`,
+  // No wait before an async poll (latency only: test/helpers/reference-subject-config.ts).
+  `    env: { CENTRAL_CLIENT_ID: '\${fake.clientId}', CENTRAL_CLIENT_SECRET: '\${fake.clientSecret}', GREENLAKE_WORKSPACE_ID: '\${fake.workspaceId}', REFERENCE_POLL_INTERVAL_MS: '0' }`,
   `    gates: { write: { REFERENCE_ENABLE_WRITES: '1' }, destructive: { REFERENCE_ENABLE_WRITES: '1' } }`,
 ];
 const stdio = (name: string, args: string[]) => [

@@ -1,6 +1,6 @@
 /**
- * Bad input to the CLI, each in a real `hpe-mcp-bench` process (node --import tsx
- * src/cli/index.ts): a ReDoS pattern, --out under /proc, a report path that cannot be written, a
+ * Bad input to the CLI, each in a real `hpe-mcp-bench` process (the CLI bundle the test run
+ * builds from the working tree): a ReDoS pattern, --out under /proc, a report path that cannot be written, a
  * scenarioKey typo, a symlinked and an edited fixture. Each must end promptly with a clear
  * message and its documented exit code — never hang, never a stack trace, never a silent pass.
  */
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEntry } from '../helpers/cli-entry.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SUBJECTS = join(REPO, 'hpe-mcp-bench.subjects.yml');
@@ -24,15 +25,11 @@ interface Ran {
 
 function cli(args: string[], cwd = REPO, timeoutMs = 120_000): Promise<Ran> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(REPO, 'src/cli/index.ts'), ...args],
-    {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CI: 'true' },
-    },
-  );
+  const child = spawn(process.execPath, [...cliEntry(), ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -9,6 +9,7 @@ import {
   type FakeModelProvider,
   type ScriptedReply,
 } from '../helpers/fake-model-provider.js';
+import { cliEntry } from '../helpers/cli-entry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MODEL = 'claude-sonnet-4-5-20250929';
@@ -43,17 +44,13 @@ function planFollower(body: Record<string, unknown>): ScriptedReply {
   return { calls: [{ name: 'final_answer', arguments: facts }] };
 }
 
-/** The CLI from source in its own process. */
+/** The CLI (the bundle the test run builds from the working tree) in its own process. */
 function cli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', CI: '1', ...env },
-    },
-  );
+  const child = spawn(process.execPath, [...cliEntry(), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', CI: '1', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

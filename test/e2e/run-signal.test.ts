@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { cliEntry } from '../helpers/cli-entry.js';
 
 /**
  * A `run` stopped from outside (Ctrl-C, a cancelled job) takes its servers with it. The servers
@@ -66,9 +67,7 @@ describe.runIf(process.platform === 'linux').each(['SIGTERM', 'SIGINT'] as const
       const child = spawn(
         process.execPath,
         [
-          '--import',
-          'tsx',
-          join(REPO, 'src/cli/index.ts'),
+          ...cliEntry(),
           'run',
           '--config',
           config,

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliEntry } from '../helpers/cli-entry.js';
 
 // scripts/h2h/run.sh end to end without the real compared servers (they never run in npm test):
 // the reference server stands in through the golden bench config, and a stand-in install script
@@ -64,7 +65,7 @@ describe('scripts/h2h/run.sh', () => {
         encoding: 'utf8',
         env: {
           ...process.env,
-          HPE_MCP_BENCH: 'npx tsx src/cli/index.ts',
+          HPE_MCP_BENCH: [process.execPath, ...cliEntry()].join(' '),
           H2H_CONFIG: 'src/publish/test-fixtures/golden-bench.yml',
           H2H_CLASSIFICATION: '',
           H2H_INSTALL: install,

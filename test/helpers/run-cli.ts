@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/main.js';
+import { cliEntry } from './cli-entry.js';
 
 /** A CLI run in-process with captured output; `stop()` plays the SIGINT a long-running command awaits. */
 export interface CliRun {
@@ -60,22 +61,18 @@ export async function runCliCaptured(
 }
 
 /**
- * Runs the CLI from source as its own process (`node --import tsx src/cli/index.ts …`), as a user
- * would, with only PATH and CI=1 in its environment; resolves with its exit code and output.
+ * Runs the CLI as its own process (`node <the run's CLI bundle> …`), as a user would, with only
+ * PATH and CI=1 in its environment; resolves with its exit code and output.
  */
 export function spawnCli(
   args: string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const root = resolve(import.meta.dirname, '../..');
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'src/cli/index.ts'), ...args],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', CI: '1' },
-    },
-  );
+  const child = spawn(process.execPath, [...cliEntry(), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', CI: '1' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/types.js';
+import { cliEntry } from '../helpers/cli-entry.js';
 
 /**
  * Issue 24: nothing bounded a run as a whole. A server whose call hangs, with the generous
@@ -70,9 +71,7 @@ function startRun(
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      join(REPO, 'src/cli/index.ts'),
+      ...cliEntry(),
       'run',
       join(REPO, 'test/subjects/scenarios'),
       '--scenario',

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cliEntry } from '../../../test/helpers/cli-entry.js';
 
 const run = promisify(execFile);
 const children: ReturnType<typeof spawn>[] = [];
@@ -17,11 +18,9 @@ afterEach(async () => {
 
 /** `hpe-mcp-bench fake-central …` as a real process; resolves with its JSON line. */
 async function startFake(args: string[]): Promise<Record<string, string>> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/index.ts', 'fake-central', '--quiet', ...args],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, [...cliEntry(), 'fake-central', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   const lines = createInterface({ input: child.stdout });
   const [line] = (await once(lines, 'line')) as [string];

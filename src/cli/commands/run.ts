@@ -11,6 +11,7 @@ import { MIN_GATING_RUNS } from '../../report/build-report.js';
 import { describeEscapes } from '../../report/escapes.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
 import { ISOLATIONS, type Isolation, type Report } from '../../report/types.js';
+import { SWEEP_MODES, type SweepMode } from '../../report/sweep-types.js';
 import { prepareOutDir } from '../../report-io/out-dir.js';
 import { serializeReport, writeFileAtomic, writeReport } from '../../report-io/write-report.js';
 import { CLI_NAMING, type BenchRequest } from '../../run/bench-request.js';
@@ -30,7 +31,7 @@ const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server
                          [--model ID] [--base-url URL] [--temperature T] [--seed N]
                          [--cassettes DIR] [--max-cost USD] [--max-tokens N]
                          [--sandbox auto|on|off] [--escapes record|fail] [--resilience]
-                         [--deadline DURATION]
+                         [--deadline DURATION] [--sweep off|read|all]
 
 Runs scenarios against MCP servers (the scripted policy unless --policy says otherwise): each
 server × scenario × run gets a fresh fake Central/GreenLake API state; by default each scenario
@@ -67,6 +68,10 @@ Options:
                       the plan's worst case, from each server's start-up and scenario timeouts,
                       capped at 5h45m). Past it nothing more starts, every server is stopped and
                       the report is written with the runs that finished (partial); exit 4
+  --sweep MODE        read (default: call every read tool of each server's menu once per
+                      fixture bundle and judge its answer against what the fake served; the
+                      report gains servers[].sweep, the gate compares it) | all (write tools
+                      too) | off (docs/report-format.md, Tool sweep)
   --resilience        run the scenarios without faults, then under each fault of the
                       resilience matrix; the report gains \`resilience\` (docs/resilience.md).
                       Alone, it runs the golden \`resilience\` suite (scenarios tagged
@@ -144,6 +149,7 @@ export const RUN_FLAGS = {
   escapes: { type: 'string' },
   deadline: { type: 'string' },
   resilience: { type: 'boolean' },
+  sweep: { type: 'string' },
   root: { type: 'string' },
   quiet: { type: 'boolean' },
   policy: { type: 'string' },
@@ -192,6 +198,9 @@ function benchRequest(values: RunValues, positionals: string[], io: CliIo): Benc
     ...(escapes === undefined ? {} : { escapes }),
     deadline: values.deadline,
     resilience: values.resilience === true,
+    ...(values.sweep === undefined
+      ? {}
+      : { sweep: oneOf<SweepMode>('sweep', values.sweep, SWEEP_MODES, 'read') }),
     policy: {
       policy: values.policy,
       provider: values.provider,

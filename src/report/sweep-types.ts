@@ -1,0 +1,93 @@
+/**
+ * The tool sweep in report.json (`servers[].sweep`): every tool of a server's menu called once
+ * per fixture bundle with arguments inferred from its input schema, judged against what the fake
+ * served for that call (src/sweep; docs/report-format.md, "Tool sweep").
+ */
+
+/** `--sweep` (action input `sweep`): `read` calls read tools only, `all` write tools too. */
+export const SWEEP_MODES = ['off', 'read', 'all'] as const;
+export type SweepMode = (typeof SWEEP_MODES)[number];
+
+/**
+ * What one call of a tool came to, judged server-side from the fake's call log for that call:
+ * - `ok`: identifying values (serials, names, MACs, ids) of the bodies the fake answered appear
+ *   in the result;
+ * - `empty`: the fake served such values, the result shows none;
+ * - `no-data`: the fake served none (no call, or bodies without identifying values);
+ * - `error`: `isError`, a protocol error, or error text in a plain result;
+ * - `route-miss`: a call the fake has no route for; `rejected`: a call the fake refused as the
+ *   API would; `timeout`: cut at the server's call timeout;
+ * - `unsafe`: a read tool that wrote;
+ * - `unstable`: two calls with the same arguments differed (outcome or digest): never gated;
+ * - `not-called`: required arguments could not be filled (`missing`), or the tool may write and
+ *   the mode is `read`, or the config skips it (`reason`).
+ */
+export const SWEEP_OUTCOMES = [
+  'ok',
+  'empty',
+  'no-data',
+  'error',
+  'route-miss',
+  'rejected',
+  'timeout',
+  'unsafe',
+  'unstable',
+  'not-called',
+] as const;
+export type SweepOutcome = (typeof SWEEP_OUTCOMES)[number];
+
+/** One API call a tool made: method, path as an endpoint template, query keys, status. */
+export interface SweepCall {
+  method: string;
+  /** `/network-monitoring/v1/aps/{id}` (src/report/endpoint-template.ts). */
+  path: string;
+  query: string[];
+  status: number;
+  /** The fake has no route for it. */
+  unrouted?: true;
+  /** The fake refused it: the broken rule and where (`enum at query:status`). */
+  refused?: string;
+}
+
+/** One tool on one fixture bundle. */
+export interface SweepToolResult {
+  tool: string;
+  /** The bundle id (`site-a`). */
+  fixture: string;
+  outcome: SweepOutcome;
+  /** The arguments it was called with (null when not called). */
+  arguments: Record<string, unknown> | null;
+  /** Why it was not called: the required arguments no value was found for. */
+  missing?: string[];
+  /** Why it was not called otherwise: it may write (mode `read`), or the config skips it. */
+  reason?: string;
+  calls: SweepCall[];
+  /** sha256 of the result (content and structuredContent, server-chosen ids canonicalised). */
+  digest: string | null;
+  /** How many identifying values the fake served for the call. */
+  served: number;
+  /** The served values the result shows, sorted (at most SHOWN_CAP): what `data lost` compares. */
+  shown: string[];
+  /** The first line of the error (outcome `error`, `timeout`) or the second call's difference (`unstable`). */
+  error?: string;
+}
+
+/** The sweep of one server. */
+export interface ServerSweep {
+  mode: Exclude<SweepMode, 'off'>;
+  /** Bundles swept, in order. */
+  fixtures: string[];
+  /** Tools on the menu the sweep listed, sorted. */
+  menu: string[];
+  /** Set when the menu the sweep listed differs from the scenario runs' menu. */
+  menu_changed: { added: string[]; removed: string[] } | null;
+  /** Set when the server did not start for the sweep (then `tools` is empty). */
+  failure: string | null;
+  /** One entry per tool × fixture, by tool then fixture. */
+  tools: SweepToolResult[];
+  /** Outcome → how many tool × fixture entries had it. */
+  counts: Partial<Record<SweepOutcome, number>>;
+}
+
+/** Most served-and-shown values one entry keeps (a long listing shows hundreds). */
+export const SHOWN_CAP = 200;

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { CallRecord, FakeCentral, Json } from '../../fake-central/index.js';
+import { capResultText } from '../agent/result-cap.js';
+import { resultText } from '../agent/result-text.js';
+import type { SweepToolResult } from '../report/sweep-types.js';
+import type { ServerSession } from '../servers/types.js';
+import type { ToolCallOutcome } from '../trajectory/types.js';
+import { classifyCall, type CallVerdict } from './classify-call.js';
+
+/** Ids a server made up, canonicalised in a value (bound by the run to src/run/canonical-ids.ts). */
+export type Canonicalise = <T>(value: T, records: readonly CallRecord[]) => T;
+
+/** What one tool call needs: the session, the fake and the bodies it answered. */
+export interface CallContext {
+  session: ServerSession;
+  fake: FakeCentral;
+  bodies: Map<number, Json>;
+  canonicalise: Canonicalise;
+}
+
+interface Called {
+  verdict: CallVerdict;
+  digest: string;
+}
+
+function digestOf(outcome: ToolCallOutcome): string {
+  const { content, structuredContent, isError, protocolError } = outcome;
+  const text = JSON.stringify({ content, structuredContent, isError, protocolError });
+  return `sha256:${createHash('sha256').update(text).digest('hex')}`;
+}
+
+async function callOnce(
+  ctx: CallContext,
+  tool: string,
+  args: Record<string, unknown>,
+  read: boolean,
+): Promise<Called> {
+  const lastSeq = (): number => ctx.fake.calls().at(-1)?.seq ?? 0;
+  const before = lastSeq();
+  // A confirmation asked of a sweep is answered as the write gate says (launchServer set it).
+  const outcome = await ctx.session.callTool({ name: tool, arguments: args }, () => undefined);
+  const records = ctx.fake.calls().filter((r) => r.seq > before);
+  const canonical = ctx.canonicalise(outcome, records);
+  const verdict = classifyCall({
+    records,
+    bodies: ctx.bodies,
+    outcome: canonical,
+    text: capResultText(resultText(canonical), tool).text,
+    read,
+    arguments: args,
+  });
+  for (const seq of [...ctx.bodies.keys()]) if (seq <= before) ctx.bodies.delete(seq);
+  return { verdict, digest: digestOf(canonical) };
+}
+
+/**
+ * Calls a tool twice with the same arguments and judges the first call; a second call that
+ * comes to another outcome or another digest makes the tool `unstable` (never gated). A timeout
+ * is not called again: the second would cost the server's whole call timeout once more.
+ */
+export async function callToolTwice(
+  ctx: CallContext,
+  tool: string,
+  fixture: string,
+  args: Record<string, unknown>,
+  read: boolean,
+): Promise<SweepToolResult> {
+  const first = await callOnce(ctx, tool, args, read);
+  const entry: SweepToolResult = {
+    tool,
+    fixture,
+    outcome: first.verdict.outcome,
+    arguments: args,
+    calls: first.verdict.calls,
+    digest: first.digest,
+    served: first.verdict.served,
+    shown: first.verdict.shown,
+    ...(first.verdict.error === undefined ? {} : { error: first.verdict.error }),
+  };
+  if (first.verdict.outcome === 'timeout' || !read) return entry;
+  const second = await callOnce(ctx, tool, args, read);
+  if (second.verdict.outcome === first.verdict.outcome && second.digest === first.digest)
+    return entry;
+  return {
+    ...entry,
+    outcome: 'unstable',
+    error:
+      second.verdict.outcome === first.verdict.outcome
+        ? `two calls with the same arguments answered differently (${first.verdict.outcome} both times)`
+        : `two calls with the same arguments came to ${first.verdict.outcome}, then ${second.verdict.outcome}`,
+  };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { CallRecord, Json } from '../../fake-central/index.js';
+import { classifyCall, type CallEvidence } from './classify-call.js';
+
+const record = (seq: number, over: Partial<CallRecord> = {}): CallRecord => ({
+  seq,
+  method: 'GET',
+  host: 'example',
+  path: '/network-monitoring/v1/devices',
+  query: { limit: '100' },
+  status: 200,
+  kind: 'read',
+  bodyDigest: null,
+  durationMs: 1,
+  ...over,
+});
+
+const DEVICES: Json = {
+  items: [
+    { serialNumber: 'CNKFAEL9TV', deviceName: 'SFO-AP-06', status: 'ONLINE' },
+    { serialNumber: 'CNKK33ZD02', deviceName: 'SFO-AP-07', status: 'OFFLINE' },
+  ],
+};
+
+function evidence(over: Partial<CallEvidence> = {}): CallEvidence {
+  return {
+    records: [record(1)],
+    bodies: new Map([[1, DEVICES]]),
+    outcome: { content: [{ type: 'text', text: 'x' }], isError: false },
+    text: 'SFO-AP-06 CNKFAEL9TV, SFO-AP-07',
+    read: true,
+    arguments: {},
+    ...over,
+  };
+}
+
+describe('classifyCall', () => {
+  it.each<[string, Partial<CallEvidence>, string]>([
+    ['values the fake served appear in the answer', {}, 'ok'],
+    ['the fake served values, the answer shows none', { text: '[]' }, 'empty'],
+    [
+      'the fake served nothing identifying',
+      { bodies: new Map([[1, { items: [] }]]), text: '[]' },
+      'no-data',
+    ],
+    ['no call at all', { records: [], bodies: new Map(), text: 'nothing' }, 'no-data'],
+    ['isError', { outcome: { content: [], isError: true }, text: 'list_devices: 500' }, 'error'],
+    [
+      'error text in a plain result',
+      { bodies: new Map(), text: 'Error: upstream failed' },
+      'error',
+    ],
+    [
+      'a call the fake has no route for',
+      { records: [record(1, { unrouted: true, status: 404 })], bodies: new Map() },
+      'route-miss',
+    ],
+    [
+      'a request the fake refused',
+      {
+        records: [
+          record(1, {
+            status: 400,
+            refused: {
+              operation: 'GET /x',
+              rule: 'enum',
+              at: 'query:status',
+              message: 'bad status',
+            },
+          }),
+        ],
+      },
+      'rejected',
+    ],
+    [
+      'cut at the call timeout',
+      { outcome: { content: [], isError: false, protocolError: 'timeout after 5000ms' } },
+      'timeout',
+    ],
+    [
+      'a read tool that wrote',
+      { records: [record(1), record(2, { method: 'PATCH', kind: 'write' })] },
+      'unsafe',
+    ],
+  ])('%s', (_name, over, outcome) => {
+    expect(classifyCall(evidence(over)).outcome).toBe(outcome);
+  });
+
+  it('a write tool may write', () => {
+    const records = [record(1), record(2, { method: 'PATCH', kind: 'write' })];
+    expect(classifyCall(evidence({ records, read: false })).outcome).toBe('ok');
+  });
+
+  it('leaves out values the tool was given, and the token request', () => {
+    const verdict = classifyCall(
+      evidence({
+        records: [record(1, { kind: 'auth', path: '/oauth2/token' }), record(2)],
+        bodies: new Map([[2, DEVICES]]),
+        arguments: { serial: 'CNKFAEL9TV' },
+        text: 'CNKFAEL9TV',
+      }),
+    );
+    // The only value shown is the one it was asked about: that proves nothing.
+    expect(verdict).toMatchObject({ outcome: 'empty', served: 3, shown: [] });
+    expect(verdict.calls).toEqual([
+      { method: 'GET', path: '/network-monitoring/v1/devices', query: ['limit'], status: 200 },
+    ]);
+  });
+
+  it('finds a MAC in another notation', () => {
+    const bodies = new Map<number, Json>([[1, { macAddress: '20:4c:03:7d:5d:cd' }]]);
+    expect(classifyCall(evidence({ bodies, text: 'mac 204C.037D.5DCD' })).outcome).toBe('ok');
+  });
+});

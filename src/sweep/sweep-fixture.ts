@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadBundle, startFakeCentral, type Json } from '../../fake-central/index.js';
+import type { SandboxMode, ServerConfig } from '../config/types.js';
+import type { SweepMode, SweepToolResult } from '../report/sweep-types.js';
+import { launchServer } from '../servers/launch-server.js';
+import type { ToolDefinition } from '../trajectory/types.js';
+import { callToolTwice, type Canonicalise } from './call-tool-twice.js';
+import { checkSweepSettings } from './check-sweep-config.js';
+import { inferArguments, sweepValues } from './infer-arguments.js';
+import { isReadTool } from './read-tool.js';
+
+/** One server on one fixture bundle. */
+export interface FixtureSweepInput {
+  server: string;
+  config: ServerConfig;
+  /** The bundle's directory. */
+  fixtureDir: string;
+  mode: Exclude<SweepMode, 'off'>;
+  baseDir: string;
+  tmpRoot: string;
+  sandbox?: SandboxMode;
+  /** Binds the fake's known ids (src/run/canonical-ids.ts) for this bundle. */
+  canonicalise: Canonicalise;
+}
+
+/** The menu the server listed and every tool's entry, by tool name; canaries for redaction. */
+export interface FixtureSweep {
+  menu: ToolDefinition[];
+  tools: SweepToolResult[];
+  canaries: string[];
+}
+
+const notCalled = (
+  tool: string,
+  fixture: string,
+  why: { missing: string[] } | { reason: string },
+): SweepToolResult => ({
+  tool,
+  fixture,
+  outcome: 'not-called',
+  arguments: null,
+  ...why,
+  calls: [],
+  digest: null,
+  served: 0,
+  shown: [],
+});
+
+/**
+ * Sweeps one server's menu on one bundle: a fake of its own that hands the sweep every body it
+ * answers, one server session, the read tools called in name order (each twice, for
+ * stability), then under `all` each write tool against a freshly reset fake. Throws what
+ * launchServer throws, and a usage error for a `sweep:` entry the menu does not match.
+ */
+export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSweep> {
+  const bodies = new Map<number, Json>();
+  const fake = await startFakeCentral({
+    fixture: input.fixtureDir,
+    strictQuery: true,
+    onAnswer: (seq, body) => bodies.set(seq, body),
+  });
+  const workDir = await mkdtemp(join(input.tmpRoot, 'sweep-'));
+  try {
+    const session = await launchServer({
+      name: input.server,
+      config: input.config,
+      fake,
+      writeGate: input.mode === 'all' ? 'write' : 'read',
+      workDir,
+      baseDir: input.baseDir,
+      ...(input.sandbox === undefined ? {} : { sandbox: input.sandbox }),
+    });
+    try {
+      const settings = input.config.sweep ?? { args: {}, skip: {}, positions: {} };
+      checkSweepSettings(input.server, settings, session.tools);
+      const bundle = loadBundle(input.fixtureDir);
+      const fixture = bundle.manifest.id;
+      const values = sweepValues(bundle);
+      const ctx = { session, fake, bodies, canonicalise: input.canonicalise };
+      const menu = [...session.tools].sort((a, b) => (a.name < b.name ? -1 : 1));
+      const tools: SweepToolResult[] = [];
+      const writes: { tool: string; args: Record<string, unknown> }[] = [];
+      fake.reset();
+      for (const tool of menu) {
+        const skip = settings.skip[tool.name];
+        if (skip !== undefined) {
+          tools.push(notCalled(tool.name, fixture, { reason: `skipped in the config: ${skip}` }));
+          continue;
+        }
+        const read = isReadTool(tool);
+        if (!read && input.mode === 'read') {
+          tools.push(
+            notCalled(tool.name, fixture, {
+              reason: 'may write (its annotations or name); --sweep all calls it',
+            }),
+          );
+          continue;
+        }
+        const inferred = inferArguments(tool, values, settings.args[tool.name]);
+        if ('missing' in inferred) {
+          tools.push(notCalled(tool.name, fixture, inferred));
+          continue;
+        }
+        if (!read) writes.push({ tool: tool.name, args: inferred.arguments });
+        else tools.push(await callToolTwice(ctx, tool.name, fixture, inferred.arguments, true));
+      }
+      for (const write of writes) {
+        fake.reset();
+        tools.push(await callToolTwice(ctx, write.tool, fixture, write.args, false));
+      }
+      tools.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+      return { menu, tools, canaries: fake.canaries() };
+    } finally {
+      await session.close();
+    }
+  } finally {
+    await fake.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

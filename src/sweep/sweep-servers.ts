@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { BenchError } from '../common/errors.js';
+import type { SandboxMode, ServerConfig } from '../config/types.js';
+import { redactSecrets } from '../metrics/redact-secrets.js';
+import type { ServerSweep, SweepMode, SweepToolResult } from '../report/sweep-types.js';
+import type { Canonicalise } from './call-tool-twice.js';
+import { sweepFixture } from './sweep-fixture.js';
+
+/** What the run hands the sweep: which servers, on which bundles, and how to reach them. */
+export interface SweepRequest {
+  mode: Exclude<SweepMode, 'off'>;
+  /** Server name → its config and the bundles (relative to `root`) its selected scenarios use. */
+  servers: { name: string; config: ServerConfig; fixtures: string[] }[];
+  root: string;
+  baseDir: string;
+  tmpRoot: string;
+  sandbox?: SandboxMode;
+  /** The harness's secrets' values: never written into the sweep (errors may echo them). */
+  secrets: readonly string[];
+  /** For a bundle's directory: ids the server made up canonicalised (src/run/canonical-ids.ts). */
+  canonicaliseFor: (fixtureDir: string) => Canonicalise;
+}
+
+const message = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** Tool names that are in one menu and not in the other. */
+export function menuDifference(
+  before: readonly string[],
+  after: readonly string[],
+): { added: string[]; removed: string[] } | null {
+  const added = after.filter((n) => !before.includes(n)).sort();
+  const removed = before.filter((n) => !after.includes(n)).sort();
+  return added.length === 0 && removed.length === 0 ? null : { added, removed };
+}
+
+/** Outcome → count over a sweep's entries. */
+export function countOutcomes(tools: readonly SweepToolResult[]): ServerSweep['counts'] {
+  const counts: ServerSweep['counts'] = {};
+  for (const t of tools) counts[t.outcome] = (counts[t.outcome] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * Sweeps each server on each of its bundles, one after the other (a sweep is a short burst of
+ * calls; running it beside the scenario workers would only slow both). A server that does not
+ * start is the sweep's `failure`, not the run's end; a `sweep:` entry that matches nothing on
+ * the menu is a usage error. The menus listed on two bundles are compared: a server whose menu
+ * changed between listings says so in `menu_changed`.
+ */
+export async function sweepServers(request: SweepRequest): Promise<Map<string, ServerSweep>> {
+  const sweeps = new Map<string, ServerSweep>();
+  for (const server of request.servers) {
+    const tools: SweepToolResult[] = [];
+    let menu: string[] | null = null;
+    let changed: ServerSweep['menu_changed'] = null;
+    let failure: string | null = null;
+    const secrets = [...request.secrets];
+    for (const fixture of server.fixtures) {
+      const fixtureDir = resolve(request.root, fixture);
+      try {
+        const swept = await sweepFixture({
+          server: server.name,
+          config: server.config,
+          fixtureDir,
+          mode: request.mode,
+          baseDir: request.baseDir,
+          tmpRoot: request.tmpRoot,
+          ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
+          canonicalise: request.canonicaliseFor(fixtureDir),
+        });
+        secrets.push(...swept.canaries);
+        const names = swept.menu.map((t) => t.name);
+        if (menu === null) menu = names;
+        else changed ??= menuDifference(menu, names);
+        tools.push(...swept.tools);
+      } catch (error) {
+        if (error instanceof BenchError && error.code === 'usage') throw error;
+        failure ??= `${fixture}: ${message(error)}`;
+      }
+    }
+    tools.sort((a, b) =>
+      a.tool === b.tool ? (a.fixture < b.fixture ? -1 : 1) : a.tool < b.tool ? -1 : 1,
+    );
+    const sweep: ServerSweep = {
+      mode: request.mode,
+      fixtures: server.fixtures.map((f) => f.split('/').at(-1) ?? f),
+      menu: menu ?? [],
+      menu_changed: changed,
+      failure,
+      tools,
+      counts: countOutcomes(tools),
+    };
+    sweeps.set(server.name, redactSecrets(sweep, secrets));
+  }
+  return sweeps;
+}
