@@ -1,5 +1,4 @@
 import { RE2JS } from 're2js';
-import type { Json } from '../../fake-central/types.js';
 import type {
   QueryRule,
   RuleNode,
@@ -116,8 +115,8 @@ export function compileRequestRules(
     if (typeof type === 'string' && s.nullable === true) n.t = [type, 'null'];
     else if (typeof type === 'string') n.t = type;
     else if (Array.isArray(type)) n.t = type.filter((t): t is string => typeof t === 'string');
-    if (Array.isArray(s.enum)) n.e = s.enum as Json[];
-    if (s.const !== undefined) n.e = [s.const as Json];
+    if (Array.isArray(s.enum)) n.e = s.enum;
+    if (s.const !== undefined) n.e = [s.const];
     if (Array.isArray(s.required) && s.required.length > 0)
       n.r = [...new Set(s.required.filter((r): r is string => typeof r === 'string'))];
     if (typeof s.minimum === 'number') n.n = s.minimum;
@@ -195,7 +194,7 @@ export function compileRequestRules(
           if (typeof p.schema.pattern === 'string' && usable(p.schema.pattern))
             rule.pt = [p.schema.pattern];
           if (p.schema.format === 'uuid') rule.f = 'uuid';
-          if (Array.isArray(p.schema.enum)) rule.e = p.schema.enum as Json[];
+          if (Array.isArray(p.schema.enum)) rule.e = p.schema.enum;
           if (Object.keys(rule).length > 0) pathRules[p.name] = intern(rule);
         }
       }
