@@ -173,7 +173,12 @@ async function runRoute(
         debugSeed: `${state.bundle.manifest.id}:debug:${req.seq ?? 0}`,
       });
       if (refused)
-        return { ...refused.response, kind: route.kind, route: route.pattern, refused: refused.refused };
+        return {
+          ...refused.response,
+          kind: route.kind,
+          route: route.pattern,
+          refused: refused.refused,
+        };
     }
     // Handlers mutate lists in place; any non-read request drops the cached list views.
     if (req.method !== 'GET' && req.method !== 'HEAD') state.invalidateViews();

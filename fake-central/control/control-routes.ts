@@ -76,7 +76,10 @@ function reset(ctx: ControlContext, req: ControlRequest): Json {
     );
   }
   try {
-    ctx.fake.reset(fixture, validation === undefined ? {} : { validation: validation as ValidationMode });
+    ctx.fake.reset(
+      fixture,
+      validation === undefined ? {} : { validation: validation as ValidationMode },
+    );
   } catch (error) {
     throw refused('FAKE_CONTROL_BAD_FIXTURE', error, 'name a bundle under fixtures/central');
   }

@@ -47,7 +47,12 @@ function coerce(ctx: CheckContext, index: number, raw: string): Json {
 }
 
 /** A query value against its node; a union's branches each read the raw text by their own type. */
-function checkQueryValue(ctx: CheckContext, index: number, raw: string, at: string): BrokenRule | undefined {
+function checkQueryValue(
+  ctx: CheckContext,
+  index: number,
+  raw: string,
+  at: string,
+): BrokenRule | undefined {
   const node = ctx.nodes[index];
   if (node === undefined) return undefined;
   if (node.t === undefined && node.u !== undefined) {
@@ -104,15 +109,27 @@ function checkQuery(
   return undefined;
 }
 
-function checkBody(ctx: CheckContext, op: DocumentedOperation, req: CheckedRequest): BrokenRule | undefined {
+function checkBody(
+  ctx: CheckContext,
+  op: DocumentedOperation,
+  req: CheckedRequest,
+): BrokenRule | undefined {
   if (op.rule.b === undefined) return undefined;
   // Form and multipart uploads have no JSON schema to check.
   if (/form-urlencoded|multipart\//i.test(req.contentType)) return undefined;
   const body = req.body();
   if (body === undefined)
-    return op.rule.br === 1 ? { rule: 'required', pointer: 'body:', reason: 'is required' } : undefined;
+    return op.rule.br === 1
+      ? { rule: 'required', pointer: 'body:', reason: 'is required' }
+      : undefined;
   const skip = UNCHECKED_BODY_MEMBERS[op.operation];
-  const broken = checkValue(skip ? { ...ctx, skip } : ctx, op.rule.b, body, '', req.method === 'PATCH');
+  const broken = checkValue(
+    skip ? { ...ctx, skip } : ctx,
+    op.rule.b,
+    body,
+    '',
+    req.method === 'PATCH',
+  );
   return broken && { ...broken, pointer: `body:${broken.pointer}` };
 }
 

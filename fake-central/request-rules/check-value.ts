@@ -33,7 +33,9 @@ const fits = (type: string, value: Json): boolean => {
 
 /** `must be one of A, B, … (23 values)`: the list cut so a message stays readable. */
 export function enumReason(values: readonly Json[]): string {
-  const shown = values.slice(0, ENUM_SHOWN).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+  const shown = values
+    .slice(0, ENUM_SHOWN)
+    .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
   const more = values.length > ENUM_SHOWN ? `, … (${values.length} values)` : '';
   return `must be one of ${shown.join(', ')}${more}`;
 }

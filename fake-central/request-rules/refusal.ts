@@ -61,7 +61,12 @@ function documentCode(table: RuleTable, file: number): string | undefined {
   return codes.get(file);
 }
 
-function errorCode(table: RuleTable, op: DocumentedOperation, path: string, broken: BrokenRule): string {
+function errorCode(
+  table: RuleTable,
+  op: DocumentedOperation,
+  path: string,
+  broken: BrokenRule,
+): string {
   if (broken.rule === 'unknown-parameter' && broken.pointer.startsWith('query:'))
     return UNKNOWN_QUERY_CODE;
   const documented = op.rule.c === undefined ? undefined : table.codes[op.rule.c];

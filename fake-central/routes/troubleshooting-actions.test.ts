@@ -210,7 +210,9 @@ describe('async tests', () => {
   });
 
   it('answers 404 for an unknown task, or one polled under another device', async () => {
-    const missing = await api(`${T}/aps/AP0001/ping/async-operations/00000000-0000-4000-8000-00000000dead`);
+    const missing = await api(
+      `${T}/aps/AP0001/ping/async-operations/00000000-0000-4000-8000-00000000dead`,
+    );
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({
       errorCode: 'HPE_GL_ERROR_NOT_FOUND',

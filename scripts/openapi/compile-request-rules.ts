@@ -97,7 +97,12 @@ export function compileRequestRules(
     return ok;
   };
 
-  function compact(root: JsonObject, file: string, raw: JsonValue | undefined, seen: Set<string>): number {
+  function compact(
+    root: JsonObject,
+    file: string,
+    raw: JsonValue | undefined,
+    seen: Set<string>,
+  ): number {
     let s = raw;
     const refs: string[] = [];
     while (isObject(s) && typeof s.$ref === 'string') {
@@ -231,7 +236,10 @@ export function compileRequestRules(
 
 /** allOf's branches merged into one schema: members and required lists joined, first of the rest. */
 function mergeAllOf(root: JsonObject, file: string, s: JsonObject): JsonObject {
-  const merged: JsonObject = { ...s, properties: { ...(isObject(s.properties) ? s.properties : {}) } };
+  const merged: JsonObject = {
+    ...s,
+    properties: { ...(isObject(s.properties) ? s.properties : {}) },
+  };
   const required: JsonValue[] = Array.isArray(s.required) ? [...s.required] : [];
   delete merged.allOf;
   for (const branch of Array.isArray(s.allOf) ? s.allOf : []) {
@@ -240,7 +248,8 @@ function mergeAllOf(root: JsonObject, file: string, s: JsonObject): JsonObject {
     if (Array.isArray(b.allOf)) b = mergeAllOf(root, file, b);
     Object.assign(merged.properties as JsonObject, isObject(b.properties) ? b.properties : {});
     if (Array.isArray(b.required)) required.push(...b.required);
-    for (const key of KEYS_MERGED_FROM_ALLOF) if (merged[key] === undefined && b[key] !== undefined) merged[key] = b[key];
+    for (const key of KEYS_MERGED_FROM_ALLOF)
+      if (merged[key] === undefined && b[key] !== undefined) merged[key] = b[key];
   }
   if (Object.keys(merged.properties as JsonObject).length === 0) delete merged.properties;
   if (required.length > 0) merged.required = required;
@@ -263,9 +272,12 @@ function badRequestCode(root: JsonObject, file: string, op: JsonObject): string 
   const schema = deref(root, media.schema, file);
   if (isObject(schema)) {
     candidates.push(schema.example);
-    const member = isObject(schema.properties) ? deref(root, schema.properties.errorCode, file) : undefined;
+    const member = isObject(schema.properties)
+      ? deref(root, schema.properties.errorCode, file)
+      : undefined;
     if (isObject(member)) candidates.push({ errorCode: member.example ?? null });
   }
-  for (const c of candidates) if (isObject(c) && typeof c.errorCode === 'string') return c.errorCode;
+  for (const c of candidates)
+    if (isObject(c) && typeof c.errorCode === 'string') return c.errorCode;
   return undefined;
 }

@@ -32,15 +32,17 @@ export class FakePool {
       // A run holds servers to what the live API refuses: the fake checks requests against
       // HPE's documents (validation `documents`, fake-central/SPEC.md §9) unless told lenient.
       // A bundle edited (or swapped) since validation is a clear error, not a stack trace.
-      fake = startFakeCentral({ fixture: dir, faults: this.faults, validation: this.validation }).catch(
-        (error: unknown) => {
-          if (!(error instanceof FakeCentralError)) throw error;
-          throw new BenchError(error.code, error.message, {
-            ...(error.hint === undefined ? {} : { hint: error.hint }),
-            cause: error,
-          });
-        },
-      );
+      fake = startFakeCentral({
+        fixture: dir,
+        faults: this.faults,
+        validation: this.validation,
+      }).catch((error: unknown) => {
+        if (!(error instanceof FakeCentralError)) throw error;
+        throw new BenchError(error.code, error.message, {
+          ...(error.hint === undefined ? {} : { hint: error.hint }),
+          cause: error,
+        });
+      });
       this.#fakes.set(dir, fake);
     }
     return fake;

@@ -48,9 +48,13 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
   }
   const port = intOption('fake-central', 'port', values.port, 0, 65535);
   if (values.lenient && values['strict-query'])
-    throw new BenchError('usage', 'fake-central: --lenient and --strict-query contradict each other', {
-      hint: 'drop --strict-query: checking requests against the documents is the default',
-    });
+    throw new BenchError(
+      'usage',
+      'fake-central: --lenient and --strict-query contradict each other',
+      {
+        hint: 'drop --strict-query: checking requests against the documents is the default',
+      },
+    );
   const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
   let fake;
   try {
