@@ -25,6 +25,7 @@ import { compareResilience } from './compare-resilience.js';
 import { checkRenames } from './check-renames.js';
 import { applyRenames, declaredChanges } from './missing-in-pr.js';
 import { callDiffs } from './call-diff.js';
+import { compareSweeps, sweepReasons } from './compare-sweep.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
 export interface BaselineInput {
@@ -234,6 +235,8 @@ export function compareToBaseline(
         `${r.server} ${r.where}: ${r.metric} ${r.baseline} → ${r.current} (limit ${round(r.limit)})`,
     ),
   );
+  const sweep = compareSweeps(report, comparable, thresholds.retired.tools);
+  reasons.push(...sweepReasons(sweep));
   const { changed, unchanged } = compareScenarios(report, base, tokensComparable, regressions);
   return {
     status: reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'cold-start',
@@ -251,6 +254,7 @@ export function compareToBaseline(
     toolSurface: compareToolSurface(report, base, tokensComparable),
     discoverability: compareDiscoverability(report, base),
     resilience: compareResilience(report, base),
+    sweep,
     taskSuccess: overallTaskSuccess(report),
     safetyFailures: report.overall.reduce((n, o) => n + o.safety_failures, 0),
   };

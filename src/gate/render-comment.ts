@@ -10,6 +10,7 @@ import { columnId, FIGURE_COLUMNS, formatOf, type FigureColumn } from '../report
 import { integer as int } from '../report/format-number.js';
 import type { Delta, ScenarioChange, Verdict } from './types.js';
 import { resilienceSection } from './render-resilience.js';
+import { sweepFirstScreen, sweepSection } from './render-sweep.js';
 import { describeEndpointDiff } from './call-diff.js';
 import { NOT_COMPARABLE_REASON, refusedBaseline } from './comparability.js';
 import { notComparableSection } from './render-comparability.js';
@@ -215,6 +216,8 @@ function sections(
     `Task success ${ts} · safety failures ${verdict.safetyFailures} · ${verdict.regressions.length} regression(s)`,
     '',
   );
+  const sweepLines = sweepFirstScreen(verdict.sweep ?? []);
+  if (sweepLines.length > 0) out.push(...sweepLines, '');
   const escapes = describeEscapes(report);
   if (escapes.length > 0) out.push('**Escapes**', '', ...escapes.map((e) => `- ${e}`), '');
   const findings = fakeFindingLines(report);
@@ -287,6 +290,7 @@ function sections(
   }
   out.push(...discoverabilitySection(verdict));
   out.push(...resilienceSection(verdict.resilience ?? []));
+  out.push(...sweepSection(report, verdict.sweep ?? []));
   if (verdict.changedScenarios.length > 0) {
     // Medians that moved within the thresholds (same verdicts) are folded: the rows a reader
     // must act on stay in view.

@@ -17,8 +17,11 @@ export interface Thresholds {
    * the new names, so a renamed server or scenario is compared, not reported missing.
    */
   renames: { servers: Record<string, string>; scenarios: Record<string, string> };
-  /** Servers and scenarios intentionally removed since the baseline: noted, not failed. */
-  retired: { servers: string[]; scenarios: string[] };
+  /**
+   * Servers, scenarios and tools (the sweep's menu) intentionally removed since the baseline:
+   * noted, not failed.
+   */
+  retired: { servers: string[]; scenarios: string[]; tools: string[] };
   /** Days after which the comment warns that the baseline is stale (default 14). */
   baselineMaxAgeDays: number;
   /**
@@ -52,7 +55,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
     ),
   ),
   renames: { servers: {}, scenarios: {} },
-  retired: { servers: [], scenarios: [] },
+  retired: { servers: [], scenarios: [], tools: [] },
   baselineMaxAgeDays: 14,
   notComparable: 'fail',
 };
@@ -158,17 +161,19 @@ export function parseThresholds(raw: string, source: ThresholdsSource = ACTION_I
 
 type Bad = (value: string, expected: string) => BenchError;
 
-function kindsMap(key: string, raw: unknown, bad: Bad): Partial<Record<string, unknown>> {
+function kindsMap(
+  key: string,
+  raw: unknown,
+  bad: Bad,
+  kinds: readonly string[] = NAME_KINDS,
+): Partial<Record<string, unknown>> {
+  const names = `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1) ?? ''}`;
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw))
-    throw bad(
-      `${key}: ${JSON.stringify(raw)}`,
-      `"${key}" takes a map with keys servers and scenarios`,
-    );
+    throw bad(`${key}: ${JSON.stringify(raw)}`, `"${key}" takes a map with keys ${names}`);
   const map = raw as Record<string, unknown>;
   for (const kind of Object.keys(map))
-    if (!(NAME_KINDS as readonly string[]).includes(kind))
-      throw bad(`${key}.${kind}`, `unknown key; "${key}" takes servers and scenarios`);
+    if (!kinds.includes(kind)) throw bad(`${key}.${kind}`, `unknown key; "${key}" takes ${names}`);
   return map;
 }
 
@@ -200,11 +205,12 @@ function parseRenames(raw: unknown, bad: Bad): Thresholds['renames'] {
   return out;
 }
 
-/** `retired: {servers: [name], scenarios: [id]}`. */
+/** `retired: {servers: [name], scenarios: [id], tools: [name]}`. */
 function parseRetired(raw: unknown, bad: Bad): Thresholds['retired'] {
-  const map = kindsMap('retired', raw, bad);
-  const out: Thresholds['retired'] = { servers: [], scenarios: [] };
-  for (const kind of NAME_KINDS) {
+  const kinds = [...NAME_KINDS, 'tools'] as const;
+  const map = kindsMap('retired', raw, bad, kinds);
+  const out: Thresholds['retired'] = { servers: [], scenarios: [], tools: [] };
+  for (const kind of kinds) {
     const list = map[kind];
     if (list === undefined || list === null) continue;
     if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && n !== ''))

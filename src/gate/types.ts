@@ -1,3 +1,4 @@
+import type { SweepComparison } from './compare-sweep.js';
 /**
  * What a setting that differs makes incomparable: `tokens` (the tokenizer: token figures count
  * in other units), `model` (the policy or model: every model-dependent figure), `conditions`
@@ -109,6 +110,8 @@ export interface Verdict {
   discoverability: DiscoverabilityDiff[];
   /** Resilience score per server against the baseline's (shown, not gated); absent or empty without `--resilience`. */
   resilience?: ResilienceComparison[];
+  /** Each server's tool sweep against the baseline's (absent in verdicts made before the sweep). */
+  sweep?: SweepComparison[];
   /** Over every non-absent scenario of every server. */
   taskSuccess: number | null;
   safetyFailures: number;

@@ -1,4 +1,5 @@
 import { fakeFindingLines } from './fake-findings.js';
+import { sweepLines, sweepTable } from './render-sweep.js';
 import { protocolEraLine, protocolViolationLines } from './protocol-violations.js';
 import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
 import { describeErroredRun, erroredRuns } from './errored-runs.js';
@@ -81,6 +82,16 @@ export function renderSummaryMarkdown(report: Report): string {
     '',
   );
   out.push(renderSummaryTable(report));
+  const sweeps = sweepLines(report);
+  if (sweeps.length > 0) {
+    out.push(
+      'Tool sweep (every tool of the menu called once per fixture bundle and judged against what the fake served; docs/report-format.md):',
+      '',
+      ...sweeps.map((line) => `- ${line}`),
+      '',
+      ...report.servers.flatMap((s) => (s.sweep ? [sweepTable(s.name, s.sweep)] : [])),
+    );
+  }
   const discoverability = renderDiscoverabilityTable(report);
   if (discoverability !== '') {
     out.push('Discoverability (BM25 over the tool menu, no model; docs/discoverability.md):', '');

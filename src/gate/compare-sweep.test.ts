@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerSweep, SweepToolResult } from '../report/sweep-types.js';
+import { sampleReport } from '../report/test-helpers.js';
+import type { Report } from '../report/types.js';
+import { compareSweeps, sweepReasons } from './compare-sweep.js';
+import { compareToBaseline } from './compare-to-baseline.js';
+import { renderComment } from './render-comment.js';
+import { base, report } from './test-report.js';
+import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
+
+const RADIOS = '/network-monitoring/v1/radios';
+
+const entry = (tool: string, over: Partial<SweepToolResult> = {}): SweepToolResult => ({
+  tool,
+  fixture: 'site-a',
+  outcome: 'ok',
+  arguments: { site_id: '1' },
+  calls: [{ method: 'GET', path: RADIOS, query: ['site-id'], status: 200 }],
+  digest: `sha256:${'a'.repeat(64)}`,
+  served: 3,
+  shown: ['AP-1', 'AP-2', 'AP-3'],
+  ...over,
+});
+
+const sweep = (tools: SweepToolResult[], menu = tools.map((t) => t.tool)): ServerSweep => ({
+  mode: 'read',
+  fixtures: ['site-a'],
+  menu,
+  menu_changed: null,
+  failure: null,
+  tools,
+  counts: {},
+});
+
+function withSweep(s: ServerSweep | undefined): Report {
+  const report = sampleReport();
+  const [server] = report.servers;
+  if (server && s) server.sweep = s;
+  return report;
+}
+
+const BASE = sweep([entry('list_radios'), entry('list_devices')]);
+const reasons = (
+  pr: ServerSweep | undefined,
+  base: ServerSweep | undefined = BASE,
+  retired: string[] = [],
+) => sweepReasons(compareSweeps(withSweep(pr), withSweep(base), retired));
+
+describe('compareSweeps', () => {
+  it('an unchanged sweep passes', () => {
+    expect(reasons(BASE)).toEqual([]);
+  });
+
+  it('ok → route-miss fails, naming the tool, the outcome, the calls that changed and the error', () => {
+    const broken = entry('list_radios', {
+      outcome: 'route-miss',
+      calls: [
+        {
+          method: 'GET',
+          path: '/network-monitoring/v1/radio',
+          query: [],
+          status: 404,
+          unrouted: true,
+        },
+      ],
+      error: 'list_radios: GET /network-monitoring/v1/radio → 404',
+      shown: [],
+    });
+    expect(reasons(sweep([broken, entry('list_devices')]))).toEqual([
+      `reference sweep: list_radios (site-a) ok → route-miss; GET ${RADIOS} → GET /network-monitoring/v1/radio: route miss; list_radios: GET /network-monitoring/v1/radio → 404`,
+    ]);
+  });
+
+  it('data lost fails with examples; a changed digest with nothing lost is only listed', () => {
+    const lost = entry('list_radios', { shown: ['AP-1'], digest: `sha256:${'b'.repeat(64)}` });
+    expect(reasons(sweep([lost, entry('list_devices')]))).toEqual([
+      'reference sweep: list_radios (site-a) lost 2 value(s) the baseline showed, e.g. "AP-2", "AP-3"',
+    ]);
+    const moved = entry('list_radios', { digest: `sha256:${'b'.repeat(64)}` });
+    const [c] = compareSweeps(
+      withSweep(sweep([moved, entry('list_devices')])),
+      withSweep(BASE),
+      [],
+    );
+    expect(c?.changed.map((x) => x.tool)).toEqual(['list_radios']);
+    expect(sweepReasons([c!])).toEqual([]);
+  });
+
+  it('other arguments are no data loss', () => {
+    const other = entry('list_radios', { arguments: { site_id: '2' }, shown: [], outcome: 'ok' });
+    expect(reasons(sweep([other, entry('list_devices')]))).toEqual([]);
+  });
+
+  it('a tool gone from the menu fails unless retired; a new tool is listed, not failed', () => {
+    const pr = sweep([entry('list_devices'), entry('list_aps')]);
+    expect(reasons(pr)).toEqual([
+      'reference sweep: list_radios is missing from the menu (declare a removal on purpose under "retired: {tools: [list_radios]}" in the thresholds)',
+    ]);
+    expect(reasons(pr, BASE, ['list_radios'])).toEqual([]);
+    expect(compareSweeps(withSweep(pr), withSweep(BASE), [])[0]?.added).toEqual(['list_aps']);
+  });
+
+  it('unstable on either side is never gated', () => {
+    expect(
+      reasons(sweep([entry('list_radios', { outcome: 'unstable' }), entry('list_devices')])),
+    ).toEqual([]);
+  });
+
+  it('a baseline without a sweep is not compared, and says so', () => {
+    const [c] = compareSweeps(withSweep(BASE), withSweep(undefined), []);
+    expect(c?.notCompared).toBe('not compared (baseline has no sweep)');
+    expect(c?.line).toBe('sweep: 2/2 tools ok');
+    expect(sweepReasons([c!])).toEqual([]);
+  });
+});
+
+describe('the gate and the comment with a sweep', () => {
+  const withServerSweep = (s: ServerSweep): Report => {
+    const r = report();
+    r.servers = r.servers.map((server, i) => (i === 0 ? { ...server, sweep: s } : server));
+    return r;
+  };
+  const broken = sweep([
+    entry('list_radios', { outcome: 'empty', shown: [] }),
+    entry('list_devices'),
+  ]);
+
+  it('fails the check on a broken tool and puts the sweep line on the first screen', () => {
+    const verdict = compareToBaseline(
+      withServerSweep(broken),
+      base(withServerSweep(BASE)),
+      DEFAULT_THRESHOLDS,
+    );
+    expect(verdict.status).toBe('fail');
+    const comment = renderComment(withServerSweep(broken), verdict);
+    const name = report().servers[0]!.name;
+    expect(comment).toContain(`- \`${name}\` sweep: 1/2 tools ok, 1 empty`);
+    expect(comment.indexOf('sweep: 1/2 tools ok')).toBeLessThan(comment.indexOf('### Suites'));
+    expect(comment).toContain(
+      `${name} sweep: list_radios (site-a) ok → empty; GET /network-monitoring/v1/radios`,
+    );
+    expect(comment).toContain(`### Tool sweep: ${name}`);
+  });
+
+  it('passes an unchanged sweep; retired tools come from the thresholds', () => {
+    expect(
+      compareToBaseline(withServerSweep(BASE), base(withServerSweep(BASE)), DEFAULT_THRESHOLDS)
+        .status,
+    ).toBe('pass');
+    const gone = sweep([entry('list_devices')]);
+    const thresholds = parseThresholds('retired:\n  tools: [list_radios]');
+    expect(
+      compareToBaseline(withServerSweep(gone), base(withServerSweep(BASE)), thresholds).status,
+    ).toBe('pass');
+    expect(
+      compareToBaseline(withServerSweep(gone), base(withServerSweep(BASE)), DEFAULT_THRESHOLDS)
+        .status,
+    ).toBe('fail');
+  });
+});

@@ -1,0 +1,178 @@
+import { sweepLine } from '../report/render-sweep.js';
+import type { ServerSweep, SweepCall, SweepToolResult } from '../report/sweep-types.js';
+import type { Report } from '../report/types.js';
+
+/** One tool × bundle whose sweep entry differs from the baseline's. */
+export interface SweepToolChange {
+  tool: string;
+  fixture: string;
+  baseline: string;
+  current: string;
+  /** `GET /a → GET /b: route miss`, or the calls when they did not change. */
+  calls: string;
+  /** The first line of the PR's error, when it has one. */
+  error?: string;
+  /** Served values the baseline's answer showed and the PR's no longer does. */
+  lost?: { count: number; examples: string[] };
+}
+
+/** A server's sweep against the baseline's. */
+export interface SweepComparison {
+  server: string;
+  /** The PR's sweep line (`sweep: 35/37 tools ok, …`). */
+  line: string;
+  /** Set when nothing was compared, and why (the baseline has no sweep, …). */
+  notCompared: string | null;
+  /** `ok` → anything but ok or unstable: fails. */
+  regressions: SweepToolChange[];
+  /** Still ok, but values the baseline showed are gone: fails. */
+  dataLost: SweepToolChange[];
+  /** On the baseline's menu, not on the PR's, not retired: fails. */
+  missing: string[];
+  /** On the baseline's menu, not on the PR's, retired in the thresholds: noted. */
+  retired: string[];
+  /** On the PR's menu only: listed. */
+  added: string[];
+  /** Calls or digest (or a non-ok outcome) changed, nothing lost: listed, collapsed. */
+  changed: SweepToolChange[];
+}
+
+const callText = (c: SweepCall): string =>
+  `${c.method} ${c.path}${c.unrouted ? ': route miss' : c.refused ? `: refused (${c.refused})` : ''}`;
+const callsText = (calls: readonly SweepCall[]): string =>
+  [...new Set(calls.map(callText))].join(', ') || 'no call';
+
+function callsChange(before: SweepToolResult, after: SweepToolResult): string {
+  const a = callsText(before.calls);
+  const b = callsText(after.calls);
+  return a === b ? b : `${a} → ${b}`;
+}
+
+const key = (e: SweepToolResult): string => `${e.tool}\0${e.fixture}`;
+const sameArguments = (a: SweepToolResult, b: SweepToolResult): boolean =>
+  JSON.stringify(a.arguments) === JSON.stringify(b.arguments);
+
+function change(before: SweepToolResult, after: SweepToolResult): SweepToolChange {
+  return {
+    tool: after.tool,
+    fixture: after.fixture,
+    baseline: before.outcome,
+    current: after.outcome,
+    calls: callsChange(before, after),
+    ...(after.error === undefined ? {} : { error: after.error }),
+  };
+}
+
+/** One server's sweep against its baseline sweep (both present). */
+export function compareServerSweep(
+  server: string,
+  current: ServerSweep,
+  baseline: ServerSweep,
+  retiredTools: readonly string[],
+): SweepComparison {
+  const result: SweepComparison = {
+    server,
+    line: sweepLine(current),
+    notCompared: null,
+    regressions: [],
+    dataLost: [],
+    missing: [],
+    retired: [],
+    added: current.menu.filter((t) => !baseline.menu.includes(t)),
+    changed: [],
+  };
+  if (current.failure !== null && current.tools.length === 0) {
+    result.notCompared = `not compared (the server did not start for the sweep: ${current.failure.split('\n')[0] ?? ''})`;
+    return result;
+  }
+  for (const tool of baseline.menu.filter((t) => !current.menu.includes(t)))
+    (retiredTools.includes(tool) ? result.retired : result.missing).push(tool);
+  const now = new Map(current.tools.map((e) => [key(e), e]));
+  for (const before of baseline.tools) {
+    const after = now.get(key(before));
+    if (!after) continue;
+    if (before.outcome === 'unstable' || after.outcome === 'unstable') continue;
+    if (before.outcome === 'ok' && after.outcome !== 'ok') {
+      result.regressions.push(change(before, after));
+      continue;
+    }
+    if (before.outcome === 'ok' && sameArguments(before, after)) {
+      const shown = new Set(after.shown);
+      const lost = before.shown.filter((v) => !shown.has(v));
+      if (lost.length > 0) {
+        result.dataLost.push({
+          ...change(before, after),
+          lost: { count: lost.length, examples: lost.slice(0, 3) },
+        });
+        continue;
+      }
+    }
+    if (
+      before.outcome !== after.outcome ||
+      before.digest !== after.digest ||
+      callsText(before.calls) !== callsText(after.calls)
+    )
+      result.changed.push(change(before, after));
+  }
+  return result;
+}
+
+/**
+ * Every server's sweep against the baseline's (docs/gate.md, Tool sweep). A server without a
+ * sweep on either side is not compared, and says which side lacks it; never a failure.
+ */
+export function compareSweeps(
+  report: Report,
+  base: Report | null,
+  retiredTools: readonly string[],
+): SweepComparison[] {
+  return report.servers.flatMap((server) => {
+    const current = server.sweep;
+    const before = base?.servers.find((s) => s.name === server.name)?.sweep;
+    if (!current && !before) return [];
+    const empty = {
+      server: server.name,
+      regressions: [],
+      dataLost: [],
+      missing: [],
+      retired: [],
+      added: [],
+      changed: [],
+    };
+    if (!current)
+      return [
+        { ...empty, line: 'sweep: off', notCompared: 'not compared (this run has no sweep)' },
+      ];
+    if (!base)
+      return [
+        {
+          ...empty,
+          line: sweepLine(current),
+          notCompared: 'not compared (no comparable baseline)',
+        },
+      ];
+    if (!before)
+      return [
+        { ...empty, line: sweepLine(current), notCompared: 'not compared (baseline has no sweep)' },
+      ];
+    return [compareServerSweep(server.name, current, before, retiredTools)];
+  });
+}
+
+/** The lines the check fails for: one per regressed tool, tool lost, data lost. */
+export function sweepReasons(comparisons: readonly SweepComparison[]): string[] {
+  return comparisons.flatMap((c) => [
+    ...c.missing.map(
+      (tool) =>
+        `${c.server} sweep: ${tool} is missing from the menu (declare a removal on purpose under "retired: {tools: [${tool}]}" in the thresholds)`,
+    ),
+    ...c.regressions.map(
+      (r) =>
+        `${c.server} sweep: ${r.tool} (${r.fixture}) ok → ${r.current}; ${r.calls}${r.error ? `; ${r.error}` : ''}`,
+    ),
+    ...c.dataLost.map(
+      (r) =>
+        `${c.server} sweep: ${r.tool} (${r.fixture}) lost ${r.lost?.count ?? 0} value(s) the baseline showed, e.g. ${(r.lost?.examples ?? []).map((v) => JSON.stringify(v)).join(', ')}`,
+    ),
+  ]);
+}

@@ -1,0 +1,95 @@
+import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
+import { markdownTable } from './markdown-table.js';
+import type { ServerSweep, SweepToolResult } from './sweep-types.js';
+import type { Report } from './types.js';
+
+/** How a tool stands over its bundles: `ok` on any of them, else its first entry's outcome. */
+export function toolStatus(entries: readonly SweepToolResult[]): string {
+  const ok = entries.find((e) => e.outcome === 'ok');
+  const first = ok ?? entries[0];
+  if (!first) return 'not called';
+  if (first.outcome !== 'not-called') return first.outcome;
+  if (first.missing) return 'not called (arguments)';
+  if (first.reason?.startsWith('skipped')) return 'skipped (config)';
+  return 'not called (may write)';
+}
+
+/** Tool → its entries, in menu order. */
+export function entriesByTool(sweep: ServerSweep): Map<string, SweepToolResult[]> {
+  const byTool = new Map<string, SweepToolResult[]>();
+  for (const entry of sweep.tools)
+    byTool.set(entry.tool, [...(byTool.get(entry.tool) ?? []), entry]);
+  return byTool;
+}
+
+/**
+ * One line of a server's sweep: `sweep: 35/37 tools ok, 1 no-data, 1 not called (arguments)`,
+ * the statuses other than ok by count (largest first), and a menu change or a start-up failure.
+ */
+export function sweepLine(sweep: ServerSweep): string {
+  if (sweep.failure !== null && sweep.tools.length === 0)
+    return `sweep: not run: the server did not start (${md(sweep.failure.split('\n')[0] ?? '')})`;
+  const byTool = entriesByTool(sweep);
+  const counts = new Map<string, number>();
+  for (const entries of byTool.values()) {
+    const status = toolStatus(entries);
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  const others = [...counts]
+    .filter(([status]) => status !== 'ok')
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([status, n]) => `${n} ${status}`);
+  const head = `sweep: ${counts.get('ok') ?? 0}/${byTool.size} tools ok`;
+  const changed = sweep.menu_changed
+    ? `; the menu changed between two listings (${[
+        ...sweep.menu_changed.added.map((t) => `+${t}`),
+        ...sweep.menu_changed.removed.map((t) => `−${t}`),
+      ].join(', ')})`
+    : '';
+  return md([head, ...others].join(', ') + changed);
+}
+
+const callsCell = (entry: SweepToolResult): string =>
+  entry.calls
+    .map(
+      (c) =>
+        `${c.method} ${c.path}${c.unrouted ? ' (no route)' : ''}${c.refused ? ` (refused: ${c.refused})` : ''}`,
+    )
+    .filter((c, i, all) => all.indexOf(c) === i)
+    .join(', ');
+
+const detailCell = (entry: SweepToolResult): string =>
+  entry.missing
+    ? `no arguments for: ${entry.missing.join(', ')}`
+    : (entry.reason ??
+      entry.error ??
+      (entry.served > 0 ? `${entry.shown.length}/${entry.served} values shown` : ''));
+
+/** A server's per-tool table, collapsed: tool, bundle, outcome, the calls, the detail. */
+export function sweepTable(server: string, sweep: ServerSweep): string {
+  const rows = sweep.tools.map((e) => [
+    codeSpan(e.tool),
+    e.fixture,
+    e.outcome,
+    md(callsCell(e)),
+    md(detailCell(e)),
+  ]);
+  return [
+    `<details><summary>Tool sweep of ${codeSpan(server)}: ${sweep.tools.length} tool × bundle entries (servers[].sweep in report.json)</summary>`,
+    '',
+    markdownTable(
+      ['tool', 'bundle', 'outcome', 'calls', 'detail'],
+      ['left', 'left', 'left', 'left', 'left'],
+      rows,
+    ),
+    '</details>',
+    '',
+  ].join('\n');
+}
+
+/** The sweep lines of every server that has a sweep: `` `reference` sweep: 35/37 tools ok… ``. */
+export function sweepLines(report: Report): string[] {
+  return report.servers.flatMap((s) =>
+    s.sweep ? [`${codeSpan(s.name)} ${sweepLine(s.sweep)}`] : [],
+  );
+}
