@@ -15,9 +15,7 @@ export const TEST_ROOTS = ['src', 'fake-central', 'scripts', 'test'] as const;
 
 /** Whether a test file's text declares the marker in its first 20 lines. */
 export function needsProcesses(text: string): boolean {
-  return text
-    .split('\n', 20)
-    .some((line) => line.trim() === NEEDS_PROCESSES);
+  return text.split('\n', 20).some((line) => line.trim() === NEEDS_PROCESSES);
 }
 
 /** Every `*.test.ts` under the test roots of `root`, relative, sorted. */
