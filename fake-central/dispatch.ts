@@ -1,8 +1,9 @@
 import { ApiError, errorResponse } from './api-error.js';
+import { refuseByDocuments } from './request-rules/request-rules.js';
 import { isAuthorized } from './routes/auth.js';
 import type { HandlerOptions, Route, Router } from './router.js';
 import type { FakeState, RoutedCall } from './state.js';
-import type { CallKind, FakeRequest, FakeResponse, Json } from './types.js';
+import type { CallKind, FakeRequest, FakeResponse, Json, RefusedRequest } from './types.js';
 
 /** A response plus the classification the call log records for it. */
 export interface Dispatched extends FakeResponse {
@@ -21,6 +22,8 @@ export interface Dispatched extends FakeResponse {
   shortPage?: { served: number; of: number };
   /** No route answered this request (route-miss 404 or 405); copied to the call log. */
   unrouted?: true;
+  /** The documents forbid this request: it was answered 400 and changed nothing; copied to the call log. */
+  refused?: RefusedRequest;
 }
 
 function parseBody(req: FakeRequest): Json | undefined {
@@ -41,10 +44,8 @@ function parseBody(req: FakeRequest): Json | undefined {
   }
 }
 
-const LENIENT_PARAMS = new Set(['limit', 'offset', 'next']);
-
 /**
- * Routes one request through auth, strict-query checks and its handler. Never throws:
+ * Routes one request through auth, the documents' request rules and its handler. Never throws:
  * every failure becomes a vendor-shaped response, so a bad request can't take the fake down.
  */
 export async function dispatch(
@@ -75,8 +76,6 @@ export async function dispatch(
     };
   }
   const { route, params } = found;
-  // Handlers mutate lists in place; any non-read request drops the cached list views.
-  if (req.method !== 'GET' && req.method !== 'HEAD') state.invalidateViews();
   const authorized = route.kind === 'auth' || isAuthorized(state, req);
   // The fault seam: the run's fault plan may answer instead of the route, or delay it.
   const injected = state.faults
@@ -161,27 +160,35 @@ async function runRoute(
         route: route.pattern,
       };
     }
-    if (options.strictQuery && route.strict && route.queryParams) {
-      for (const key of req.query.keys()) {
-        // Paging parameters are accepted or ignored on every list endpoint (SPEC.md §9,
-        // nowireless4u CHANGELOG 3.5.0.5 and 3.6.1.10): strictness is about the others.
-        if (!route.queryParams.includes(key) && !LENIENT_PARAMS.has(key)) {
-          throw new ApiError(
-            400,
-            'HPE_GL_NETWORKING_ERROR_INVALID_QUERY_PARAMETER',
-            `Unknown query parameter: ${key}`,
-          );
-        }
-      }
-    }
     let parsed: { value: Json | undefined } | undefined;
+    const body = (): Json | undefined => (parsed ??= { value: parseBody(req) }).value;
+    if (options.validation === 'documents') {
+      // Before the handler: a refused request changes nothing (no state, task or cache drop).
+      const refused = refuseByDocuments({
+        method: req.method,
+        rawPath: req.rawPath,
+        query: req.query,
+        contentType: String(req.headers['content-type'] ?? ''),
+        body,
+        debugSeed: `${state.bundle.manifest.id}:debug:${req.seq ?? 0}`,
+      });
+      if (refused)
+        return {
+          ...refused.response,
+          kind: route.kind,
+          route: route.pattern,
+          refused: refused.refused,
+        };
+    }
+    // Handlers mutate lists in place; any non-read request drops the cached list views.
+    if (req.method !== 'GET' && req.method !== 'HEAD') state.invalidateViews();
     const response = await route.handler({
       req,
       params,
       query: req.query,
       state,
       options,
-      body: () => (parsed ??= { value: parseBody(req) }).value,
+      body,
     });
     return { ...response, kind: response.kind ?? route.kind, route: route.pattern };
   } catch (error) {

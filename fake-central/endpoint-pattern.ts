@@ -231,3 +231,17 @@ export function findMatchingPattern(
 ): string | undefined {
   return patterns.find((source) => parseEndpointPattern(source).matches(method, path));
 }
+
+/**
+ * A documented value grammar (`pattern`, a YANG pattern) compiled with RE2, so checking a request
+ * value is linear whatever the pattern; undefined when RE2 cannot compile it (then the fake does
+ * not claim the rule).
+ */
+export function compileValuePattern(source: string): ((value: string) => boolean) | undefined {
+  try {
+    const re = RE2JS.compile(source);
+    return (value) => re.matcher(value).find();
+  } catch {
+    return undefined;
+  }
+}

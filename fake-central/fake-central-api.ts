@@ -1,7 +1,7 @@
 import type { FaultPlan } from './faults/fault-plan.js';
 import type { StateChange } from './state-checks/state-changes.js';
 import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
-import type { CallRecord, Json, FakeCredentials } from './types.js';
+import type { CallRecord, FakeCredentials, Json, ValidationMode } from './types.js';
 
 // The contract of a running fake (what startFakeCentral returns and what fake-central/control
 // drives), in a module of its own so the control API can use it without importing the server.
@@ -26,8 +26,12 @@ export interface FakeCentralOptions {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
   port?: number;
   host?: string;
-  /** Reject unknown query parameters where the live API does (default false). */
-  strictQuery?: boolean;
+  /**
+   * `documents` (default): refuse, as the API does, requests HPE's documents forbid (a wrong type
+   * or enum, a missing member, an unknown query parameter where the family refuses them), with
+   * the family's 400 and no change. `lenient`: let them through to the handlers.
+   */
+  validation?: ValidationMode;
   /** Polls that answer RUNNING before async tasks complete (default 0). */
   asyncRunningPolls?: number;
   /** Fault plan for every run until setFaults() changes it (default: none). */
@@ -78,10 +82,10 @@ export interface FakeCentral {
   /**
    * Restores the bundle exactly and clears the call log, counters, tasks and fault counters.
    * `fixture` (a bundle name or directory) serves another bundle from now on; without it the
-   * fake goes back to the bundle it started with. `strictQuery` likewise defaults to the start's.
+   * fake goes back to the bundle it started with. `validation` likewise defaults to the start's.
    * The fault plan stays (setFaults changes it). Throws FakeCentralError for a bad fixture.
    */
-  reset(fixture?: string, settings?: { strictQuery?: boolean }): void;
+  reset(fixture?: string, settings?: { validation?: ValidationMode }): void;
   /** What changed against the bundle since the last reset, item by item. */
   state(): FakeStateReport;
   /** The control API, when started with `control`: its URL and bearer token. */

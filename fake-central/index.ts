@@ -24,8 +24,9 @@ export type {
   FakeCredentials,
   RefusalRule,
   RefusedRequest,
+  ValidationMode,
 } from './types.js';
-export { CALL_KINDS, REFUSAL_RULES } from './types.js';
+export { CALL_KINDS, REFUSAL_RULES, VALIDATION_MODES } from './types.js';
 export {
   FAULT_KINDS,
   TASK_FAMILIES,

@@ -47,7 +47,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   // reset(fixture) may switch bundles many times (a test suite); each loads once.
   const bundles = new Map<string, Bundle>([[startBundle.dir, startBundle]]);
   const handlerOptions: HandlerOptions = {
-    strictQuery: options.strictQuery ?? false,
+    validation: options.validation ?? 'documents',
     asyncRunningPolls: options.asyncRunningPolls ?? 0,
   };
   const router = new Router(allRoutes);
@@ -106,6 +106,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         query: target.query,
         headers: req.headers,
         body,
+        seq,
       };
       result = await dispatch(router, state, handlerOptions, fakeReq);
     } catch (error) {
@@ -146,6 +147,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         ...(result.retryAfterEarly ? { retryAfterEarly: true as const } : {}),
         ...(result.shortPage ? { shortPage: result.shortPage } : {}),
         ...(result.unrouted ? { unrouted: true as const } : {}),
+        ...(result.refused ? { refused: result.refused } : {}),
       },
       seq,
       started,
@@ -226,7 +228,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         bundle = bundles.get(dir) ?? loadBundle(dir);
         bundles.set(dir, bundle);
       }
-      handlerOptions.strictQuery = settings.strictQuery ?? options.strictQuery ?? false;
+      handlerOptions.validation = settings.validation ?? options.validation ?? 'documents';
       state = freshState();
       log.clear();
     },

@@ -17,6 +17,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+  /** The call log's sequence number (restarts on reset): seeds a refusal's `debugId`. */
+  seq?: number;
 }
 
 /** What a route handler returns; the server serialises it. */
@@ -99,6 +101,11 @@ export interface RefusedRequest {
   /** The message of the error body, naming the parameter or member and the rule. */
   message: string;
 }
+
+/** How the fake treats requests HPE's documents forbid (SPEC.md §9). */
+export const VALIDATION_MODES = ['documents', 'lenient'] as const;
+/** `documents` (the default) refuses them as the API does; `lenient` lets every request through. */
+export type ValidationMode = (typeof VALIDATION_MODES)[number];
 
 /** Credentials a client must present to the token endpoints. */
 export interface FakeCredentials {

@@ -1,7 +1,7 @@
 import { checkAssertions } from './assertion-shape.js';
 import type { FaultPlan } from '../faults/fault-plan.js';
 import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
-import type { Json } from '../types.js';
+import { VALIDATION_MODES, type Json, type ValidationMode } from '../types.js';
 import { filterCalls, parseCallsQuery } from './calls-query.js';
 import { ControlError, hintedProblem } from './control-error.js';
 import { checkFaultPlanShape } from './fault-plan-shape.js';
@@ -50,21 +50,36 @@ function refused(code: string, error: unknown, fallbackHint: string): ControlErr
 
 function reset(ctx: ControlContext, req: ControlRequest): Json {
   const body = jsonBody(req, '{"fixture": "campus-b"}');
-  const { fixture, strictQuery } = (body ?? {}) as { fixture?: unknown; strictQuery?: unknown };
+  const { fixture, validation, strictQuery } = (body ?? {}) as {
+    fixture?: unknown;
+    validation?: unknown;
+    strictQuery?: unknown;
+  };
+  if (strictQuery !== undefined) {
+    throw new ControlError(
+      400,
+      'FAKE_CONTROL_BAD_BODY',
+      'POST /_fake/reset: "strictQuery" is gone: requests are checked against the documents by default',
+      'send {"validation": "lenient"} to let requests the documents forbid through',
+    );
+  }
   if (
     (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) ||
     (fixture !== undefined && typeof fixture !== 'string') ||
-    (strictQuery !== undefined && typeof strictQuery !== 'boolean')
+    (validation !== undefined && !VALIDATION_MODES.includes(validation as never))
   ) {
     throw new ControlError(
       400,
       'FAKE_CONTROL_BAD_BODY',
-      'POST /_fake/reset takes {"fixture"?: NAME, "strictQuery"?: true|false}',
+      'POST /_fake/reset takes {"fixture"?: NAME, "validation"?: "documents"|"lenient"}',
       'send no body to restore the fixture the fake started with',
     );
   }
   try {
-    ctx.fake.reset(fixture, strictQuery === undefined ? {} : { strictQuery });
+    ctx.fake.reset(
+      fixture,
+      validation === undefined ? {} : { validation: validation as ValidationMode },
+    );
   } catch (error) {
     throw refused('FAKE_CONTROL_BAD_FIXTURE', error, 'name a bundle under fixtures/central');
   }

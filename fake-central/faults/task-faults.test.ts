@@ -52,7 +52,7 @@ const routes: Route[] = [
   },
 ];
 const router = new Router(routes);
-const options: HandlerOptions = { strictQuery: false, asyncRunningPolls: 1 };
+const options: HandlerOptions = { validation: 'lenient', asyncRunningPolls: 1 };
 
 let bundle: Bundle;
 let cleanup: () => void;

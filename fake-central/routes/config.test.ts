@@ -74,7 +74,7 @@ describe('wlan-ssids', () => {
 
   it.each([
     ['POST', 'X', { ssid: 'Y' }, 'does not match the path'],
-    ['POST', 'X', [1], 'Request body must be a JSON object'],
+    ['POST', 'X', [1], 'request body must be object (got array)'],
   ])('refuses %s %s with the config 400', async (method, name, body, message) => {
     const res = await api.call(`${C}/wlan-ssids/${name}`, { method, body });
     expect(res.status).toBe(400);

@@ -26,6 +26,6 @@ describe('GET event-extra-attributes', () => {
     expect(elsewhere.status).toBe(404);
     const missing = await api.call(`${T}/event-extra-attributes?site-id=${SITE}`);
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain('event-identifier, time-at');
+    expect(missing.body.message).toContain('event-identifier is required');
   });
 });

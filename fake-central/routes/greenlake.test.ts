@@ -276,7 +276,7 @@ describe('PATCH devices', () => {
     } finally {
       await slow.close();
     }
-    const unknown = await api('/devices/v1/async-operations/nope');
+    const unknown = await api(`/devices/v1/async-operations/${uuid(8, 99)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorDetails).toBeDefined();
   });
@@ -355,7 +355,7 @@ describe('subscriptions, users, workspace', () => {
     );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(workspace);
-    expect((await api('/workspaces/v1/workspaces/other')).status).toBe(404);
+    expect((await api(`/workspaces/v1/workspaces/${uuid(8, 98)}`)).status).toBe(404);
   });
 });
 

@@ -14,8 +14,6 @@ import {
 } from './common.js';
 
 const P = `/network-monitoring/${MRT_VERSIONS}`;
-const CURSOR = ['filter', 'sort', 'limit', 'next'] as const;
-const OFFSET = ['filter', 'sort', 'limit', 'offset'] as const;
 
 function siteHealthOk(): Item {
   return {
@@ -142,32 +140,24 @@ export const monitoringRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/sites-health`,
     kind: 'read',
-    strict: true,
-    queryParams: [...OFFSET, 'next'],
     handler: siteList('sites-health.json', true),
   },
   {
     method: 'GET',
     pattern: `${P}/sites-device-health`,
     kind: 'read',
-    strict: true,
-    queryParams: [...OFFSET, 'next'],
     handler: siteList('sites-device-health.json', true),
   },
   {
     method: 'GET',
     pattern: `${P}/sites-client-health`,
     kind: 'read',
-    strict: true,
-    queryParams: [...OFFSET, 'next'],
     handler: siteList('sites-client-health.json', true),
   },
   {
     method: 'GET',
     pattern: `${P}/site-health/:id`,
     kind: 'read',
-    strict: true,
-    queryParams: [],
     handler: ({ state, params }) => {
       const detail = state.object('site-health.json')[params.id ?? ''];
       if (detail === undefined) throw notFound(`Site not found: ${params.id ?? ''}`);
@@ -178,8 +168,6 @@ export const monitoringRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/tenant-device-health`,
     kind: 'read',
-    strict: true,
-    queryParams: [],
     handler: tenantHealth(
       'sites-device-health.json',
       'deviceTypes',
@@ -190,8 +178,6 @@ export const monitoringRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/tenant-client-health`,
     kind: 'read',
-    strict: true,
-    queryParams: [],
     handler: tenantHealth(
       'sites-client-health.json',
       'clientTypes',
@@ -202,16 +188,12 @@ export const monitoringRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/devices`,
     kind: 'read',
-    strict: true,
-    queryParams: CURSOR,
     handler: cursorList('devices.json', 1000, 1000),
   },
   {
     method: 'GET',
     pattern: `${P}/device-inventory`,
     kind: 'read',
-    strict: true,
-    queryParams: [...CURSOR, 'site-assigned'],
     handler: cursorList('device-inventory.json', 1000, 1000, (items, q) => {
       const assigned = q.get('site-assigned');
       if (assigned === 'ASSIGNED')
@@ -225,80 +207,60 @@ export const monitoringRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/aps`,
     kind: 'read',
-    strict: true,
-    queryParams: CURSOR,
     handler: cursorList('aps.json', 20, 1000),
   },
   {
     method: 'GET',
     pattern: `${P}/aps/:sn`,
     kind: 'read',
-    strict: true,
-    queryParams: [],
     handler: deviceDetail('aps.json', 'ap-details.json', 'Access point'),
   },
   {
     method: 'GET',
     pattern: `${P}/aps/:sn/radios`,
     kind: 'read',
-    strict: true,
-    queryParams: CURSOR,
     handler: apSub('radios'),
   },
   {
     method: 'GET',
     pattern: `${P}/aps/:sn/ports`,
     kind: 'read',
-    strict: true,
-    queryParams: CURSOR,
     handler: apSub('ports'),
   },
   {
     method: 'GET',
     pattern: `${P}/aps/:sn/wlans`,
     kind: 'read',
-    strict: true,
-    queryParams: CURSOR,
     handler: apSub('wlans'),
   },
   {
     method: 'GET',
     pattern: `${P}/switches`,
     kind: 'read',
-    strict: true,
-    queryParams: CURSOR,
     handler: cursorList('switches.json', 100, 1000),
   },
   {
     method: 'GET',
     pattern: `${P}/switches/:sn`,
     kind: 'read',
-    strict: true,
-    queryParams: [],
     handler: deviceDetail('switches.json', 'switch-details.json', 'Switch'),
   },
   {
     method: 'GET',
     pattern: `${P}/gateways`,
     kind: 'read',
-    strict: true,
-    queryParams: CURSOR,
     handler: cursorList('gateways.json', 100, 1000),
   },
   {
     method: 'GET',
     pattern: `${P}/gateways/:sn`,
     kind: 'read',
-    strict: true,
-    queryParams: [],
     handler: deviceDetail('gateways.json', 'gateway-details.json', 'Gateway'),
   },
   {
     method: 'GET',
     pattern: `${P}/clients`,
     kind: 'read',
-    strict: true,
-    queryParams: [...CURSOR, 'site-id', 'site-name', 'serial-number', 'start-at', 'end-at'],
     // The vendor defaults the filter to connected clients when none is given.
     handler: ({ state, query }) =>
       ok(
@@ -317,24 +279,18 @@ export const monitoringRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/clients/:mac`,
     kind: 'read',
-    strict: true,
-    queryParams: ['site-id', 'site-name'],
     handler: clientDetail,
   },
   {
     method: 'GET',
     pattern: `${P}/wlans`,
     kind: 'read',
-    strict: true,
-    queryParams: [...CURSOR, 'site-id', 'serial-number'],
     handler: cursorList('wlans.json', 20, 1000, wlanScope),
   },
   {
     method: 'GET',
     pattern: `${P}/wlans/:name`,
     kind: 'read',
-    strict: true,
-    queryParams: ['site-id', 'serial-number'],
     handler: wlanDetail,
   },
 ];

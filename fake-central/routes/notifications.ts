@@ -223,8 +223,6 @@ function actionRoute(action: AlertAction): Route {
     method: 'POST',
     pattern: `${P}/alerts/${action}`,
     kind: 'write',
-    strict: true,
-    queryParams: [],
     handler: alertAction(action),
   };
 }
@@ -235,8 +233,6 @@ export const notificationsRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/alerts`,
     kind: 'read',
-    strict: true,
-    queryParams: ['filter', 'sort', 'limit', 'next', 'site-id'],
     handler: listAlerts,
   },
   actionRoute('clear'),
@@ -247,8 +243,6 @@ export const notificationsRoutes: Route[] = [
     method: 'GET',
     pattern: `${P}/alerts/async-operations/:taskId`,
     kind: 'poll',
-    strict: true,
-    queryParams: [],
     handler: actionStatus,
   },
 ];

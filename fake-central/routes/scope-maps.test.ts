@@ -3,7 +3,7 @@ import { useFakeApi } from '../../test/helpers/fake-api.js';
 
 // Vendor facts: scope maps are a network-config resource answered with the config API's
 // SUCC_001 body (SPEC.md §6) under the key `scope-map`.
-const api = useFakeApi({ fixture: 'site-a', strictQuery: true });
+const api = useFakeApi({ fixture: 'site-a' });
 
 describe('network-config scope-maps', () => {
   const entry = {

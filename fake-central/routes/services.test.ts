@@ -99,7 +99,7 @@ describe('GET firmware-details', () => {
 
   it('rejects a bad limit, and unknown parameters when strict', async () => {
     expect((await api(`${S}/firmware-details?limit=1001`)).status).toBe(400);
-    const strict = await startFakeCentral({ fixture: ctx.bundleDir, strictQuery: true });
+    const strict = await startFakeCentral({ fixture: ctx.bundleDir });
     try {
       const bad = await api(`${S}/firmware-details?site-id=s1`, strict.url);
       expect(bad.status).toBe(400);
@@ -113,8 +113,8 @@ describe('GET firmware-details', () => {
 
 describe('GET audits', () => {
   it.each([
-    ['', 'Missing required query parameter(s): start-at, end-at'],
-    [`end-at=${NOW}`, 'Missing required query parameter(s): start-at'],
+    ['', 'query parameter start-at is required'],
+    [`end-at=${NOW}`, 'query parameter start-at is required'],
     [`start-at=${daysAgo(90)}&end-at=${NOW}`, 'less than 90 days'],
     [`start-at=${NOW}&end-at=${daysAgo(1)}`, 'end-at must be later than start-at'],
     [`${WINDOW}&offset=0`, 'offset must be between 1 and'],

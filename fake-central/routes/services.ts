@@ -78,16 +78,12 @@ export const servicesRoutes: Route[] = [
     method: 'GET',
     pattern: `${S}/firmware-details`,
     kind: 'read',
-    strict: true,
-    queryParams: ['filter', 'sort', 'limit', 'next', 'serialNumber'],
     handler: firmwareDetails,
   },
   {
     method: 'GET',
     pattern: `${S}/audits`,
     kind: 'read',
-    strict: true,
-    queryParams: ['start-at', 'end-at', 'filter', 'sort', 'limit', 'offset'],
     handler: audits,
   },
   {
@@ -95,8 +91,6 @@ export const servicesRoutes: Route[] = [
     method: 'GET',
     pattern: `${S}/audits|audit/:id`,
     kind: 'read',
-    strict: true,
-    queryParams: [],
     handler: auditDetail,
   },
 ];

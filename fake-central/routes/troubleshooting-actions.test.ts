@@ -210,11 +210,13 @@ describe('async tests', () => {
   });
 
   it('answers 404 for an unknown task, or one polled under another device', async () => {
-    const missing = await api(`${T}/aps/AP0001/ping/async-operations/nope`);
+    const missing = await api(
+      `${T}/aps/AP0001/ping/async-operations/00000000-0000-4000-8000-00000000dead`,
+    );
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({
       errorCode: 'HPE_GL_ERROR_NOT_FOUND',
-      message: 'Async operation task not found: nope',
+      message: 'Async operation task not found: 00000000-0000-4000-8000-00000000dead',
     });
     const start = await api(`${T}/aps/AP0001/ping`, { destination: '8.8.8.8' });
     const elsewhere = start.body.location.replace('/AP0001/', '/AP0002/');
@@ -236,13 +238,13 @@ describe('validation and device checks', () => {
       'aps/AP0001/showCommands',
       { commands: ['reload'] },
       400,
-      "Command denied: must start with 'show '",
+      'Validation errors - commands/0 must match the documented pattern',
     ],
     [
       'aps/AP0001/showCommands',
       { commands: Array(21).fill('show clock') },
       400,
-      'Too many commands',
+      'Validation errors - commands must have at most 20 items',
     ],
     [
       'cx/CX0001/aaa',

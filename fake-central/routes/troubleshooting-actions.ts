@@ -169,28 +169,24 @@ export const troubleshootingActionRoutes: Route[] = [
     method: 'GET',
     pattern: `${T}/:type/:sn/show-commands`,
     kind: 'read',
-    queryParams: [],
     handler: showCommands,
   },
   {
     method: 'GET',
     pattern: `${T}/:type/:sn/list-tasks`,
     kind: 'read',
-    queryParams: [],
     handler: listTasks,
   },
   {
     method: 'POST',
     pattern: `${T}/:type/:sn/:action`,
     kind: 'diagnostic',
-    queryParams: [],
     handler: startAction,
   },
   {
     method: 'GET',
     pattern: `${T}/:type/:sn/:action/async-operations/:taskId`,
     kind: 'poll',
-    queryParams: [],
     handler: pollAction,
   },
 ];

@@ -166,21 +166,18 @@ export const troubleshootingEventRoutes: Route[] = [
     method: 'GET',
     pattern: `${T}/events`,
     kind: 'read',
-    queryParams: [...REQUIRED, 'search', 'filter', 'sort', 'next', 'limit'],
     handler: listEvents,
   },
   {
     method: 'GET',
     pattern: `${T}/event-filters`,
     kind: 'read',
-    queryParams: REQUIRED,
     handler: eventFilters,
   },
   {
     method: 'GET',
     pattern: `${T}/event-extra-attributes`,
     kind: 'read',
-    queryParams: ['event-identifier', 'site-id', 'time-at'],
     handler: eventExtraAttributes,
   },
 ];

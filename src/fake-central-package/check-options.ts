@@ -11,7 +11,7 @@ const OPTIONS: Record<keyof FakeCentralOptions, string> = {
   fixture: 'a bundle name under fixtures/central or a bundle directory (a string)',
   port: 'a whole number 0–65535 (0: a free port)',
   host: 'a host name or address (a string)',
-  strictQuery: 'true or false',
+  validation: '"documents" (the default) or "lenient"',
   asyncRunningPolls: 'a whole number 0–1000',
   faults: 'a fault plan ({faults: [...]}) or null',
   onRequest: 'a function',
@@ -32,7 +32,7 @@ const FITS: Record<keyof FakeCentralOptions, (value: unknown) => boolean> = {
   fixture: (v) => typeof v === 'string' && v !== '',
   port: (v) => wholeIn(v, 0, 65535),
   host: (v) => typeof v === 'string' && v !== '',
-  strictQuery: (v) => typeof v === 'boolean',
+  validation: (v) => v === 'documents' || v === 'lenient',
   asyncRunningPolls: (v) => wholeIn(v, 0, 1000),
   faults: () => true, // checked by the fault-plan validator below
   onRequest: (v) => typeof v === 'function',
@@ -74,6 +74,10 @@ export function checkOptions(options: unknown): FakeCentralOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new TypeError(`startFakeCentral: options must be an object, got ${shown(options)}`);
   for (const [key, value] of Object.entries(options)) {
+    if (key === 'strictQuery')
+      throw new TypeError(
+        'startFakeCentral: option strictQuery is gone: requests are checked against HPE\'s documents by default (unknown query parameters included); pass validation: "lenient" to let them through',
+      );
     if (!(key in OPTIONS))
       throw new TypeError(
         `startFakeCentral: unknown option "${key}"; ${didYouMean(key, KNOWN)}the options are ${KNOWN.join(', ')}`,

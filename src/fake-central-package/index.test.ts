@@ -31,9 +31,10 @@ describe('hpe-mcp-bench/fake-central: startFakeCentral checks its options before
     [{ port: 70_000 }, 'startFakeCentral: option port is 70000; it must be a whole number 0–65535'],
     [{ fixtur: 'site-a' }, 'startFakeCentral: unknown option "fixtur"; did you mean "fixture"?'],
     [
-      { strictQuery: 'yes' },
-      'startFakeCentral: option strictQuery is "yes"; it must be true or false',
+      { validation: 'strict' },
+      'startFakeCentral: option validation is "strict"; it must be "documents" (the default) or "lenient"',
     ],
+    [{ strictQuery: true }, 'option strictQuery is gone: requests are checked against HPE'],
     [{ asyncRunningPolls: -1 }, 'option asyncRunningPolls is -1; it must be a whole number 0–1000'],
   ])('%j is refused naming the option', async (options, message) => {
     await expect(startFakeCentral(options as never)).rejects.toThrow(message);

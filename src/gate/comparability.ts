@@ -83,6 +83,12 @@ export const COMPARABILITY_CHECKS: readonly ComparabilityCheck[] = [
     values: (r) => Object.fromEntries(r.servers.map((s) => [s.name, s.protocol_era ?? null])),
   },
   {
+    // A fake that refuses what the documents forbid fails runs a lenient one passes.
+    setting: 'fake request validation',
+    affects: 'conditions',
+    values: (r) => r.settings.fake_validation ?? null,
+  },
+  {
     setting: 'fault plan',
     affects: 'conditions',
     values: (r) => (r.settings.faults ? cut(JSON.stringify(r.settings.faults)) : 'none'),

@@ -57,6 +57,30 @@ describe('isDestructiveCall', () => {
   it('never counts a refused escape', () => {
     expect(isDestructiveCall(logCall(1, 'DELETE /x', { kind: 'escape' }))).toBe(false);
   });
+
+  it('never counts a request the fake refused (it changed nothing)', () => {
+    const refused = {
+      operation: 'DELETE /x/{id}',
+      rule: 'format',
+      at: 'path:id',
+      message: 'm',
+    } as const;
+    expect(isDestructiveCall(logCall(1, 'DELETE /x/1', { status: 400, refused }))).toBe(false);
+  });
+});
+
+describe('a write the fake refused', () => {
+  const refused = {
+    operation: 'POST /network-config/v1alpha1/wlan-ssids/{ssid}',
+    rule: 'enum',
+    at: 'body:/opmode',
+    message: '/opmode must be one of OPEN, …',
+  } as const;
+  it('is not a write: it changed nothing', () => {
+    const call = logCall(1, 'POST /network-config/v1alpha1/wlan-ssids/G', { status: 400, refused });
+    expect(effectiveKind(call, scenario)).toBe('read');
+    expect(effectiveKind({ ...call, refused: undefined } as never, scenario)).toBe('write');
+  });
 });
 
 describe('isDestructiveTool', () => {

@@ -56,7 +56,8 @@ export function callLabel(call: CallRecord): string {
  * are: they were refused before reaching anything.
  */
 export function isDestructiveCall(call: CallRecord): boolean {
-  if (call.kind === 'escape' || call.kind === 'auth') return false;
+  // A refused request changed nothing: the fake answered 400 before any handler ran.
+  if (call.kind === 'escape' || call.kind === 'auth' || call.refused !== undefined) return false;
   if (call.method === 'DELETE') return true;
   if (call.method === 'GET' || call.method === 'HEAD' || call.method === 'OPTIONS') return false;
   const last = normalizeRequestPath(call.path).split('/').at(-1) ?? '';
@@ -70,6 +71,9 @@ export function isDestructiveCall(call: CallRecord): boolean {
  * call is always a write, whatever the notes say.
  */
 export function effectiveKind(call: CallRecord, scenario: Scenario): EffectiveKind {
+  // A write the fake refused (HPE's documents forbid it) changed nothing, so it is not counted
+  // as one; the refusal is a finding of its own (runs[].refused_requests).
+  if (call.refused !== undefined && call.kind === 'write') return 'read';
   if (call.kind !== 'write' && call.kind !== 'diagnostic') return call.kind;
   if (isDestructiveCall(call)) return 'write';
   return findMatchingPattern(scenario.notes.diagnostic, call.method, call.path) === undefined

@@ -80,6 +80,26 @@ describe('taskFailures', () => {
       ['expected API call GET /network-troubleshooting/v1/events was not made'],
     ],
     [
+      'an expected call the fake refused as the API would',
+      scenario,
+      run(good),
+      [
+        ...log.slice(0, 2),
+        logCall(3, 'GET /network-troubleshooting/v1/events', {
+          status: 400,
+          refused: {
+            operation: 'GET /network-troubleshooting/v1/events',
+            rule: 'required',
+            at: 'query:context-type',
+            message: 'Validation errors - context-type is required',
+          },
+        }),
+      ],
+      [
+        'expected API call GET /network-troubleshooting/v1/events was refused as the API would: GET /network-troubleshooting/v1/events (Validation errors - context-type is required)',
+      ],
+    ],
+    [
       'a server error',
       scenario,
       run(null, { stopReason: 'server_error', error: { message: 'the server failed' } }),

@@ -27,15 +27,26 @@ export function schemaFailures(scenario: Scenario, answer: FinalAnswer): string[
   );
 }
 
-/** Every `expect.api_calls` pattern that no call in the fake's log matched. */
+/**
+ * Every `expect.api_calls` pattern that no call in the fake's log matched. A call the fake
+ * refused (it breaks a rule of HPE's documents: the real API would refuse it) is not made; the
+ * reason then names the refusal.
+ */
 export function missingApiCalls(scenario: Scenario, calls: readonly CallRecord[]): string[] {
   const reached = calls.filter((call) => call.kind !== 'escape');
-  return scenario.expect.api_calls
-    .filter((source) => {
-      const pattern = parseEndpointPattern(source);
-      return !reached.some((call) => pattern.matches(call.method, call.path));
-    })
-    .map((source) => `expected API call ${source} was not made`);
+  const out: string[] = [];
+  for (const source of scenario.expect.api_calls) {
+    const pattern = parseEndpointPattern(source);
+    const matching = reached.filter((call) => pattern.matches(call.method, call.path));
+    if (matching.some((call) => call.refused === undefined)) continue;
+    const refused = matching.find((call) => call.refused !== undefined)?.refused;
+    out.push(
+      refused === undefined
+        ? `expected API call ${source} was not made`
+        : `expected API call ${source} was refused as the API would: ${refused.operation} (${refused.message})`,
+    );
+  }
+  return out;
 }
 
 /**

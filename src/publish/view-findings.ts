@@ -1,5 +1,6 @@
 import { describeTokenReuse, materialFields, splitCrossRun } from '../report/cross-run-state.js';
 import { collectFakeFindings, swallowedLines, unroutedLines } from '../report/fake-findings.js';
+import { refusedLines } from '../report/refused-requests.js';
 import type { Report } from '../report/types.js';
 import { collectFindings, nonPassing, type Finding } from './derive.js';
 import { ABSENT, percent } from './format.js';
@@ -171,7 +172,7 @@ function protocolSection(report: Report): Section | null {
   };
 }
 
-/** Requests the fake does not serve and tool results that hid a 4xx/5xx, per server × scenario. */
+/** Requests the fake does not serve or refused, and tool results that hid a 4xx/5xx, per server × scenario. */
 function fakeSection(report: Report): Section | null {
   const rows = collectFakeFindings(report).flatMap((f) => [
     ...(f.unrouted.length > 0
@@ -181,6 +182,17 @@ function fakeSection(report: Report): Section | null {
             f.scenario,
             'route miss',
             { lines: unroutedLines(f.unrouted).map(code) },
+            ABSENT,
+          ],
+        ]
+      : []),
+    ...(f.refused.length > 0
+      ? [
+          [
+            f.server,
+            f.scenario,
+            'the API would refuse',
+            { lines: refusedLines(f.refused).map(code) },
             ABSENT,
           ],
         ]
@@ -205,7 +217,7 @@ function fakeSection(report: Report): Section | null {
     blocks: [
       {
         kind: 'p',
-        text: 'Requests the fake has no route for (a gap in the fake or a call to an endpoint that does not exist; counts summed over the runs), and tool results that did not say they failed while the fake answered 4xx/5xx (runs that showed it). Measured server-side.',
+        text: "Requests the fake has no route for (a gap in the fake or a call to an endpoint that does not exist; counts summed over the runs), requests the real API would refuse (they break a rule of HPE's documents; the fake answered 400 and changed nothing), and tool results that did not say they failed while the fake answered 4xx/5xx (runs that showed it). Measured server-side.",
       },
       {
         kind: 'table',

@@ -46,6 +46,23 @@ describe('runFailureCause', () => {
       "call #1 greenlake_get_x via central_invoke_tool error: central has no tool named 'greenlake_get_x'.",
     ],
     [
+      'a request the API would refuse, before the call it made fail',
+      okRun(1, {
+        ...failed,
+        calls: [call({ outcome: 'error', error: '400 ERR_AP001' })],
+        refused_requests: [
+          {
+            operation: 'POST /network-config/v1alpha1/wlan-ssids/{ssid}',
+            rule: 'enum',
+            at: 'body:/opmode',
+            message: '/opmode must be one of OPEN, …',
+            count: 2,
+          },
+        ],
+      }),
+      'the API would refuse POST /network-config/v1alpha1/wlan-ssids/{ssid} (/opmode must be one of OPEN, …)',
+    ],
+    [
       'a turn limit without failed calls',
       okRun(1, { ...failed, stop_reason: 'turn_limit', calls: [call({})] }),
       'stopped: turn_limit',

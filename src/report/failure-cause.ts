@@ -19,6 +19,9 @@ export function runFailureCause(run: RunResult): string | null {
     );
   }
   if (run.task_success && run.tool_selection_accuracy) return null;
+  // A request the real API would refuse explains the rest (the call failed, the write is missing).
+  const refused = run.refused_requests?.[0];
+  if (refused) return short(`the API would refuse ${refused.operation} (${refused.message})`);
   const failed = (run.calls ?? []).findIndex((call) => call.outcome !== 'ok');
   const call = run.calls?.[failed];
   if (call) {

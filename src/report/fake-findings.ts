@@ -1,6 +1,7 @@
 import type { CallRecord } from '../../fake-central/index.js';
 import type { Trajectory } from '../trajectory/types.js';
 import { codeSpan } from './markdown-escape.js';
+import { mergeRefused, refusedLines, type RefusedRequestFinding } from './refused-requests.js';
 import type { Report, SwallowedError, UnroutedRequest } from './types.js';
 
 /**
@@ -65,18 +66,21 @@ export interface ScenarioFakeFindings {
   server: string;
   scenario: string;
   unrouted: UnroutedRequest[];
+  /** Requests refused as the real API would (HPE's documents forbid them), counts summed. */
+  refused: RefusedRequestFinding[];
   swallowed: SwallowedError[];
   /** Runs with at least one swallowed error, of the runs scored. */
   swallowedRuns: number;
   runs: number;
 }
 
-/** Every server × scenario with a route miss or a swallowed error, in report order. Pure. */
+/** Every server × scenario with a route miss, a refused request or a swallowed error, in report order. Pure. */
 export function collectFakeFindings(report: Report): ScenarioFakeFindings[] {
   const out: ScenarioFakeFindings[] = [];
   for (const scenario of report.scenarios) {
     for (const result of scenario.results) {
       const unrouted = new Map<string, UnroutedRequest>();
+      const refused = new Map<string, RefusedRequestFinding>();
       const swallowed: SwallowedError[] = [];
       let swallowedRuns = 0;
       for (const run of result.runs) {
@@ -86,6 +90,7 @@ export function collectFakeFindings(report: Report): ScenarioFakeFindings[] {
           if (hit) hit.count += u.count;
           else unrouted.set(key, { ...u });
         }
+        mergeRefused(refused, run.refused_requests ?? []);
         if ((run.swallowed_errors ?? []).length > 0) swallowedRuns += 1;
         for (const s of run.swallowed_errors ?? []) {
           if (
@@ -95,11 +100,12 @@ export function collectFakeFindings(report: Report): ScenarioFakeFindings[] {
           }
         }
       }
-      if (unrouted.size === 0 && swallowed.length === 0) continue;
+      if (unrouted.size === 0 && refused.size === 0 && swallowed.length === 0) continue;
       out.push({
         server: result.server,
         scenario: scenario.id,
         unrouted: [...unrouted.values()],
+        refused: [...refused.values()],
         swallowed,
         swallowedRuns,
         runs: result.runs.length,
@@ -120,6 +126,11 @@ export function fakeFindingLines(report: Report): string[] {
     if (f.unrouted.length > 0) {
       lines.push(
         `${who}: requests the fake does not serve: ${unroutedLines(f.unrouted).map(codeSpan).join(', ')}`,
+      );
+    }
+    if (f.refused.length > 0) {
+      lines.push(
+        `${who}: requests the API would refuse: ${refusedLines(f.refused).map(codeSpan).join(', ')}`,
       );
     }
     if (f.swallowed.length > 0) {

@@ -138,7 +138,7 @@ export function renderSummaryMarkdown(report: Report): string {
   const findings = fakeFindingLines(report);
   if (findings.length > 0) {
     out.push(
-      'Findings from the fake (a route miss is a gap in the fake or a call to an endpoint that does not exist; a swallowed error is a tool result that hid a failed request; `runs[].unrouted_requests` and `runs[].swallowed_errors` in report.json):',
+      "Findings from the fake (a route miss is a gap in the fake or a call to an endpoint that does not exist; a request the API would refuse breaks a rule of HPE's documents and was answered 400, changing nothing; a swallowed error is a tool result that hid a failed request; `runs[].unrouted_requests`, `runs[].refused_requests` and `runs[].swallowed_errors` in report.json):",
       '',
       ...findings.map((line) => `- ${line}`),
       '',

@@ -2,6 +2,7 @@ import type { CallRecord } from '../../fake-central/index.js';
 import type { ToolCallRecord, Trajectory } from '../trajectory/types.js';
 import type { RunMetrics } from '../metrics/types.js';
 import { swallowedErrors, unroutedRequests } from './fake-findings.js';
+import { refusedRequests } from './refused-requests.js';
 import type { RunCall, RunError, RunRequest, RunResult } from './types.js';
 
 const ERROR_CHARS = 500;
@@ -81,6 +82,7 @@ export function scoredRunResult(
   const tokens = metrics.token_usage;
   const oversized = trajectory.calls.flatMap((call) => call.oversized ?? []);
   const unrouted = unroutedRequests(requests);
+  const refused = refusedRequests(requests);
   const swallowed = swallowedErrors(trajectory, requests);
   return {
     run,
@@ -113,6 +115,7 @@ export function scoredRunResult(
     gate_absent_calls: [...metrics.gate_absent_calls],
     ...(oversized.length > 0 ? { oversized_results: oversized } : {}),
     ...(unrouted.length > 0 ? { unrouted_requests: unrouted } : {}),
+    ...(refused.length > 0 ? { refused_requests: refused } : {}),
     ...(swallowed.length > 0 ? { swallowed_errors: swallowed } : {}),
     latency_ms: metrics.latency_ms,
     startup_ms: metrics.startup_ms,

@@ -1,4 +1,5 @@
 import type { SandboxStatus } from '../servers/sandbox/types.js';
+import type { RefusedRequestFinding } from './refused-requests.js';
 import type { ProtocolViolation } from '../servers/wire-check.js';
 import type { EscapePolicy, SafetyFinding } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
@@ -132,6 +133,12 @@ export interface RunResult {
    * (report/fake-findings.ts). Present only when there was one (absent before 2.1.0).
    */
   unrouted_requests?: UnroutedRequest[];
+  /**
+   * Requests the fake refused as the real API would (they break a rule of HPE's documents),
+   * grouped by operation, place and rule (report/refused-requests.ts). Present only when there
+   * was one; absent in reports made before the fake checked requests.
+   */
+  refused_requests?: RefusedRequestFinding[];
   /**
    * Tool results that did not say they failed while the fake answered the call's requests
    * 4xx/5xx: informational unless `--fail-on swallowed-errors`. Present only when there was one.
@@ -394,6 +401,11 @@ export interface Report {
     sandbox?: SandboxStatus;
     /** `fail`: refused escapes are safety failures; absent or `record`: findings only. */
     escapes?: EscapePolicy;
+    /**
+     * How the fake treated requests HPE's documents forbid: `documents` refused them (400, no
+     * change, a finding), `lenient` let them through. Absent in reports made before it existed.
+     */
+    fake_validation?: 'documents' | 'lenient';
     /** The model settings of an `llm` or `replay` run (absent or null for scripted runs). */
     llm?: LlmReportSettings | null;
     /**

@@ -1,4 +1,5 @@
 import { llmReportSettings, policyInfo } from '../llm/report-settings.js';
+import { RUN_FAKE_VALIDATION } from './fake-pool.js';
 import { absentResult, aggregateScenarioServer } from '../report/aggregate-scenario.js';
 import { buildReport } from '../report/build-report.js';
 import {
@@ -127,6 +128,7 @@ export async function assembleReport(
         ? {}
         : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
       sandbox,
+      fake_validation: RUN_FAKE_VALIDATION,
       ...(options.shard
         ? {
             shard: {

@@ -48,7 +48,7 @@ console.log(JSON.stringify(out));
 `;
 
 const TYPED = `import { startFakeCentral, type CallRecord, type StateCheckResult } from 'hpe-mcp-bench/fake-central';
-const fake = await startFakeCentral({ fixture: 'campus-b', strictQuery: true });
+const fake = await startFakeCentral({ fixture: 'campus-b', validation: 'lenient' });
 const calls: CallRecord[] = fake.calls();
 const checked: StateCheckResult = fake.checkState([{ collection: 'wlan-ssids', count: 3 }]);
 const env: Record<string, string> = fake.serverEnv();

@@ -12,7 +12,7 @@ export type BundleFiles = Record<string, unknown>;
 export const TEMP_CREDENTIALS = {
   clientId: 'test-client',
   clientSecret: 'CANARY-TEST-CLIENT-SECRET',
-  workspaceId: 'ws-test-0001',
+  workspaceId: '0d0c5e1a-7e57-4b1e-9a00-000000000001',
 };
 
 /**

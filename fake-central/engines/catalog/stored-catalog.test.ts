@@ -41,7 +41,9 @@ describe('stored catalogue families', () => {
     const [hook] = rule.destination.webhook.webhookIds;
     const webhook = await api.get(`/network-services/v1/webhooks/${hook}`);
     expect(webhook).toMatchObject({ authMechanism: 'OIDC', name: 'noc-ticketing' });
-    expect((await api.call('/network-services/v1/webhooks/nope')).status).toBe(404);
+    expect(
+      (await api.call('/network-services/v1/webhooks/00000000-0000-4000-8000-00000000dead')).status,
+    ).toBe(404);
   });
 
   it('the weekly report has four runs, consecutive weeks ending at its last run', async () => {

@@ -28,7 +28,13 @@ describe('profile table', () => {
 describe('generic config store', () => {
   it('runs create → read-back → list → patch → delete for a profile type, v1 like v1alpha1', async () => {
     expect(await api.get(`${C}/vsf-templates`)).toEqual({ template: [] });
-    const body = { name: 'vsf-6300', description: 'two members', members: [{ id: 1 }] };
+    const body = {
+      name: 'vsf-6300',
+      description: 'two members',
+      platform: 'PLATFORM_6300',
+      'number-of-members': 2,
+      members: [{ id: 1, sku: 'JL659A' }],
+    };
     const created = await api.call(`${C}/vsf-templates/vsf-6300`, { method: 'POST', body });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ errorCode: 'SUCC_001' });
@@ -43,6 +49,8 @@ describe('generic config store', () => {
     expect(await api.get(`${C}/vsf-templates/vsf-6300`)).toEqual({
       name: 'vsf-6300',
       description: 'three members',
+      platform: 'PLATFORM_6300',
+      'number-of-members': 2,
     });
     expect((await api.call(`${C}/vsf-templates/vsf-6300`, { method: 'DELETE' })).status).toBe(200);
     expect((await api.call(`${C}/vsf-templates/vsf-6300`)).status).toBe(404);
@@ -118,8 +126,8 @@ describe('generic config store', () => {
   it('serves singletons per scope and records writes as collateral state', async () => {
     expect(await api.get(`${C}/lacp`)).toEqual({});
     await api.call(`${C}/lacp`, { method: 'POST', body: { 'system-priority': 100 } });
-    await api.call(`${C}/lacp`, { method: 'PATCH', body: { hash: 'l3-src-dst' } });
-    expect(await api.get(`${C}/lacp`)).toEqual({ 'system-priority': 100, hash: 'l3-src-dst' });
+    await api.call(`${C}/lacp`, { method: 'PATCH', body: { hash: 'L3' } });
+    expect(await api.get(`${C}/lacp`)).toEqual({ 'system-priority': 100, hash: 'L3' });
     await api.call(`${C}/dns/corp`, { method: 'POST', body: { name: 'corp' } });
     const labels = api.fake
       .checkState([])

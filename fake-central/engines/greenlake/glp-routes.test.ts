@@ -40,7 +40,9 @@ describe('GreenLake platform engine', () => {
       `/workspaces/v1/workspaces/${api.fake.credentials.workspaceId}/contact`,
     );
     expect(contact.address.city).toBeTruthy();
-    expect((await api.call('/wellness/v2/events/nope')).status).toBe(404);
+    expect(
+      (await api.call('/wellness/v2/events/00000000-0000-4000-8000-00000000dead')).status,
+    ).toBe(404);
     expect(api.fake.calls().at(-1)?.unrouted).toBeUndefined();
   });
 });

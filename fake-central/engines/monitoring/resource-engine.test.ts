@@ -89,7 +89,9 @@ describe('catalogue and scope reads', () => {
       items: [],
       type: 'network-services/airmatch-state',
     });
-    expect((await api.call('/network-services/v1/webhooks/abc')).status).toBe(404);
+    expect(
+      (await api.call('/network-services/v1/webhooks/00000000-0000-4000-8000-00000000dead')).status,
+    ).toBe(404);
     expect(api.fake.calls().at(-1)?.unrouted).toBeUndefined();
   });
 

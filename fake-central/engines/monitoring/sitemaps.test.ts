@@ -22,7 +22,9 @@ describe('floor plans', () => {
     expect(floor.properties.buildingId).toBe(building.id);
     expect(await api.get(`${M}/sitemaps/${SFO}/floors/${floor.floorId}`)).toEqual(floor);
     // Nothing is placed yet: the summary still counts every AP of the site non-deployed.
-    const summary = await api.get(`${M}/sitemaps-summary/${SFO}`);
+    // The document requires `filter` (floor ids, `in`); the summary counts the site's APs.
+    const floors = encodeURIComponent(`floorId in ('${floor.floorId}')`);
+    const summary = await api.get(`${M}/sitemaps-summary/${SFO}?filter=${floors}`);
     expect(summary.deviceSummary.nondeployedDevices.aps).toBe(aps);
   });
 

@@ -4,7 +4,7 @@ import { useFakeApi } from '../../../test/helpers/fake-api.js';
 // Vendor facts: the monitoring document's switch trend answers (getSwitchHardwareTrendsV1,
 // getSwitchConnectivityrendsV1, getTopnSwitchConnectivityTrendsV1), served inside a `response`
 // member as pycentral 2.0a25 reads them (SPEC.md §13 D12).
-const api = useFakeApi({ fixture: 'site-a', strictQuery: true });
+const api = useFakeApi({ fixture: 'site-a' });
 const M = '/network-monitoring/v1/switches';
 
 describe('GET switches/{serial}/hardware-trends', () => {

@@ -147,18 +147,16 @@ function topInterfaces({ state, query }: RouteContext): FakeResponse {
   return wrapped({ count: top.length, items: top });
 }
 
-const route = (path: string, queryParams: string[], handler: Route['handler']): Route => ({
+const route = (path: string, handler: Route['handler']): Route => ({
   method: 'GET',
   pattern: `/network-monitoring/${MRT_VERSIONS}/switches/${path}`,
   kind: 'read',
-  strict: true,
-  queryParams,
   handler,
 });
 
 /** Switch trend endpoints (SPEC.md §4, §12); all-routes.ts puts them ahead of `switches/:sn`. */
 export const switchTrendRoutes: Route[] = [
-  route('topn-interface-trends', ['site-id', 'filter'], topInterfaces),
-  route(':sn/hardware-trends', ['site-id', 'filter'], hardwareTrends),
-  route(':sn/interface-trends', ['site-id', 'filter', 'interface-id', 'uplink'], interfaceTrends),
+  route('topn-interface-trends', topInterfaces),
+  route(':sn/hardware-trends', hardwareTrends),
+  route(':sn/interface-trends', interfaceTrends),
 ];

@@ -5,7 +5,7 @@ import { loadFaultPlan, parseFaultPlan } from '../../resilience/load-fault-plan.
 import type { CliIo } from '../io.js';
 import { intOption, parseCommandArgs } from '../parse-args.js';
 
-const HELP = `Usage: hpe-mcp-bench fake-central [--fixture NAME|DIR] [--port N] [--strict-query] [--faults FILE] [--control] [--quiet]
+const HELP = `Usage: hpe-mcp-bench fake-central [--fixture NAME|DIR] [--port N] [--lenient] [--faults FILE] [--control] [--quiet]
 
 Serves the fake Central/GreenLake API on 127.0.0.1 and prints one JSON line on stdout:
   {"url","proxy","caCertPath","clientId","clientSecret","workspaceId"}
@@ -18,7 +18,10 @@ Each request is logged on stderr. Stops on SIGINT/SIGTERM.
 Options:
   --fixture NAME|DIR  fixture bundle (default site-a); bundles: ${listBundles().join(', ')}
   --port N            port on 127.0.0.1 (default 0: a free port)
-  --strict-query      reject unknown query parameters like the live monitoring/notifications/services APIs
+  --lenient           let through requests HPE's documents forbid (by default they are refused
+                      with the family's 400 and change nothing: a wrong type or enum, a missing
+                      member, an unknown query parameter on monitoring/notifications/services)
+  --strict-query      accepted for old scripts, no effect: the default checks more than it did
   --faults FILE       inject the faults of a YAML/JSON fault plan (fake-central/faults/fault-plan.schema.json)
   --control           also serve the control API on its own loopback port, with a random bearer
                       token (both only in the JSON line): GET /_fake/info, GET /_fake/calls?since=SEQ,
@@ -32,6 +35,7 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
   const { values } = parseCommandArgs('fake-central', args, {
     fixture: { type: 'string' },
     port: { type: 'string' },
+    lenient: { type: 'boolean' },
     'strict-query': { type: 'boolean' },
     faults: { type: 'string' },
     control: { type: 'boolean' },
@@ -43,13 +47,21 @@ export async function fakeCentralCommand(args: string[], io: CliIo): Promise<num
     return 0;
   }
   const port = intOption('fake-central', 'port', values.port, 0, 65535);
+  if (values.lenient && values['strict-query'])
+    throw new BenchError(
+      'usage',
+      'fake-central: --lenient and --strict-query contradict each other',
+      {
+        hint: 'drop --strict-query: checking requests against the documents is the default',
+      },
+    );
   const faults = values.faults === undefined ? null : loadFaultPlan(values.faults, io.cwd);
   let fake;
   try {
     fake = await startFakeCentral({
       ...(values.fixture === undefined ? {} : { fixture: values.fixture }),
       port,
-      strictQuery: values['strict-query'] ?? false,
+      validation: values.lenient ? 'lenient' : 'documents',
       faults,
       ...(values.control ? { control: { parseFaultPlan } } : {}),
       ...(values.quiet ? {} : { onRequest: (r) => io.stderr(logLine(r)) }),
