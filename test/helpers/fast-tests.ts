@@ -21,7 +21,7 @@ export function needsProcesses(text: string): boolean {
 /** Every `*.test.ts` under the test roots of `root`, relative, sorted. */
 export function testFiles(root: string): string[] {
   return TEST_ROOTS.flatMap((dir) =>
-    (readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }) as string[])
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.test.ts') && !f.split('/').includes('node_modules'))
       .map((f) => `${dir}/${f}`),
   ).sort();
