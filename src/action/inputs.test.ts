@@ -58,6 +58,7 @@ describe('parseActionInputs', () => {
       escapes: null,
       deadline: '',
       resilience: false,
+      sweep: 'read',
       policy: {
         policy: '',
         provider: '',
@@ -196,7 +197,7 @@ describe('parseThresholds', () => {
         'latency-p95': { kind: 'relative', fraction: 0.2 },
       },
       renames: { servers: {}, scenarios: {} },
-      retired: { servers: [], scenarios: [] },
+      retired: { servers: [], scenarios: [], tools: [] },
       baselineMaxAgeDays: 14,
       notComparable: 'fail',
     });

@@ -1,0 +1,199 @@
+/**
+ * The tool sweep and its gate end to end: a copy of the Python reference server gains a read
+ * tool no scenario names (the APs of a site, with a site filter), is benchmarked with the sweep
+ * as the baseline, then PR copies break that tool the way real PRs do. Each broken PR fails the
+ * gate with the tool and its outcome named; an unchanged copy passes. One scenario, one run, one
+ * bundle: the scenario is only there so the bench has something to run besides the sweep.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/common/package-root.js';
+import { parseBenchConfig } from '../../src/config/load-bench-config.js';
+import { compareToBaseline } from '../../src/gate/compare-to-baseline.js';
+import { renderComment } from '../../src/gate/render-comment.js';
+import { GATE_RULES } from '../../src/gate/rules.js';
+import { DEFAULT_THRESHOLDS } from '../../src/gate/thresholds.js';
+import type { Report } from '../../src/report/types.js';
+import { silentLogger } from '../../src/run/ports.js';
+import { runBench } from '../../src/run/run-bench.js';
+import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
+import type { Scenario } from '../../src/scenarios/types.js';
+
+const ROOT = packageRoot();
+const PYTHON = join(ROOT, '.venv', 'bin', 'python');
+const SERVER = join(ROOT, 'examples', 'python-reference-server');
+const TOOL = 'list_site_aps';
+
+/** The new tool: a site's APs (optional site filter), every page, four fields each. */
+const SITE_APS = `"""The APs of a site: a read tool no scenario names (the sweep's end-to-end test adds it)."""
+
+from __future__ import annotations
+
+from ..paging import collect_cursor
+from ..shapes import list_result, odata_filter, pick
+from .define_tool import ToolContext, define_read_tool
+
+FIELDS = ("serialNumber", "deviceName", "status", "siteName")
+
+
+def register(ctx: ToolContext) -> None:
+    @define_read_tool(
+        ctx,
+        name="${TOOL}",
+        title="List a site's access points",
+        description="Access points with serial, name and status, optionally of one site.",
+    )
+    async def ${TOOL}(site_id: str | None = None) -> object:
+        found = await collect_cursor(
+            ctx.central,
+            "/network-monitoring/v1/aps",
+            page_size=1000,
+            query={"filter": odata_filter({"siteId": site_id})},
+        )
+        return list_result(found, lambda a: pick(a, FIELDS), "aps")
+`;
+
+let scratch: string;
+let scenarios: Scenario[];
+let baseline: Report;
+
+/** A copy of the Python reference server with the new tool, changed by `edit` (the PR). */
+async function serverCopy(name: string, edit: (tool: string) => string | null): Promise<string> {
+  const dir = join(scratch, name);
+  await cp(SERVER, dir, {
+    recursive: true,
+    filter: (src) => !src.includes('__pycache__'),
+  });
+  const tool = edit(SITE_APS);
+  const app = join(dir, 'hpe_reference_py', 'app.py');
+  let text = await readFile(app, 'utf8');
+  if (tool !== null) {
+    await writeFile(join(dir, 'hpe_reference_py', 'tools', 'site_aps.py'), tool);
+    text = text
+      .replace(
+        '    incident_response,\n    site_device_health,',
+        '    incident_response,\n    site_aps,\n    site_device_health,',
+      )
+      .replace(
+        '        alerts,\n        incident_response,\n    ):',
+        '        alerts,\n        incident_response,\n        site_aps,\n    ):',
+      );
+    expect(text).toContain('site_aps,\n    ):');
+    await writeFile(app, text);
+  }
+  return dir;
+}
+
+async function bench(name: string, edit: (tool: string) => string | null): Promise<Report> {
+  const dir = await serverCopy(name, edit);
+  const config = parseBenchConfig(
+    join(scratch, `${name}.yml`),
+    [
+      'servers:',
+      '  python-reference:',
+      '    transport: stdio',
+      `    command: ${JSON.stringify(PYTHON)}`,
+      `    args: [${JSON.stringify(join(dir, 'server.py'))}]`,
+      '    scenarioKey: reference',
+      '    env:',
+      "      CENTRAL_CLIENT_ID: '${fake.clientId}'",
+      "      CENTRAL_CLIENT_SECRET: '${fake.clientSecret}'",
+      '    timeouts: { startupMs: 30000, callMs: 10000, scenarioMs: 60000 }',
+      '',
+    ].join('\n'),
+  );
+  return runBench(
+    {
+      config,
+      servers: ['python-reference'],
+      scenarios,
+      runs: 1,
+      allowFewRuns: true,
+      root: ROOT,
+      cwd: ROOT,
+      sandbox: 'off',
+      sweep: 'read',
+    },
+    { logger: silentLogger },
+  );
+}
+
+/** The gate as `compare` applies it, less the five-runs rule (these reports have one run). */
+function gate(pr: Report) {
+  const rules = GATE_RULES.filter((r) => r.name !== 'enough-runs');
+  const verdict = compareToBaseline(
+    pr,
+    { report: baseline, sha: 'base', savedAt: baseline.generated_at },
+    DEFAULT_THRESHOLDS,
+    rules,
+  );
+  return { verdict, comment: renderComment(pr, verdict) };
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'sweep-gate-'));
+  const loaded = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
+  scenarios = loaded.scenarios.filter((s) => s.id === 'client-diagnosis-001');
+  expect(scenarios).toHaveLength(1);
+  baseline = await bench('base', (tool) => tool);
+}, 120_000);
+
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+const entry = (report: Report) =>
+  report.servers[0]?.sweep?.tools.find((t) => t.tool === TOOL && t.fixture === 'site-a');
+
+describe('the sweep gates a tool no scenario names (Python reference server copy)', () => {
+  it('the baseline sweeps the new tool ok, and no scenario names it', () => {
+    expect(scenarios.some((s) => JSON.stringify(s).includes(TOOL))).toBe(false);
+    expect(entry(baseline)).toMatchObject({ outcome: 'ok', arguments: {} });
+    expect(entry(baseline)?.shown.length).toBeGreaterThan(10);
+  });
+
+  it('an unchanged copy passes', async () => {
+    const { verdict } = gate(await bench('same', (tool) => tool));
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.status).toBe('pass');
+  }, 60_000);
+
+  it('a wrong path fails: route-miss, with the calls that changed', async () => {
+    const pr = await bench('wrong-path', (tool) =>
+      tool.replace('"/network-monitoring/v1/aps"', '"/network-monitoring/v1/ap"'),
+    );
+    const { verdict, comment } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      expect.stringContaining(
+        `python-reference sweep: ${TOOL} (site-a) ok → route-miss; GET /network-monitoring/v1/aps → GET /network-monitoring/v1/ap: route miss`,
+      ),
+    );
+    expect(comment).toContain(`${TOOL} (site-a) ok → route-miss`);
+  }, 60_000);
+
+  it('a field read from the wrong key fails: data lost, with examples', async () => {
+    const pr = await bench('wrong-field', (tool) =>
+      tool.replace('("serialNumber", "deviceName"', '("serial", "deviceName"'),
+    );
+    const { verdict } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `python-reference sweep: ${TOOL} \\(site-a\\) lost \\d+ value\\(s\\) the baseline showed, e\\.g\\. "CN`,
+        ),
+      ),
+    );
+  }, 60_000);
+
+  it('the tool removed from the menu fails', async () => {
+    const { verdict } = gate(await bench('removed', () => null));
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      `python-reference sweep: ${TOOL} is missing from the menu (declare a removal on purpose under "retired: {tools: [${TOOL}]}" in the thresholds)`,
+    );
+  }, 60_000);
+});
