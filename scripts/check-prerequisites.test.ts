@@ -1,3 +1,4 @@
+// needs: processes
 import { execFile } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';

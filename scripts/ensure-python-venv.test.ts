@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * scripts/ensure-python-venv.ts: each venv is made from its requirements file once, left alone
  * while the file is unchanged (no pip), refreshed when it changes, and a failure names the venv,

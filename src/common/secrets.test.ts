@@ -1,3 +1,4 @@
+// needs: processes
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * `hpe-mcp-bench conformance --openapi` as its own process on hostile documents: each must end
  * within 30 s, in a heap of at most 480 MB (the process is started with that limit: past it Node

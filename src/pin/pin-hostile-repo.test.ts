@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * `hpe-mcp-bench pin` (the CLI as its own process) on a hostile checkout: its `.git/config`
  * names a program for every hook git offers on a diff or a show (`diff.external`, a textconv and

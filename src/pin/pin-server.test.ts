@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * `hpe-mcp-bench pin` on a real git repository made here: a server whose cited lines move
  * between two commits (lines inserted above them, one cited line deleted, a file renamed), and a

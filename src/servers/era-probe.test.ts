@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The era probe and the `protocol:` setting. The probe waits for a server that is still starting: a 2026-07-28-only server reads its
  * stdin (and so answers `server/discover`) only once it has started, and one that starts slowly

@@ -1,3 +1,4 @@
+// needs: processes
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
 import type { HttpServerConfig } from '../config/types.js';

@@ -1,3 +1,4 @@
+// needs: processes
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';

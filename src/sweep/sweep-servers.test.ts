@@ -1,3 +1,4 @@
+// needs: processes
 import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBenchConfig } from '../config/load-bench-config.js';

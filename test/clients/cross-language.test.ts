@@ -1,3 +1,4 @@
+// needs: processes
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';

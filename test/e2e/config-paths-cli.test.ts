@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * A bench config that would make the host writable to its server, in a real `hpe-mcp-bench run`
  * process (the CLI bundle the test run builds): a `writable:` symlink into the harness's dist/,

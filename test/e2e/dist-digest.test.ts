@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The built CLI checks its own bundle against the digest recorded at build time before it loads
  * anything lazily: a copy of dist/ (with scenarios/ and schemas/, as an install has them) runs;

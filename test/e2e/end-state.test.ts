@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * End-state checks end to end: the golden suite's write and destructive scenarios against the
  * reference server (every assertion holds, nothing collateral), and a fault subject whose write

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * Bad input to the CLI, each in a real `hpe-mcp-bench` process (the CLI bundle the test run
  * builds from the working tree): a ReDoS pattern, --out under /proc, a report path that cannot be written, a

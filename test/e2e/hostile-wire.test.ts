@@ -1,3 +1,4 @@
+// needs: processes
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
 import { launchServer } from '../../src/servers/launch-server.js';

@@ -1,3 +1,4 @@
+// needs: processes
 import { execFile } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

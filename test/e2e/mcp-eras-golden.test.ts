@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The golden suite against the reference server on the official SDK v2, in each new era: a
  * 2026-07-28-only one over stdio and a dual-era one over streamable HTTP (the SDK 1.x reference,

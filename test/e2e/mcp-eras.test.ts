@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The era matrix: the reference server's tools on the official SDKs, one subject per era and
  * transport, benchmarked through the real CLI. Legacy-only: SDK 1.x (examples/reference-server

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * Python subjects on both lines of the official MCP Python SDK: examples/python-reference-server
  * from `.venv` (`mcp` 1.x, FastMCP) and from `.venv-mcp2` (`mcp` 2.x, MCPServer), each over stdio

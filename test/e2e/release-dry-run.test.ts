@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * scripts/release/dry-run.sh on a throwaway clone of this repository: everything a release does
  * but push and publish. The build and the test suite are skipped here (check-dist and this very

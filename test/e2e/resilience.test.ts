@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The resilience matrix end to end: every fault of the matrix, injected by a real fake, against
  * the reference server (from source, so a stale dist/ bundle cannot hide a change) and a fault

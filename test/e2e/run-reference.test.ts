@@ -1,3 +1,4 @@
+// needs: processes
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * A server whose tool menu carries its client secret (a tool named `leak_<secret>`, a
  * description with the secret behind zero-width spaces): runBench scores a canary_leak safety

@@ -1,3 +1,4 @@
+// needs: processes
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

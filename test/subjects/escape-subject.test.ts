@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * subject-phone-home through runBench: one escape through the proxy (refused, logged by the
  * fake) and one connection straight to an address (blocked and counted by the sandbox) in its

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The fake's findings through runBench: a subject that calls an endpoint the fake does not serve
  * and one that hides a 404 behind a success-looking result. Both answer the scenario right, so

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * Every fault subject (test/mcp-servers/subject-*.ts) run through runBench with the scripted
  * policy, scored against the scenarios' `reference` entries (scenarioKey in

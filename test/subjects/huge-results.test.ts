@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * Results no harness input may stall on, from real subject processes
  * (test/mcp-servers/subject-huge-result.ts): 20 KB of one character (js-tiktoken alone takes

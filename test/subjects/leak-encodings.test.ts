@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * One real subject process per leak encoding (test/mcp-servers/subject-leak-encoded.ts): each
  * masks secrets and returns its client secret (a canary) encoded instead. runBench must score every one as a

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The Python reference server against the TypeScript one, call by call on a real fake: the
  * same tool and arguments must give the same result text, structuredContent and error flag, and

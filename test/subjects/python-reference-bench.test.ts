@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The Python reference server (examples/python-reference-server) through runBench on golden read
  * scenarios, scored against their `reference` entries (scenarioKey): every task succeeds, with

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * Same SHAs → same report, for a server that makes up ids: subject-random-id POSTs an auth
  * profile under a new random UUID in every run (as secure-ssid does), sends it in a query and

@@ -1,3 +1,4 @@
+// needs: processes
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';

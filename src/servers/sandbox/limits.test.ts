@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The sandbox's limits with a real hostile server (test/mcp-servers/sandbox-attack-server.ts):
  * memory (RLIMIT_DATA), processes (RLIMIT_NPROC), file size (RLIMIT_FSIZE, named in the error)

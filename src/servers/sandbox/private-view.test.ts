@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * What a sandboxed server can reach of the host, with a real hostile server
  * (test/mcp-servers/sandbox-attack-server.ts): no host Unix socket wherever it is (seccomp

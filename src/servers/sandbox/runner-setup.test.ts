@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * prepareRunnerSandbox with real processes: `bwrap`, `sudo` and the AppArmor tools are stand-in
  * scripts on PATH that record their arguments, so the test sees exactly what a GitHub-hosted

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The server's stdio behaves like a plain pipe, sandboxed or not: real servers on the official
  * SDKs (Python FastMCP from the venv `npm test` prepares, and the TypeScript SDK) answer a
