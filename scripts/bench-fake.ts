@@ -33,8 +33,12 @@ const { values } = parseArgs({
     fixture: { type: 'string', default: 'campus-b' },
     limit: { type: 'string', default: '100' },
     json: { type: 'boolean', default: false },
+    // documents (the fake's default: requests checked against HPE's documents) or lenient.
+    validation: { type: 'string', default: 'documents' },
   },
 });
+if (values.validation !== 'documents' && values.validation !== 'lenient')
+  throw new Error(`--validation ${values.validation}: use documents or lenient`);
 const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const warmup = Number(values.warmup);
@@ -54,7 +58,7 @@ interface Ready {
 
 const child = fork(
   fileURLToPath(new URL('./bench/serve-targets.ts', import.meta.url)),
-  [values.fixture, `/network-monitoring/v1/clients?limit=${limit}&next=1`],
+  [values.fixture, `/network-monitoring/v1/clients?limit=${limit}&next=1`, values.validation],
   {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -211,6 +215,7 @@ try {
     console.log(
       JSON.stringify({
         fixture: values.fixture,
+        validation: values.validation,
         requests,
         concurrency,
         rounds,
@@ -226,7 +231,7 @@ try {
     const row = (name: string, r: LoadResult, ratio: string): string =>
       `${name.padEnd(36)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50Ms.toFixed(2).padStart(8)} ${r.p99Ms.toFixed(2).padStart(8)}  ${ratio}`;
     console.log(
-      `${requests} GETs of the ${values.fixture} client list (${pages.length} pages of ${limit}, ~${ready.bodyBytes} B), ${concurrency} keep-alive connections, ` +
+      `validation ${values.validation}: ${requests} GETs of the ${values.fixture} client list (${pages.length} pages of ${limit}, ~${ready.bodyBytes} B), ${concurrency} keep-alive connections, ` +
         `${warmup} warm-up, median of ${rounds} rounds (ratios: median of the rounds' ratios), servers in a child process, Node ${process.version}\n`,
     );
     console.log(

@@ -10,9 +10,10 @@ import { startFakeCentral } from '../../fake-central/index.js';
 
 const fixture = process.argv[2] ?? 'campus-b';
 const samplePath = process.argv[3] ?? '/network-monitoring/v1/clients?limit=100&next=1';
+const validation = process.argv[4] === 'lenient' ? 'lenient' : 'documents';
 
 const rssBefore = process.memoryUsage().rss;
-const fake = await startFakeCentral({ fixture });
+const fake = await startFakeCentral({ fixture, validation });
 const res = await fetch(`${fake.url}/as/token.oauth2`, {
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -5,6 +5,7 @@ import { DEFAULT_THRESHOLDS } from '../gate/thresholds.js';
 import { fakeFindingLines } from './fake-findings.js';
 import { renderSummaryMarkdown } from './render-summary.js';
 import { sampleReport } from './test-helpers.js';
+import { reportSchemaErrors } from './validate-report.js';
 
 const REFUSED = {
   operation: 'POST /network-config/v1alpha1/wlan-ssids/{ssid}',
@@ -34,6 +35,7 @@ describe('requests the API would refuse, as a finding', () => {
     const lines = fakeFindingLines(report).filter((l) => l.includes('would refuse'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`requests the API would refuse: ${LINE}`);
+    expect(reportSchemaErrors(report)).toEqual([]);
   });
 
   it('shows in summary.md and the PR comment', () => {

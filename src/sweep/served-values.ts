@@ -40,18 +40,36 @@ export function servedValues(bodies: readonly Json[], argumentValues: Iterable<u
 }
 
 const compactHex = (text: string): string => text.toLowerCase().replace(/[^0-9a-z]/g, '');
+/** The characters a single-word value is made of; anything else ends a word of the text. */
+const WORD = /[a-z0-9_\-.:@/]+/g;
+const ONE_WORD = /^[a-z0-9_\-.:@/]+$/;
+
+/** The text's words (and each without trailing `.`/`:`), and the 12-hex-digit MACs among them. */
+function wordsOf(lower: string): { words: Set<string>; macs: Set<string> } {
+  const words = new Set<string>();
+  const macs = new Set<string>();
+  for (const [word] of lower.matchAll(WORD)) {
+    const trimmed = word.replace(/[.:]+$/, '');
+    words.add(word);
+    words.add(trimmed);
+    const hex = compactHex(trimmed);
+    if (hex.length === 12 && /^[0-9a-f]+$/.test(hex)) macs.add(hex);
+  }
+  return { words, macs };
+}
 
 /**
  * The values a result's text shows, case-insensitively; a MAC also counts in another notation
- * (`20:4C:03:7D:5D:CD`, `204c.037d.5dcd`).
+ * (`20:4C:03:7D:5D:CD`, `204c.037d.5dcd`). A one-word value is looked up among the text's words
+ * (a set: a listing of thousands of values in a megabyte of text stays fast); a value with
+ * spaces is searched for as it is.
  */
 export function shownValues(values: readonly string[], text: string): string[] {
   const lower = text.toLowerCase();
-  let compact: string | undefined;
+  const { words, macs } = wordsOf(lower);
   return values.filter((value) => {
-    if (lower.includes(value.toLowerCase())) return true;
-    if (!MAC.test(value)) return false;
-    compact ??= compactHex(text);
-    return compact.includes(compactHex(value));
+    const v = value.toLowerCase();
+    if (MAC.test(value)) return macs.has(compactHex(value)) || words.has(v);
+    return ONE_WORD.test(v) ? words.has(v) : lower.includes(v);
   });
 }

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import ssl
 import urllib.request
+from typing import Any, Iterator
 
 import pytest
 
@@ -96,8 +98,9 @@ def test_the_next_test_is_back_on_the_default(fake_central: FakeCentral) -> None
     assert fake_central.bundle["id"] == "site-a"
 
 
-@pytest.mark.fake_central(strict_query=True)
-def test_the_marker_turns_strict_query_on(fake_central: FakeCentral) -> None:
+@contextlib.contextmanager
+def _client(fake_central: FakeCentral) -> Iterator[Any]:
+    """An httpx client on the fake's URL with a bearer token of its credentials."""
     import httpx
 
     with httpx.Client(base_url=fake_central.url, trust_env=False) as client:
@@ -109,12 +112,63 @@ def test_the_marker_turns_strict_query_on(fake_central: FakeCentral) -> None:
                 "client_secret": fake_central.client_secret,
             },
         ).json()["access_token"]
-        res = client.get(
-            "/network-monitoring/v1/clients",
-            params={"no_such_param": 1},
-            headers={"Authorization": f"Bearer {access}"},
-        )
+        client.headers["Authorization"] = f"Bearer {access}"
+        yield client
+
+
+SSID = "/network-config/v1alpha1/wlan-ssids/Lab"
+VALID = {"ssid": "Lab", "enable": True, "opmode": "WPA2_PERSONAL", "essid": {"name": "Lab"}}
+
+
+@pytest.mark.parametrize(
+    ("member", "value", "message"),
+    [
+        ("opmode", "NOT_A_MODE", "/opmode must be one of OPEN,"),
+        ("enable", "yes", "/enable must be boolean (got string)"),
+        ("essid", 12345, "/essid must be object (got integer)"),
+    ],
+)
+def test_a_write_the_documents_forbid_is_refused_and_changes_nothing(
+    fake_central: FakeCentral, member: str, value: Any, message: str
+) -> None:
+    with _client(fake_central) as client:
+        res = client.post(SSID, json={**VALID, member: value})
+        assert res.status_code == 400
+        body = res.json()
+        assert body["errorCode"] == "ERR_AP001"
+        assert message in body["message"]
+        assert client.get(SSID).status_code == 404
+    assert fake_central.state()["changes"] == []
+    [refused] = [c for c in fake_central.calls(method="POST") if "refused" in c]
+    assert refused["refused"]["at"] == f"body:/{member}"
+
+
+@pytest.mark.parametrize("path", ["clients", "top-aps-by-wireless-usage"])
+def test_an_unknown_query_parameter_is_refused(fake_central: FakeCentral, path: str) -> None:
+    with _client(fake_central) as client:
+        res = client.get(f"/network-monitoring/v1/{path}", params={"bogus-param": 1})
     assert res.status_code == 400
+    assert res.json()["errorCode"] == "HPE_GL_NETWORKING_ERROR_INVALID_QUERY_PARAMETER"
+    assert res.json()["message"] == "Unknown query parameter: bogus-param"
+
+
+def test_a_valid_write_round_trips(fake_central: FakeCentral) -> None:
+    with _client(fake_central) as client:
+        assert client.post(SSID, json=VALID).status_code == 200
+        assert client.get(SSID).json() == VALID
+
+
+@pytest.mark.fake_central(validation="lenient")
+def test_the_marker_makes_the_fake_lenient(fake_central: FakeCentral) -> None:
+    with _client(fake_central) as client:
+        res = client.get("/network-monitoring/v1/clients", params={"bogus-param": 1})
+        assert res.status_code == 200
+
+
+def test_the_next_test_checks_requests_again(fake_central: FakeCentral) -> None:
+    with _client(fake_central) as client:
+        res = client.get("/network-monitoring/v1/clients", params={"bogus-param": 1})
+        assert res.status_code == 400
 
 
 def test_urllib_through_the_proxy_trusts_the_ca(fake_central: FakeCentral) -> None:

@@ -65,5 +65,21 @@ def test_the_marker_rejects_unknown_options(pytester: pytest.Pytester) -> None:
     )
     result = pytester.runpytest_subprocess()
     assert result.ret == pytest.ExitCode.TESTS_FAILED
-    assert "unknown option(s) ['fixtures']; use fixture=, faults=, strict_query=" in result.stdout.str()
+    assert "unknown option(s) ['fixtures']; use fixture=, faults=, validation=" in result.stdout.str()
     assert "Traceback" not in result.stdout.str()
+
+
+def test_the_marker_names_what_replaced_strict_query(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.fake_central(strict_query=True)
+        def test_old(fake_central):
+            pass
+        """
+    )
+    result = pytester.runpytest_subprocess()
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert 'strict_query= is gone' in result.stdout.str()
+    assert 'validation="lenient"' in result.stdout.str()

@@ -1,4 +1,4 @@
-"""`python -m hpe_fake_central [--fixture NAME] [--strict-query] -- COMMAND ...`
+"""`python -m hpe_fake_central [--fixture NAME] [--lenient] -- COMMAND ...`
 
 Runs COMMAND with a fake running and its environment set: the proxy and CA variables a client
 needs (`env`) plus FAKE_CENTRAL_URL, FAKE_CENTRAL_CLIENT_ID, FAKE_CENTRAL_CLIENT_SECRET and
@@ -19,14 +19,22 @@ from ._fake import FakeCentralStartupError, start_fake_central
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hpe_fake_central")
     parser.add_argument("--fixture", default=None, help="bundle name or directory (default site-a)")
-    parser.add_argument("--strict-query", action="store_true")
+    parser.add_argument(
+        "--lenient",
+        action="store_true",
+        help="let requests HPE's documents forbid through (by default they are refused)",
+    )
+    # Accepted for old scripts: checking requests against the documents is now the default.
+    parser.add_argument("--strict-query", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND [ARGS...]")
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("give the command to run after --")
     try:
-        fake = start_fake_central(fixture=args.fixture, strict_query=args.strict_query)
+        fake = start_fake_central(
+            fixture=args.fixture, validation="lenient" if args.lenient else "documents"
+        )
     except FakeCentralStartupError as error:
         print(f"hpe_fake_central: could not start the fake: {error}", file=sys.stderr)
         return 2

@@ -70,13 +70,17 @@ class FakeCentral:
         query = {"method": method, "path": path, "kind": kind, "since": since}
         return list(self._control.request("GET", "/_fake/calls", query=query)["calls"])
 
-    def reset(self, fixture: str | None = None, strict_query: bool | None = None) -> None:
-        """Restores the bundle (or serves `fixture` from now on) and clears the call log."""
+    def reset(self, fixture: str | None = None, validation: str | None = None) -> None:
+        """Restores the bundle (or serves `fixture` from now on) and clears the call log.
+
+        `validation` ("documents" or "lenient") sets how the fake treats requests HPE's
+        documents forbid from now on; None keeps the mode the fake started with.
+        """
         body: dict[str, Any] = {}
         if fixture is not None:
             body["fixture"] = fixture
-        if strict_query is not None:
-            body["strictQuery"] = strict_query
+        if validation is not None:
+            body["validation"] = checked_validation(validation)
         served = self._control.request("POST", "/_fake/reset", body)["bundle"]
         if served != self.bundle:
             self._refresh()  # another bundle: other credentials
@@ -134,13 +138,32 @@ class FakeCentral:
         self.close()
 
 
+VALIDATION_MODES = ("documents", "lenient")
+
+
+def checked_validation(validation: str) -> str:
+    """The validation mode, or a ValueError naming the two there are."""
+    if validation not in VALIDATION_MODES:
+        raise ValueError(
+            f"validation={validation!r}: use \"documents\" (the default: requests HPE's "
+            "documents forbid are refused with the family's 400 and change nothing) or "
+            "\"lenient\" (they reach the handlers)"
+        )
+    return validation
+
+
 def start_fake_central(
     fixture: str | None = None,
     port: int = 0,
-    strict_query: bool = False,
+    validation: str = "documents",
     faults: str | os.PathLike[str] | None = None,
 ) -> FakeCentral:
-    """Starts the fake on 127.0.0.1 with its control API; stop it with close()."""
+    """Starts the fake on 127.0.0.1 with its control API; stop it with close().
+
+    `validation="lenient"` lets requests HPE's documents forbid through to the handlers; by
+    default ("documents") the fake refuses them as the live API does.
+    """
+    checked_validation(validation)
     try:
         node, origin = find_node()
     except NodeNotFound as error:
@@ -154,8 +177,8 @@ def start_fake_central(
     args = [node, str(ENTRY), "--control", "--quiet", "--port", str(port)]
     if fixture is not None:
         args += ["--fixture", fixture]
-    if strict_query:
-        args.append("--strict-query")
+    if validation == "lenient":
+        args.append("--lenient")
     if faults is not None:
         args += ["--faults", os.fspath(faults)]
     started = time.monotonic()

@@ -27,6 +27,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="fixture bundle the fake serves (site-a by default; campus-b, or a bundle directory)",
     )
     group.addoption(
+        "--fake-central-validation",
+        default="documents",
+        choices=["documents", "lenient"],
+        help="documents (default): requests HPE's documents forbid are refused with the family's "
+        "400 and change nothing; lenient: they reach the handlers",
+    )
+    group.addoption(
         "--fake-central-port",
         type=int,
         default=0,
@@ -38,16 +45,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        f"{MARKER}(fixture=None, faults=None, strict_query=False): the bundle, fault plan (a "
-        "mapping or a YAML/JSON file, relative to the test file) and query strictness the "
-        "fake_central fixture gives this test",
+        f"{MARKER}(fixture=None, faults=None, validation=None): the bundle, fault plan (a "
+        "mapping or a YAML/JSON file, relative to the test file) and validation mode "
+        "(documents or lenient) the fake_central fixture gives this test",
     )
 
 
 def _startup_failure(error: FakeCentralStartupError) -> str:
     return (
         f"pytest-hpe-fake-central could not start the fake: {error}\n"
-        "(pytest options: --fake-central-fixture NAME, --fake-central-port N)"
+        "(pytest options: --fake-central-fixture NAME, --fake-central-port N, "
+        "--fake-central-validation documents|lenient)"
     )
 
 
@@ -56,6 +64,7 @@ def _start(config: pytest.Config) -> FakeCentral:
         return start_fake_central(
             fixture=config.getoption("--fake-central-fixture"),
             port=config.getoption("--fake-central-port"),
+            validation=config.getoption("--fake-central-validation"),
         )
     except FakeCentralStartupError as error:
         if hasattr(config, "workerinput"):
@@ -111,14 +120,26 @@ def _marker_options(request: pytest.FixtureRequest) -> dict[str, Any]:
         return {}
     if marker.args:
         pytest.fail(
-            f"@pytest.mark.{MARKER} takes keywords only: fixture=, faults=, strict_query=",
+            f"@pytest.mark.{MARKER} takes keywords only: fixture=, faults=, validation=",
             pytrace=False,
         )
-    unknown = set(marker.kwargs) - {"fixture", "faults", "strict_query"}
+    if "strict_query" in marker.kwargs:
+        pytest.fail(
+            f"@pytest.mark.{MARKER}: strict_query= is gone: the fake checks requests against "
+            'HPE\'s documents by default; use validation="lenient" to let them through',
+            pytrace=False,
+        )
+    unknown = set(marker.kwargs) - {"fixture", "faults", "validation"}
     if unknown:
         pytest.fail(
             f"@pytest.mark.{MARKER}: unknown option(s) {sorted(unknown)}; "
-            "use fixture=, faults=, strict_query=",
+            "use fixture=, faults=, validation=",
+            pytrace=False,
+        )
+    validation = marker.kwargs.get("validation")
+    if validation is not None and validation not in ("documents", "lenient"):
+        pytest.fail(
+            f"@pytest.mark.{MARKER}: validation={validation!r}; use \"documents\" or \"lenient\"",
             pytrace=False,
         )
     return dict(marker.kwargs)
@@ -134,7 +155,8 @@ def fake_central(
     fake = _fake_central_session.alive(request)
     options = _marker_options(request)
     fixture = options.get("fixture") or request.config.getoption("--fake-central-fixture")
-    fake.reset(fixture=fixture, strict_query=bool(options.get("strict_query", False)))
+    validation = options.get("validation") or request.config.getoption("--fake-central-validation")
+    fake.reset(fixture=fixture, validation=validation)
     faults = options.get("faults")
     if isinstance(faults, (str, os.PathLike)):
         faults = Path(request.node.path).parent / faults
