@@ -97,9 +97,12 @@ export async function runConformance(
   let done = 0;
   const bundle = loadBundle(resolveBundleDir(options.fixture));
   const ids = fixtureIds(bundle);
-  const fake = await startFakeCentral(
-    options.fixture === undefined ? {} : { fixture: options.fixture },
-  );
+  // Conformance measures the answers' shapes: its probes (made-up ids, filled parameters) are
+  // not meant to pass the request rules, so its fake lets every request reach the handlers.
+  const fake = await startFakeCentral({
+    ...(options.fixture === undefined ? {} : { fixture: options.fixture }),
+    validation: 'lenient',
+  });
   const validator = new SchemaValidator();
   const client = new ProbeClient(fake);
   const listed = new Map<string, JsonValue | undefined>();

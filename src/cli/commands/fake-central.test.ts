@@ -49,6 +49,30 @@ describe('hpe-mcp-bench fake-central', () => {
     await expect(fetch(info.url as string)).rejects.toThrow();
   });
 
+  it.each([
+    [[], 400],
+    [['--lenient'], 200],
+    [['--strict-query'], 400],
+  ])('%j: an unknown monitoring query parameter answers %i', async (flags, status) => {
+    const run = startCli(['fake-central', '--fixture', tempBundle(), '--quiet', ...flags]);
+    cleanups.push(async () => {
+      run.stop('SIGTERM');
+      await run.done;
+    });
+    const info = JSON.parse(await run.firstLine()) as { url: string };
+    const res = await fetch(`${info.url}/network-monitoring/v1/clients?bogus-param=1`, {
+      headers: { authorization: `Bearer ${await getToken(info.url)}` },
+    });
+    expect(res.status).toBe(status);
+  });
+
+  it('refuses --lenient with --strict-query, naming the fix', async () => {
+    const { code, stderr } = await runCliCaptured(['fake-central', '--lenient', '--strict-query']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--lenient and --strict-query contradict each other');
+    expect(stderr).toContain('drop --strict-query');
+  });
+
   it('lists the bundles when the fixture is unknown', async () => {
     const { code, stderr, stdout } = await runCliCaptured([
       'fake-central',
