@@ -107,10 +107,10 @@ describe('parseActionInputs', () => {
       escapes: 'fail',
     });
     expect(() => inputs({ sandbox: 'maybe' })).toThrow(
-      'Input "sandbox" has an invalid value "maybe": expected one of auto, on, off',
+      'input sandbox "maybe" is not one of: auto, on, off',
     );
     expect(() => inputs({ escapes: 'warn' })).toThrow(
-      'Input "escapes" has an invalid value "warn": expected one of record, fail',
+      'input escapes "warn" is not one of: record, fail',
     );
   });
 
@@ -140,10 +140,13 @@ describe('parseActionInputs', () => {
   });
 
   it.each([
-    [{ runs: 'five' }, 'Input "runs" has an invalid value "five": a positive integer'],
-    [{ runs: '0' }, 'Input "runs" has an invalid value "0"'],
-    [{ concurrency: '0' }, 'Input "concurrency" has an invalid value "0": a positive integer'],
-    [{ concurrency: 'all' }, 'Input "concurrency" has an invalid value "all"'],
+    [
+      { runs: 'five' },
+      'input runs "five" is not a whole number from 1 to 1000 (runs per scenario)',
+    ],
+    [{ runs: '0' }, 'input runs "0" is not a whole number from 1 to 1000'],
+    [{ concurrency: '0' }, 'input concurrency "0" is not a whole number from 1 to 64'],
+    [{ concurrency: 'all' }, 'input concurrency "all" is not a whole number from 1 to 64'],
     [
       { comment: 'sometimes' },
       'Input "comment" has an invalid value "sometimes": expected one of auto, always, on-change, never',

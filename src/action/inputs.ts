@@ -1,12 +1,15 @@
 import { BenchError } from '../common/errors.js';
-import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
-import { SANDBOX_MODES, type SandboxMode } from '../config/types.js';
+import type { EscapePolicy } from '../metrics/types.js';
+import type { SandboxMode } from '../config/types.js';
 import { parseThresholds, type Thresholds } from '../gate/thresholds.js';
 import type { Shard } from '../run/shard.js';
 import type { RawPolicyOptions } from '../llm/resolve-policy.js';
-import { ISOLATIONS, type Isolation } from '../report/types.js';
-import { TOKENIZERS, type TokenizerName } from '../tokens/count-tokens.js';
+import type { Isolation } from '../report/types.js';
+import type { TokenizerName } from '../tokens/count-tokens.js';
 import { SWEEP_MODES, type SweepMode } from '../report/sweep-types.js';
+import { MIN_GATING_RUNS } from '../report/build-report.js';
+import { ACTION_NAMING } from '../run/bench-request.js';
+import { checkChoice, parseCount } from '../run/run-options.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -162,12 +165,15 @@ function parseShard(raw: string): ActionInputs['shard'] {
 
 /** Parses every input once; the first bad one throws a usage error naming it and its value. */
 export function parseActionInputs(getInput: GetInput): ActionInputs {
-  const runsRaw = getInput('runs').trim() || '5';
-  if (!/^\d+$/.test(runsRaw) || Number(runsRaw) < 1)
-    throw bad('runs', runsRaw, 'a positive integer (at least 5 for gating)');
-  const concurrencyRaw = getInput('concurrency').trim();
-  if (concurrencyRaw !== '' && (!/^\d+$/.test(concurrencyRaw) || Number(concurrencyRaw) < 1))
-    throw bad('concurrency', concurrencyRaw, 'a positive integer, or empty for the default');
+  // The counts' rules and words are the core's (run-options.ts), spelled as inputs.
+  const runsRaw = getInput('runs');
+  const runs =
+    runsRaw.trim() === '' ? MIN_GATING_RUNS : parseCount('runs', runsRaw, ACTION_NAMING.option);
+  const concurrencyRaw = getInput('concurrency');
+  const concurrency =
+    concurrencyRaw.trim() === ''
+      ? null
+      : parseCount('concurrency', concurrencyRaw, ACTION_NAMING.option);
   const prefix = getInput('baseline-key-prefix').trim() || 'hpe-mcp-bench-baseline';
   if (!/^[\w.-]+$/.test(prefix))
     throw bad('baseline-key-prefix', prefix, 'letters, digits, ".", "_" and "-" only');
@@ -187,16 +193,16 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       .filter((s) => s !== ''),
     suites: list(getInput('suites')),
     scenarioIds: list(getInput('scenario-ids')),
-    runs: Number(runsRaw),
-    concurrency: concurrencyRaw === '' ? null : Number(concurrencyRaw),
+    runs,
+    concurrency,
     isolation:
       getInput('isolation').trim() === ''
         ? null
-        : oneOf('isolation', getInput('isolation'), ISOLATIONS, 'scenario'),
+        : checkChoice('isolation', getInput('isolation'), ACTION_NAMING.option),
     tokenizer:
       getInput('tokenizer').trim() === ''
         ? null
-        : oneOf('tokenizer', getInput('tokenizer'), TOKENIZERS, 'cl100k_base'),
+        : checkChoice('tokenizer', getInput('tokenizer'), ACTION_NAMING.option),
     faults: getInput('faults').trim() === '' ? null : getInput('faults').trim(),
     thresholds: parseThresholds(getInput('thresholds')),
     baselineKeyPrefix: prefix,
@@ -209,11 +215,11 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     sandbox:
       getInput('sandbox').trim() === ''
         ? null
-        : oneOf('sandbox', getInput('sandbox'), SANDBOX_MODES, 'auto'),
+        : checkChoice('sandbox', getInput('sandbox'), ACTION_NAMING.option),
     escapes:
       getInput('escapes').trim() === ''
         ? null
-        : oneOf('escapes', getInput('escapes'), ESCAPE_POLICIES, 'record'),
+        : checkChoice('escapes', getInput('escapes'), ACTION_NAMING.option),
     deadline: getInput('deadline').trim(),
     resilience,
     sweep: oneOf('sweep', getInput('sweep'), SWEEP_MODES, 'read'),

@@ -42,6 +42,11 @@ const KEBAB: Record<keyof RawPolicyOptions, string> = {
   apiKeyEnv: 'api-key-env',
   cassettes: 'cassettes',
 };
+/** The policy options' names in an entry's own spelling of a flag name (`base-url`). */
+export const policyOptionName =
+  (spell: (flag: string) => string): OptionName =>
+  (key) =>
+    spell(KEBAB[key]);
 /** CLI flag names. */
 export const flagName: OptionName = (key) => `--${KEBAB[key]}`;
 /** Action input names. */

@@ -35,8 +35,8 @@ describe('resilienceRequest', () => {
       /--suite resilience cannot be combined with --suite nac/,
     );
     expect(() =>
-      resilienceRequest({ ...none, suites: ['resilience', 'nac'], option: 'Input "suites":' }),
-    ).toThrow('Input "suites": resilience cannot be combined with Input "suites": nac');
+      resilienceRequest({ ...none, suites: ['resilience', 'nac'], option: 'input suites' }),
+    ).toThrow('input suites resilience cannot be combined with input suites nac');
   });
 });
 

@@ -10,7 +10,7 @@ export interface SuiteRequest {
   suites: readonly string[];
   scenarioIds: readonly string[];
   scenarioPaths: readonly string[];
-  /** How the message names the suite option: `--suite` (CLI, the default) or `Input "suites"`. */
+  /** How the message names the suite option: `--suite` (CLI, the default) or `input suites`. */
   option?: string;
 }
 

@@ -1,39 +1,25 @@
 import type { SandboxMode } from '../config/types.js';
-import {
-  flagName,
-  inputName,
-  type OptionName,
-  type RawPolicyOptions,
-} from '../llm/resolve-policy.js';
+import type { RawPolicyOptions } from '../llm/resolve-policy.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import type { Isolation } from '../report/types.js';
-import { cliLabel, type OptionLabel } from '../scenarios/select-scenarios.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 import type { ResolveRequest } from './resolve-bench.js';
+import type { OptionSpelling } from './run-options.js';
 import type { SweepMode } from '../report/sweep-types.js';
 
 /**
- * How an entry names its options in messages: the CLI says `--suite`, the action `Input "suites"`.
- * The core words every message once and asks the entry's naming for the option's name.
+ * How an entry names its options in messages: all that differs between the two. The core words
+ * every message once (run-options.ts, prepareBench, the selection and policy errors) and asks
+ * for the option's name: `--runs`, `--suite "x"` on the CLI; `input runs`, `input suites "x"` in
+ * the action.
  */
 export interface RequestNaming {
-  /** An option by its CLI flag name (`runs`, `faults`, `allow-few-runs`…), as this entry spells it. */
-  option: (flag: string) => string;
-  /** An option and the value it names (`--suite "x"`), for selection errors. */
-  label: OptionLabel;
-  /** The suite option in the resilience suite's messages. */
-  suiteOption: string;
-  /** The policy options (`--base-url` / `input base-url`). */
-  policy: OptionName;
+  /** An option by its CLI flag name (`runs`, `suite`, `base-url`…), as this entry spells it. */
+  option: OptionSpelling;
 }
 
 /** The CLI's flag for each option is its own name. */
-export const CLI_NAMING: RequestNaming = {
-  option: (flag) => `--${flag}`,
-  label: cliLabel,
-  suiteOption: '--suite',
-  policy: flagName,
-};
+export const CLI_NAMING: RequestNaming = { option: (flag) => `--${flag}` };
 
 /** CLI flags whose action input has another name (action.yml). */
 export const INPUT_FOR_FLAG: Readonly<Record<string, string>> = {
@@ -45,9 +31,6 @@ export const INPUT_FOR_FLAG: Readonly<Record<string, string>> = {
 /** The action's input for each option (action.yml). */
 export const ACTION_NAMING: RequestNaming = {
   option: (flag) => `input ${INPUT_FOR_FLAG[flag] ?? flag}`,
-  label: (option, value) => `Input "${INPUT_FOR_FLAG[option] ?? option}" names "${value}", which`,
-  suiteOption: 'Input "suites":',
-  policy: inputName,
 };
 
 /**

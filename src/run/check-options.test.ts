@@ -33,17 +33,19 @@ describe('checkOptions defaults', () => {
 
   it('rejects an unknown isolation and a concurrency below 1', () => {
     expect(() => checkOptions(options({ isolation: 'process' as never }))).toThrow(
-      /unknown isolation "process"/,
+      'isolation "process" is not one of: run, scenario, server',
     );
-    expect(() => checkOptions(options({ concurrency: 0 }))).toThrow(/concurrency must be/);
+    expect(() => checkOptions(options({ concurrency: 0 }))).toThrow(
+      'concurrency "0" is not a whole number from 1 to 64',
+    );
   });
 
   it('refuses runs and concurrency beyond sane bounds, naming the bound', () => {
     expect(() => checkOptions(options({ runs: 100_000_000 }))).toThrow(
-      'runs 100000000 is more than 1000 per scenario',
+      'runs "100000000" is not a whole number from 1 to 1000 (runs per scenario)',
     );
     expect(() => checkOptions(options({ concurrency: 1000 }))).toThrow(
-      'concurrency 1000 is more than 64',
+      'concurrency "1000" is not a whole number from 1 to 64 (parallel workers)',
     );
     expect(checkOptions(options({ runs: 1000, concurrency: 64 })).runs).toBe(1000);
   });

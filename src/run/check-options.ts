@@ -2,11 +2,12 @@ import { availableParallelism } from 'node:os';
 import type { FaultPlan } from '../../fake-central/index.js';
 import { BenchError } from '../common/errors.js';
 import { MIN_GATING_RUNS } from '../report/build-report.js';
-import { ESCAPE_POLICIES, type EscapePolicy } from '../metrics/types.js';
-import { ISOLATIONS, type Isolation } from '../report/types.js';
-import { SANDBOX_MODES, type SandboxMode } from '../config/types.js';
+import type { EscapePolicy } from '../metrics/types.js';
+import type { Isolation } from '../report/types.js';
+import type { SandboxMode } from '../config/types.js';
 import type { RunBenchOptions } from './run-bench-options.js';
-import { DEFAULT_TOKENIZER, TOKENIZERS, type TokenizerName } from '../tokens/count-tokens.js';
+import { checkChoice, checkCount, checkGatingRuns, CORE_SPELLING } from './run-options.js';
+import { DEFAULT_TOKENIZER, type TokenizerName } from '../tokens/count-tokens.js';
 
 /** The settings a bench runs with, defaults filled in. */
 export interface CheckedSettings {
@@ -18,16 +19,6 @@ export interface CheckedSettings {
   sandbox: SandboxMode;
   escapes: EscapePolicy;
 }
-
-const positiveInt = (value: number): boolean => Number.isInteger(value) && value >= 1;
-
-/**
- * Above these a bench is a mistake, not a measurement: 1,000 runs per scenario already gives a
- * pass rate to ±3 % and takes hours; a worker per server process beyond 64 only queues them on
- * this machine's cores (and `--runs 100000000` planned 1.6 GB of work before printing anything).
- */
-export const MAX_RUNS = 1000;
-export const MAX_CONCURRENCY = 64;
 
 /**
  * The isolation a bench runs with when none is given: one server process per scenario, its runs
@@ -73,61 +64,26 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice !== undefined) throw new BenchError('usage', `scenario "${twice}" is given twice`);
 
-  const runs = options.runs ?? MIN_GATING_RUNS;
-  if (!positiveInt(runs)) {
-    throw new BenchError('usage', `runs must be a positive integer, got ${runs}`);
-  }
-  if (runs > MAX_RUNS) {
-    throw new BenchError('usage', `runs ${runs} is more than ${MAX_RUNS} per scenario`, {
-      hint: `${MAX_RUNS} runs already pin a pass rate to about ±3 %; run fewer`,
-    });
-  }
-  if (runs < MIN_GATING_RUNS && options.allowFewRuns !== true) {
-    throw new BenchError(
-      'usage',
-      `runs ${runs} is fewer than ${MIN_GATING_RUNS}: a report needs at least ${MIN_GATING_RUNS} runs per scenario to gate or be published`,
-      {
-        hint: `use ${MIN_GATING_RUNS} or more runs, or allow few runs for an exploratory report (it is marked gating_eligible: false)`,
-      },
-    );
-  }
-  const concurrency = options.concurrency ?? defaultConcurrency();
-  if (!positiveInt(concurrency)) {
-    throw new BenchError('usage', `concurrency must be a positive integer, got ${concurrency}`);
-  }
-  if (concurrency > MAX_CONCURRENCY) {
-    throw new BenchError('usage', `concurrency ${concurrency} is more than ${MAX_CONCURRENCY}`, {
-      hint: `this machine has ${availableParallelism()} core(s); the default is one worker per core`,
-    });
-  }
+  // The same rules, in the same words, as the entries' (run-options.ts), spelled as the core's.
+  const runs = checkCount('runs', options.runs ?? MIN_GATING_RUNS, CORE_SPELLING);
+  checkGatingRuns(runs, options.allowFewRuns === true, CORE_SPELLING);
+  const concurrency = checkCount(
+    'concurrency',
+    options.concurrency ?? defaultConcurrency(),
+    CORE_SPELLING,
+  );
   // Under a fault plan a reused process would change what the plan does: its counters restart at
   // every reset but a reused process makes no start-up requests, and a token a fault expired
   // leaves the process holding one of a later generation. So faults default to fresh processes.
   const isolation =
     options.isolation ?? ((options.faults ?? null) === null ? DEFAULT_ISOLATION : 'run');
-  if (!ISOLATIONS.includes(isolation)) {
-    throw new BenchError('usage', `unknown isolation "${String(isolation)}"`, {
-      hint: `isolation is one of ${ISOLATIONS.join(', ')}`,
-    });
-  }
+  checkChoice('isolation', isolation, CORE_SPELLING);
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
-  if (!TOKENIZERS.includes(tokenizer)) {
-    throw new BenchError('usage', `unknown tokenizer "${String(tokenizer)}"`, {
-      hint: `tokenizers: ${TOKENIZERS.join(', ')}`,
-    });
-  }
+  checkChoice('tokenizer', tokenizer, CORE_SPELLING);
   const sandbox = options.sandbox ?? options.config.sandbox ?? 'auto';
-  if (!SANDBOX_MODES.includes(sandbox)) {
-    throw new BenchError('usage', `unknown sandbox mode "${String(sandbox)}"`, {
-      hint: `sandbox is one of ${SANDBOX_MODES.join(', ')}`,
-    });
-  }
+  checkChoice('sandbox', sandbox, CORE_SPELLING);
   const escapes = options.escapes ?? options.config.escapes ?? 'record';
-  if (!ESCAPE_POLICIES.includes(escapes)) {
-    throw new BenchError('usage', `unknown escapes policy "${String(escapes)}"`, {
-      hint: `escapes is one of ${ESCAPE_POLICIES.join(', ')}`,
-    });
-  }
+  checkChoice('escapes', escapes, CORE_SPELLING);
   return {
     runs,
     isolation,

@@ -1,7 +1,6 @@
 import { BenchError } from '../common/errors.js';
 import { budgetLimits } from '../llm/budget-limits.js';
-import { resolvePolicy } from '../llm/resolve-policy.js';
-import { MIN_GATING_RUNS } from '../report/build-report.js';
+import { policyOptionName, resolvePolicy } from '../llm/resolve-policy.js';
 import type { Report } from '../report/types.js';
 import { loadFaultPlan } from '../resilience/load-fault-plan.js';
 import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
@@ -12,6 +11,7 @@ import type { RunBenchOptions } from './run-bench-options.js';
 import { runBench, type RunBenchPorts } from './run-bench.js';
 import { parseDeadline } from './run-deadline.js';
 import { runResilience } from './run-resilience.js';
+import { checkCount, checkGatingRuns } from './run-options.js';
 
 /** What an entry may add to the core's handling of a request. */
 export interface PreparePorts {
@@ -45,15 +45,10 @@ export async function prepareBench(
 ): Promise<PreparedBench> {
   const { naming } = request;
   const option = naming.option;
-  if (request.runs < MIN_GATING_RUNS && !request.allowFewRuns) {
-    throw new BenchError(
-      'usage',
-      `${option('runs')} ${request.runs} is fewer than ${MIN_GATING_RUNS}; a report needs at least ${MIN_GATING_RUNS} runs per scenario to gate a PR or be published`,
-      {
-        hint: `add ${option('allow-few-runs')} for an exploratory run (the report says gating_eligible: false)`,
-      },
-    );
-  }
+  // The entries parsed the counts with these rules already; a request built in code meets them here.
+  checkCount('runs', request.runs, option);
+  checkGatingRuns(request.runs, request.allowFewRuns, option);
+  if (request.concurrency !== undefined) checkCount('concurrency', request.concurrency, option);
   if (request.resilience && request.faults !== null) {
     throw new BenchError(
       'usage',
@@ -71,7 +66,7 @@ export async function prepareBench(
     suites: request.suites,
     scenarioIds: request.scenarioIds,
     scenarioPaths: request.scenarioPaths,
-    option: naming.suiteOption,
+    option: option('suite'),
   });
   const resolved = await resolveBench({
     config: request.config,
@@ -82,7 +77,7 @@ export async function prepareBench(
     shard: request.shard,
     ...(request.root === undefined ? {} : { root: request.root }),
     cwd: request.cwd,
-    label: naming.label,
+    label: (name, value) => `${option(name)} "${value}"`,
   });
   if (resolved.errors.length > 0) {
     ports.annotate?.(resolved.errors);
@@ -99,7 +94,12 @@ export async function prepareBench(
   }
   const scenarios = selection.byTag ? resilienceScenarios(resolved.scenarios) : resolved.scenarios;
   // Before any server starts: a missing key or a bad model option fails here, in seconds.
-  const policy = await resolvePolicy(request.policy, request.env, request.cwd, naming.policy);
+  const policy = await resolvePolicy(
+    request.policy,
+    request.env,
+    request.cwd,
+    policyOptionName(option),
+  );
   const budget = budgetLimits(request.budget.maxCost, request.budget.maxTokens, option);
   const { config, servers, root } = resolved;
   const options: RunBenchOptions = {

@@ -50,9 +50,9 @@ describe('resolveBench', () => {
     [
       {
         suites: ['nacc'],
-        label: (option: string, value: string) => `Input "${option}s" names "${value}", which`,
+        label: (option: string, value: string) => `input ${option}s "${value}"`,
       },
-      'Input "suites" names "nacc", which is not a suite of the loaded scenarios',
+      'input suites "nacc" is not a suite of the loaded scenarios',
     ],
   ] as const)('names a bad selection the way the front end calls it: %j', async (over, message) => {
     const error = await resolveBench(request(over)).catch((e: unknown) => e);

@@ -2,7 +2,7 @@ import { BenchError } from '../common/errors.js';
 import { didYouMean } from '../common/did-you-mean.js';
 import type { Scenario } from './types.js';
 
-/** How an error names a value of an option: `--suite "x"` in the CLI, `Input "suites" names "x"` in the action. */
+/** How an error names a value of an option: `--suite "x"` in the CLI, `input suites "x"` in the action. */
 export type OptionLabel = (option: 'server' | 'suite' | 'scenario', value: string) => string;
 
 /** The CLI's way: `--suite "x"`. */

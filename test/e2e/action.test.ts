@@ -262,7 +262,9 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
   it('takes every run option the CLI has: scenario-ids, max-turns, faults… reach the core', async () => {
     const result = await runAction({ 'scenario-ids': 'no-such-id' });
     expect(result.failed).toBe(true);
-    expect(result.log).toMatch(/::error::hpe-mcp-bench: Input "scenario-ids" names "no-such-id"/);
+    expect(result.log).toMatch(
+      /::error::hpe-mcp-bench: input scenario-ids "no-such-id" is not a loaded scenario/,
+    );
     const turns = await runAction({
       policy: 'llm',
       provider: 'anthropic',

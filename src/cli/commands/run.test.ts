@@ -5,20 +5,21 @@ const run = (...args: string[]) => runCliCaptured(['run', ...args]);
 
 describe('hpe-mcp-bench run: usage errors (exit 2, nothing started)', () => {
   it.each([
-    [['--runs', 'many'], /--runs must be an integer between 0 and \d+, got "many"/],
-    [['--runs', '0'], /--runs must be at least 1, got "0"/],
+    [
+      ['--runs', 'many'],
+      /--runs "many" is not a whole number from 1 to 1000 \(runs per scenario\)/,
+    ],
+    [['--runs', '0'], /--runs "0" is not a whole number from 1 to 1000/],
+    [['--runs', '1001'], /--runs "1001" is not a whole number from 1 to 1000/],
     [['--runs', '2'], /--runs 2 is fewer than 5.*\n {2}hint: add --allow-few-runs/],
-    [['--concurrency', '0'], /--concurrency must be at least 1, got "0"/],
+    [['--concurrency', '0'], /--concurrency "0" is not a whole number from 1 to 64/],
     [
       ['--tokenizer', 'p50k_base'],
-      /--tokenizer "p50k_base" is not valid\n {2}hint: use one of: cl100k_base, o200k_base/,
+      /--tokenizer "p50k_base" is not one of: cl100k_base, o200k_base/,
     ],
-    [
-      ['--isolation', 'process'],
-      /--isolation "process" is not valid\n {2}hint: use one of: run, scenario/,
-    ],
-    [['--sandbox', 'maybe'], /--sandbox "maybe" is not valid\n {2}hint: use one of: auto, on, off/],
-    [['--escapes', 'warn'], /--escapes "warn" is not valid\n {2}hint: use one of: record, fail/],
+    [['--isolation', 'process'], /--isolation "process" is not one of: run, scenario/],
+    [['--sandbox', 'maybe'], /--sandbox "maybe" is not one of: auto, on, off/],
+    [['--escapes', 'warn'], /--escapes "warn" is not one of: record, fail/],
     [
       ['--server', 'karthik'],
       /--server "karthik" is not in the built-in config\n {2}hint: servers: reference/,

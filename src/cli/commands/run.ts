@@ -5,22 +5,21 @@ import { BenchError, EXIT_CODES } from '../../common/errors.js';
 import { describeErroredRun, erroredRuns } from '../../report/errored-runs.js';
 import { collectFakeFindings } from '../../report/fake-findings.js';
 import { serversWithViolations } from '../../report/protocol-violations.js';
-import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
-import { ESCAPE_POLICIES, type EscapePolicy } from '../../metrics/types.js';
 import { MIN_GATING_RUNS } from '../../report/build-report.js';
 import { describeEscapes } from '../../report/escapes.js';
 import { renderSummaryTable } from '../../report/render-summary.js';
-import { ISOLATIONS, type Isolation, type Report } from '../../report/types.js';
+import type { Report } from '../../report/types.js';
 import { SWEEP_MODES, type SweepMode } from '../../report/sweep-types.js';
 import { prepareOutDir } from '../../report-io/out-dir.js';
 import { serializeReport, writeFileAtomic, writeReport } from '../../report-io/write-report.js';
 import { CLI_NAMING, type BenchRequest } from '../../run/bench-request.js';
-import { DEFAULT_ISOLATION, defaultConcurrency } from '../../run/check-options.js';
+import { checkChoice, parseCount } from '../../run/run-options.js';
+import { defaultConcurrency } from '../../run/check-options.js';
 import { prepareBench } from '../../run/prepare-bench.js';
-import { TOKENIZERS, type TokenizerName } from '../../tokens/count-tokens.js';
+import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../tokens/count-tokens.js';
 import { createConsoleLogger } from '../console-logger.js';
 import type { CliIo } from '../io.js';
-import { intOption, parseCommandArgs } from '../parse-args.js';
+import { parseCommandArgs } from '../parse-args.js';
 import { selectionRequest } from './selection-request.js';
 import { displayPath } from '../../common/display-path.js';
 
@@ -111,12 +110,6 @@ function oneOf<T extends string>(
   });
 }
 
-function positive(name: string, raw: string | undefined, fallback: number): number {
-  const value = intOption('run', name, raw, fallback);
-  if (value < 1) throw new BenchError('usage', `--${name} must be at least 1, got "${raw}"`);
-  return value;
-}
-
 /** Saves a report that could not go to --out into a fresh temp directory; its path, or null. */
 async function saveElsewhere(report: Report): Promise<string | null> {
   try {
@@ -172,27 +165,35 @@ type RunValues = ReturnType<typeof parseCommandArgs<typeof RUN_FLAGS>>['values']
 /** The flags as the core's request (parsed numbers and enums; unset flags stay unset). */
 function benchRequest(values: RunValues, positionals: string[], io: CliIo): BenchRequest {
   const concurrency =
-    values.concurrency === undefined ? undefined : positive('concurrency', values.concurrency, 1);
+    values.concurrency === undefined
+      ? undefined
+      : parseCount('concurrency', values.concurrency, CLI_NAMING.option);
   const isolation =
     values.isolation === undefined
       ? undefined
-      : oneOf<Isolation>('isolation', values.isolation, ISOLATIONS, DEFAULT_ISOLATION);
+      : checkChoice('isolation', values.isolation, CLI_NAMING.option);
   // Unset flags leave the bench config's `sandbox:` / `escapes:` (then auto / record) in force.
   const sandbox =
     values.sandbox === undefined
       ? undefined
-      : oneOf<SandboxMode>('sandbox', values.sandbox, SANDBOX_MODES, 'auto');
+      : checkChoice('sandbox', values.sandbox, CLI_NAMING.option);
   const escapes =
     values.escapes === undefined
       ? undefined
-      : oneOf<EscapePolicy>('escapes', values.escapes, ESCAPE_POLICIES, 'record');
+      : checkChoice('escapes', values.escapes, CLI_NAMING.option);
   return {
     ...selectionRequest(values, positionals, io),
-    runs: positive('runs', values.runs, MIN_GATING_RUNS),
+    runs:
+      values.runs === undefined
+        ? MIN_GATING_RUNS
+        : parseCount('runs', values.runs, CLI_NAMING.option),
     allowFewRuns: values['allow-few-runs'] === true,
     ...(concurrency === undefined ? {} : { concurrency }),
     ...(isolation === undefined ? {} : { isolation }),
-    tokenizer: oneOf<TokenizerName>('tokenizer', values.tokenizer, TOKENIZERS, 'cl100k_base'),
+    tokenizer:
+      values.tokenizer === undefined
+        ? DEFAULT_TOKENIZER
+        : checkChoice('tokenizer', values.tokenizer, CLI_NAMING.option),
     faults: values.faults ?? null,
     ...(sandbox === undefined ? {} : { sandbox }),
     ...(escapes === undefined ? {} : { escapes }),
