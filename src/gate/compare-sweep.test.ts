@@ -100,6 +100,21 @@ describe('compareSweeps', () => {
     expect(compareSweeps(withSweep(pr), withSweep(BASE), [])[0]?.added).toEqual(['list_aps']);
   });
 
+  it('an API error the baseline reported and the PR swallows fails; one swallowed before too is not news', () => {
+    const reported = sweep([
+      entry('list_radios', { probes: [{ status: 403, result: 'reported' }] }),
+      entry('list_devices'),
+    ]);
+    const swallows = sweep([
+      entry('list_radios', { probes: [{ status: 403, result: 'swallowed', answer: '[]' }] }),
+      entry('list_devices'),
+    ]);
+    expect(reasons(swallows, reported)).toEqual([
+      `reference sweep: list_radios (site-a) ok (API 403 reported) → swallowed (API 403); GET ${RADIOS}; its first API call answered 403, it answered "[]"`,
+    ]);
+    expect(reasons(swallows, swallows)).toEqual([]);
+  });
+
   it('unstable on either side is never gated', () => {
     expect(
       reasons(sweep([entry('list_radios', { outcome: 'unstable' }), entry('list_devices')])),

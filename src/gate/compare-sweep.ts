@@ -63,6 +63,22 @@ function change(before: SweepToolResult, after: SweepToolResult): SweepToolChang
   };
 }
 
+/** An API error the baseline's answer said (or recovered from) and the PR's hides. */
+function newlySwallowed(before: SweepToolResult, after: SweepToolResult): SweepToolChange | null {
+  for (const probe of after.probes ?? []) {
+    if (probe.result !== 'swallowed') continue;
+    const was = before.probes?.find((p) => p.status === probe.status);
+    if (!was || was.result === 'swallowed') continue;
+    return {
+      ...change(before, after),
+      baseline: `ok (API ${probe.status} ${was.result})`,
+      current: `swallowed (API ${probe.status})`,
+      error: `its first API call answered ${probe.status}, it answered ${JSON.stringify(probe.answer ?? '')}`,
+    };
+  }
+  return null;
+}
+
 /** One server's sweep against its baseline sweep (both present). */
 export function compareServerSweep(
   server: string,
@@ -94,6 +110,11 @@ export function compareServerSweep(
     if (before.outcome === 'unstable' || after.outcome === 'unstable') continue;
     if (before.outcome === 'ok' && after.outcome !== 'ok') {
       result.regressions.push(change(before, after));
+      continue;
+    }
+    const swallowed = newlySwallowed(before, after);
+    if (swallowed) {
+      result.regressions.push(swallowed);
       continue;
     }
     if (before.outcome === 'ok' && sameArguments(before, after)) {
@@ -168,7 +189,7 @@ export function sweepReasons(comparisons: readonly SweepComparison[]): string[] 
     ),
     ...c.regressions.map(
       (r) =>
-        `${c.server} sweep: ${r.tool} (${r.fixture}) ok → ${r.current}; ${r.calls}${r.error ? `; ${r.error}` : ''}`,
+        `${c.server} sweep: ${r.tool} (${r.fixture}) ${r.baseline} → ${r.current}; ${r.calls}${r.error ? `; ${r.error}` : ''}`,
     ),
     ...c.dataLost.map(
       (r) =>

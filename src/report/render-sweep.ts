@@ -40,6 +40,10 @@ export function sweepLine(sweep: ServerSweep): string {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([status, n]) => `${n} ${status}`);
   const head = `sweep: ${counts.get('ok') ?? 0}/${byTool.size} tools ok`;
+  const swallowing = [...byTool.values()].filter((entries) =>
+    entries.some((e) => e.probes?.some((p) => p.result === 'swallowed')),
+  ).length;
+  if (swallowing > 0) others.push(`${swallowing} swallow API errors`);
   const changed = sweep.menu_changed
     ? `; the menu changed between two listings (${[
         ...sweep.menu_changed.added.map((t) => `+${t}`),

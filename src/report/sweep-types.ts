@@ -49,6 +49,18 @@ export interface SweepCall {
   refused?: string;
 }
 
+/**
+ * A read tool that was `ok` called again with its first API call answered `status`: the answer
+ * said it failed (`reported`), showed the data after a retry (`recovered`), or neither
+ * (`swallowed`: an empty list, "not found" or "no data" in place of the failure).
+ */
+export interface SweepErrorProbe {
+  status: 500 | 403;
+  result: 'reported' | 'recovered' | 'swallowed';
+  /** The start of a swallowing answer. */
+  answer?: string;
+}
+
 /** One tool on one fixture bundle. */
 export interface SweepToolResult {
   tool: string;
@@ -70,6 +82,8 @@ export interface SweepToolResult {
   shown: string[];
   /** The first line of the error (outcome `error`, `timeout`) or the second call's difference (`unstable`). */
   error?: string;
+  /** An `ok` read tool probed with API errors (absent: not probed). */
+  probes?: SweepErrorProbe[];
 }
 
 /** The sweep of one server. */

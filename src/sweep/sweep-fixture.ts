@@ -9,6 +9,7 @@ import { callToolTwice, type Canonicalise } from './call-tool-twice.js';
 import { checkSweepSettings } from './check-sweep-config.js';
 import { inferArguments, sweepValues } from './infer-arguments.js';
 import { isReadTool } from './read-tool.js';
+import { probeErrors } from './probe-errors.js';
 
 /** One server on one fixture bundle. */
 export interface FixtureSweepInput {
@@ -104,7 +105,11 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
           continue;
         }
         if (!read) writes.push({ tool: tool.name, args: inferred.arguments });
-        else tools.push(await callToolTwice(ctx, tool.name, fixture, inferred.arguments, true));
+        else {
+          const entry = await callToolTwice(ctx, tool.name, fixture, inferred.arguments, true);
+          if (entry.outcome === 'ok') entry.probes = await probeErrors(ctx, entry);
+          tools.push(entry);
+        }
       }
       for (const write of writes) {
         fake.reset();

@@ -189,6 +189,23 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     );
   }, 60_000);
 
+  it('an API error turned into an empty list fails: swallowed, with what it answered', async () => {
+    expect(entry(baseline)?.probes).toContainEqual({ status: 403, result: 'reported' });
+    const pr = await bench('swallowed', (tool) =>
+      tool.replace(
+        / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+        (_all, args: string) =>
+          `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except Exception:\n            return {"total": 0, "returned": 0, "aps": []}\n`,
+      ),
+    );
+    expect(entry(pr)?.outcome).toBe('ok');
+    const { verdict } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      `python-reference sweep: ${TOOL} (site-a) ok (API 403 reported) → swallowed (API 403); GET /network-monitoring/v1/aps; its first API call answered 403, it answered ${JSON.stringify('{"total":0,"returned":0,"aps":[]}')}`,
+    );
+  }, 60_000);
+
   it('the tool removed from the menu fails', async () => {
     const { verdict } = gate(await bench('removed', () => null));
     expect(verdict.status).toBe('fail');
