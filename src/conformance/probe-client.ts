@@ -1,4 +1,4 @@
-import type { FakeCentral } from '../../fake-central/index.js';
+import type { FakeCentral, RefusedRequest } from '../../fake-central/index.js';
 import type { JsonValue } from './openapi-documents.js';
 
 /** One answer of the fake as conformance sees it. */
@@ -11,6 +11,8 @@ export interface ProbeAnswer {
   contentType?: string;
   /** The fake's call log marks the request unrouted (route-miss 404 or 405). */
   unrouted: boolean;
+  /** The fake refused it by the documents' rules (validation `documents`): which rule, where. */
+  refused?: RefusedRequest;
 }
 
 /** An authenticated client of one running fake that reads back how each request was logged. */
@@ -101,9 +103,15 @@ export class ProbeClient {
     });
     const text = await res.text();
     const calls = this.fake.calls();
-    const unrouted = calls[calls.length - 1]?.unrouted === true;
+    const last = calls[calls.length - 1];
+    const unrouted = last?.unrouted === true;
     const media = res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    const base = { status: res.status, unrouted, ...(media ? { contentType: media } : {}) };
+    const base = {
+      status: res.status,
+      unrouted,
+      ...(media ? { contentType: media } : {}),
+      ...(last?.refused ? { refused: last.refused } : {}),
+    };
     if (text === '') return { ...base, body: undefined };
     try {
       return { ...base, body: JSON.parse(text) as JsonValue };

@@ -38,6 +38,16 @@ export function renderConformance(
           .join(''),
     );
   }
+  const r = t.rejects;
+  if (r !== undefined) {
+    out.push(
+      `rejects: ${r.refused} of ${r.probed} requests breaking one documented query rule refused with the family's error body for that rule (GETs left out: ${r.baseRefused} whose filled request is refused already, ${r.unrouted} the fake does not serve)` +
+        report.documents
+          .filter((d) => (d.rejects?.probed ?? 0) > 0)
+          .map((d) => `\n  ${d.file}: ${d.rejects?.refused ?? 0}/${d.rejects?.probed ?? 0}`)
+          .join(''),
+    );
+  }
   if (options.details !== false) {
     for (const d of report.documents) {
       const failing = d.results.filter((r) => r.mismatch !== undefined);
@@ -47,6 +57,15 @@ export function renderConformance(
         const note = r.deviations ? ` [deviation ${r.deviations.join(', ')}]` : '';
         out.push(`  ${r.method} ${r.path} (${r.operationId}): ${r.mismatch}${note}`);
       }
+    }
+    for (const d of report.documents) {
+      const failing = d.rejects?.results.filter((p) => !p.refused) ?? [];
+      if (failing.length === 0) continue;
+      out.push('', `${d.file} rejects:`);
+      for (const p of failing)
+        out.push(
+          `  ${p.request} (${p.operationId}, ${p.rule} ${p.parameter}): ${p.mismatch ?? ''}`,
+        );
     }
     for (const d of report.documents) {
       const failing = d.writes?.results.filter((r) => !r.ok) ?? [];

@@ -4,7 +4,9 @@ import { fixtureIds } from './fixture-ids.js';
 import type { JsonValue, OpenApiDocument } from './openapi-documents.js';
 import { ProbeClient } from './probe-client.js';
 import { SchemaValidator } from './schema-validator.js';
+import { probeRejects, type RejectResult } from './reject-probe.js';
 import { probeWrites, type WriteResult } from './write-probe.js';
+import type { Operation } from './openapi-documents.js';
 
 /** What one documented operation got from the fake. */
 export interface OperationResult {
@@ -37,6 +39,8 @@ export interface DocumentResult {
   results: OperationResult[];
   /** With `writes`: each item path's create → read-back → delete → read lifecycle. */
   writes?: { probed: number; ok: number; results: WriteResult[] };
+  /** With `rejects`: requests breaking one documented query rule each, and those refused. */
+  rejects?: RejectResult;
 }
 
 /** The conformance command's output (`--json` prints it). */
@@ -52,6 +56,8 @@ export interface ConformanceReport {
     validWithDeviations: number;
     /** With `writes`: lifecycles probed and passed over every document. */
     writes?: { probed: number; ok: number };
+    /** With `rejects`: probes sent and refused for their rule, GETs left out over every document. */
+    rejects?: { probed: number; refused: number; baseRefused: number; unrouted: number };
   };
 }
 
@@ -86,6 +92,8 @@ export async function runConformance(
   options: {
     fixture?: string;
     writes?: boolean;
+    /** Also send requests that break one documented query rule each to a checking fake. */
+    rejects?: boolean;
     /** Told every PROGRESS_EVERY operations how far the run is (long documents). */
     progress?: (line: string) => void;
   } = {},
@@ -105,11 +113,16 @@ export async function runConformance(
   });
   const validator = new SchemaValidator();
   const client = new ProbeClient(fake);
+  // The rejects probes go to a fake that checks requests against the documents (the default).
+  const checking = options.rejects
+    ? await startFakeCentral(options.fixture === undefined ? {} : { fixture: options.fixture })
+    : undefined;
   const listed = new Map<string, JsonValue | undefined>();
   const out: DocumentResult[] = [];
   try {
     for (const doc of documents) {
       const results: OperationResult[] = [];
+      const asked: { op: Operation; request: string }[] = [];
       const posts = new Map(
         doc.operations.filter((o) => o.method === 'POST').map((o) => [o.path, o]),
       );
@@ -125,6 +138,7 @@ export async function runConformance(
           (t) => posts.get(t),
           (t) => gets.get(t),
         );
+        asked.push({ op, request });
         const answer = await client.get(request);
         if (++done % PROGRESS_EVERY === 0)
           options.progress?.(`conformance: ${done}/${total} operations asked (${doc.file})`);
@@ -153,6 +167,7 @@ export async function runConformance(
       const writes = options.writes
         ? await probeWrites(doc, ids, client, listed, validator)
         : undefined;
+      const rejects = checking ? await probeRejects(asked, new ProbeClient(checking)) : undefined;
       out.push({
         file: doc.file,
         openapi: doc.openapi,
@@ -162,6 +177,7 @@ export async function runConformance(
         valid: results.filter((r) => r.valid).length,
         validWithDeviations: results.filter((r) => r.valid || r.deviations !== undefined).length,
         results,
+        ...(rejects === undefined ? {} : { rejects }),
         ...(writes === undefined
           ? {}
           : {
@@ -175,6 +191,7 @@ export async function runConformance(
     }
   } finally {
     await fake.close();
+    await checking?.close();
   }
   const sum = (k: 'operations' | 'routed' | 'ok' | 'valid' | 'validWithDeviations'): number =>
     out.reduce((n, d) => n + d[k], 0);
@@ -193,6 +210,16 @@ export async function runConformance(
             writes: {
               probed: out.reduce((n, d) => n + (d.writes?.probed ?? 0), 0),
               ok: out.reduce((n, d) => n + (d.writes?.ok ?? 0), 0),
+            },
+          }
+        : {}),
+      ...(options.rejects
+        ? {
+            rejects: {
+              probed: out.reduce((n, d) => n + (d.rejects?.probed ?? 0), 0),
+              refused: out.reduce((n, d) => n + (d.rejects?.refused ?? 0), 0),
+              baseRefused: out.reduce((n, d) => n + (d.rejects?.baseRefused ?? 0), 0),
+              unrouted: out.reduce((n, d) => n + (d.rejects?.unrouted ?? 0), 0),
             },
           }
         : {}),

@@ -10,7 +10,9 @@ import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js'
 import type { StdioServerConfig } from '../config/types.js';
 import { launchServer } from './launch-server.js';
 import { probeTimeoutMs } from './mcp-session.js';
-import { REPO_ROOT, stdioTestServer, workDir } from './test-servers.js';
+import { REPO_ROOT, stdioTestServer, testServerArgs, workDir } from './test-servers.js';
+
+const V2 = 'examples/reference-server/v2/index-v2.ts';
 
 let fake: FakeCentral;
 beforeAll(async () => {
@@ -21,7 +23,7 @@ afterAll(() => fake.close());
 /** The v2 reference server on stdio, 2026-07-28 only or dual-era. */
 function v2Reference(era: 'modern' | 'dual') {
   return stdioTestServer(undefined, {
-    args: ['--import', 'tsx', 'examples/reference-server/v2/index-v2.ts', 'stdio', era],
+    args: [...testServerArgs(V2), 'stdio', era],
     env: { CENTRAL_CLIENT_ID: '${fake.clientId}', CENTRAL_CLIENT_SECRET: '${fake.clientSecret}' },
   });
 }
@@ -31,10 +33,7 @@ function slowModern(sleep: number, startupMs: number) {
   const node = JSON.stringify(process.execPath);
   return stdioTestServer(undefined, {
     command: 'sh',
-    args: [
-      '-c',
-      `sleep ${sleep}; exec ${node} --import tsx examples/reference-server/v2/index-v2.ts stdio modern`,
-    ],
+    args: ['-c', `sleep ${sleep}; exec ${node} ${testServerArgs(V2).join(' ')} stdio modern`],
     env: { CENTRAL_CLIENT_ID: '${fake.clientId}', CENTRAL_CLIENT_SECRET: '${fake.clientSecret}' },
     timeouts: { startupMs, callMs: 5_000, scenarioMs: 30_000 },
   });
@@ -62,8 +61,8 @@ describe.concurrent('the era probe', () => {
 
   it('takes a slow-starting 2026-07-28-only server for modern', async () => {
     // Silent for 10.5 s, then the v2 reference server: past the old probe (half the limit, at
-    // most 10 s); the new one waits 15 s, which leaves 4.5 s for tsx to load the server under load.
-    const start = `sleep 10.5; exec ${JSON.stringify(process.execPath)} --import tsx examples/reference-server/v2/index-v2.ts stdio modern`;
+    // most 10 s); the new one waits 15 s, which leaves 4.5 s to load the server (its bundle) under load.
+    const start = `sleep 10.5; exec ${JSON.stringify(process.execPath)} ${testServerArgs(V2).join(' ')} stdio modern`;
     const session = await launch(
       'slow-modern',
       stdioTestServer(undefined, {

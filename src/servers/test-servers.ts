@@ -3,11 +3,28 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { DEFAULT_LIMITS } from '../config/load-bench-config.js';
 import type { HttpServerConfig, StdioServerConfig } from '../config/types.js';
 
-/** The repository root: the test servers are spawned from here with `node --import tsx`. */
+/** The repository root: the test servers are spawned from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The arguments after `node` that start a test server: the bundle this test run built of it
+ * (test/helpers/build-cli-under-test.ts), else its source through tsx (a run without that
+ * global setup, or a process outside Vitest).
+ */
+export function testServerArgs(source: string): string[] {
+  let bundles: Record<string, string> | undefined;
+  try {
+    bundles = inject('testServerBundles');
+  } catch {
+    // Outside a Vitest worker (test/helpers/sandbox-harness.ts runs as a plain process).
+  }
+  const bundle = bundles?.[source];
+  return bundle === undefined ? ['--import', 'tsx', source] : [bundle];
+}
 
 const COMMON = {
   env: {},
@@ -27,7 +44,7 @@ export function stdioTestServer(
     ...COMMON,
     transport: 'stdio',
     command: process.execPath,
-    args: ['--import', 'tsx', 'test/mcp-servers/servers-stdio-server.ts', ...(mode ? [mode] : [])],
+    args: [...testServerArgs('test/mcp-servers/servers-stdio-server.ts'), ...(mode ? [mode] : [])],
     ...overrides,
   };
 }
@@ -43,9 +60,7 @@ export function httpTestServer(
     start: {
       command: process.execPath,
       args: [
-        '--import',
-        'tsx',
-        'test/mcp-servers/servers-http-server.ts',
+        ...testServerArgs('test/mcp-servers/servers-http-server.ts'),
         '--port',
         '${port}',
         ...extraArgs,

@@ -4,10 +4,12 @@
  * checkout, so the bundle finds its package root and scenarios the way dist/cli does). Tests
  * that run the CLI as its own process start this bundle (`cliEntry()` in run-cli.ts) instead of
  * `node --import tsx src/cli/index.ts`, which compiled the whole CLI again in every process:
- * 2.2 s against 0.6 s for `--help` (load 1), for some 45 processes a run.
+ * 2.2 s against 0.6 s for `--help` (load 1), for some 45 processes a run. The test MCP servers
+ * the launch tests start dozens of times (test/mcp-servers/servers-*-server.ts) are built with it
+ * (`stdioTestServer` and `httpTestServer` in src/servers/test-servers.ts start the bundles).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { bundleOptions } from '../../scripts/build-bundle.js';
@@ -16,15 +18,34 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The CLI bundle this run built (an absolute path to its index.js). */
     cliBundle: string;
+    /** The test servers this run built: source path (from the root) → bundle. */
+    testServerBundles: Record<string, string>;
   }
 }
+
+/** The test servers started often enough that compiling each start with tsx shows. */
+const TEST_SERVERS = [
+  'test/mcp-servers/servers-stdio-server.ts',
+  'test/mcp-servers/servers-http-server.ts',
+  // The era probe's tests time a slow start to the second: tsx's seconds of compiling under
+  // load made them miss (src/servers/era-probe.test.ts).
+  'examples/reference-server/v2/index-v2.ts',
+];
 
 export default function setup(project: TestProject): () => void {
   const root = resolve(import.meta.dirname, '../..');
   const parent = join(root, 'node_modules', '.cache', 'hpe-mcp-bench');
   mkdirSync(parent, { recursive: true });
   const out = mkdtempSync(join(parent, 'cli-under-test-'));
-  buildSync(bundleOptions([{ in: 'src/cli/index.ts', out: 'index' }], out, root));
+  const servers = TEST_SERVERS.map((source) => ({
+    in: source,
+    out: `servers/${basename(source, '.ts')}`,
+  }));
+  buildSync(bundleOptions([{ in: 'src/cli/index.ts', out: 'index' }, ...servers], out, root));
   project.provide('cliBundle', join(out, 'index.js'));
+  project.provide(
+    'testServerBundles',
+    Object.fromEntries(servers.map((s) => [s.in, join(out, `${s.out}.js`)])),
+  );
   return () => rmSync(out, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@ import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
 
 const HELP = `Usage: hpe-mcp-bench conformance --openapi DIR [--fixture NAME|DIR]
-                                 [--min-routed P] [--min-valid P] [--writes] [--json] [--summary]
+                                 [--min-routed P] [--min-valid P] [--writes] [--rejects] [--json] [--summary]
 
 Asks a fresh fake-central every GET operation documented in the OpenAPI 3.x JSON documents
 under DIR, with fixture ids filled into the path and the required query (sites, serials, MACs,
@@ -31,6 +31,10 @@ Options:
                     create (a fresh name, the smallest documented body) → read-back (valid
                     against the GET schema) → PUT/PATCH where documented → delete → read (404);
                     the GET figures are unchanged
+  --rejects         also send, for every GET the fake accepts as filled, requests that break one
+                    documented query rule each (an unknown parameter on monitoring, notifications
+                    and services; a value outside an enum; a wrong type; a missing required
+                    parameter) to a fake checking requests, and count those refused for that rule
   --json            print the whole result as JSON
   --summary         the table only, without the per-operation mismatches
 `;
@@ -56,6 +60,7 @@ export async function conformanceCommand(args: string[], io: CliIo): Promise<num
     'min-valid': { type: 'string' },
     json: { type: 'boolean' },
     writes: { type: 'boolean' },
+    rejects: { type: 'boolean' },
     summary: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -78,6 +83,7 @@ export async function conformanceCommand(args: string[], io: CliIo): Promise<num
   const report = await runConformance(documents, {
     ...(fixture === undefined ? {} : { fixture }),
     ...(values.writes === true ? { writes: true } : {}),
+    ...(values.rejects === true ? { rejects: true } : {}),
     progress: (line) => io.stderr(`${line}\n`),
   });
   const s = shares(report.totals);
