@@ -206,6 +206,22 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     );
   }, 60_000);
 
+  it('a request the fake refuses as the API would fails: rejected, with the rule', async () => {
+    const pr = await bench('refused', (tool) =>
+      tool.replace(
+        'query={"filter": odata_filter({"siteId": site_id})},',
+        'query={"site-id": site_id or "all"},',
+      ),
+    );
+    const { verdict } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      expect.stringContaining(
+        `python-reference sweep: ${TOOL} (site-a) ok → rejected; GET /network-monitoring/v1/aps → GET /network-monitoring/v1/aps: refused (unknown-parameter at query:site-id)`,
+      ),
+    );
+  }, 60_000);
+
   it('the tool removed from the menu fails', async () => {
     const { verdict } = gate(await bench('removed', () => null));
     expect(verdict.status).toBe('fail');
