@@ -6,7 +6,7 @@
  *
  *   npm run bench:sweep -- [--runs 5] [--subject python|ts …] [--json]
  */
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/common/package-root.js';
@@ -17,6 +17,7 @@ import type { SweepMode } from '../src/report/sweep-types.js';
 import { silentLogger } from '../src/run/ports.js';
 import { runBench } from '../src/run/run-bench.js';
 import { loadScenarios } from '../src/scenarios/load-scenarios.js';
+import { sweepServers } from '../src/sweep/sweep-servers.js';
 
 const SUBJECTS = ['python', 'ts'] as const;
 type Subject = (typeof SUBJECTS)[number];
@@ -59,9 +60,29 @@ interface Row {
   ok: number | null;
 }
 
+/** The sweep phase alone (the golden suite's bundles), as runBench runs it before the scenarios. */
+async function sweepAlone(config: BenchConfig, server: string): Promise<number> {
+  const serverConfig = config.servers[server];
+  if (!serverConfig) throw new Error(`no server ${server}`);
+  const fixtures = [...new Set(scenarios.map((s) => s.fixture))].sort();
+  const started = performance.now();
+  await sweepServers({
+    mode: 'read',
+    servers: [{ name: server, config: serverConfig, fixtures }],
+    root,
+    baseDir: root,
+    tmpRoot: tmpdir(),
+    secrets: [],
+    canonicaliseFor: () => (value) => value,
+  });
+  return Math.round(performance.now() - started);
+}
+const alone: Partial<Record<Subject, { ms: number; load: string }>> = {};
+
 const rows: Row[] = [];
 for (const subject of subjects) {
   const { config, server } = await subjectConfig(subject);
+  alone[subject] = { ms: await sweepAlone(config, server), load: load() };
   for (const sweep of ['off', 'read'] as const) {
     const loadBefore = load();
     const started = performance.now();
@@ -93,7 +114,7 @@ for (const subject of subjects) {
 }
 
 if (values.json) {
-  console.log(JSON.stringify({ runs, scenarios: scenarios.length, rows }, null, 2));
+  console.log(JSON.stringify({ runs, scenarios: scenarios.length, rows, alone }, null, 2));
 } else {
   console.log(
     `golden suite: ${scenarios.length} scenarios × ${runs} run(s), default isolation and concurrency`,
@@ -106,7 +127,7 @@ if (values.json) {
     console.log(
       `${subject.padEnd(6)} sweep off ${(off.wallMs / 1000).toFixed(1)} s (load ${off.loadBefore} → ${off.loadAfter}); ` +
         `sweep read ${(on.wallMs / 1000).toFixed(1)} s (load ${on.loadBefore} → ${on.loadAfter}; ${on.ok ?? 0} ok entries, ${on.tools ?? 0} tools); ` +
-        `added ${added.toFixed(1)} %`,
+        `added ${added.toFixed(1)} %; the sweep phase alone ${((alone[subject]?.ms ?? 0) / 1000).toFixed(1)} s (load ${alone[subject]?.load ?? '?'})`,
     );
   }
 }
