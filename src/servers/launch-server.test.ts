@@ -319,14 +319,16 @@ describe('launchServer over stdio', () => {
 });
 
 describe('launchServer start-up failures', () => {
-  // Long enough for a tsx server (and the sandbox's relay) to boot on a loaded machine.
-  const quick = { startupMs: 10_000, callMs: 1000, scenarioMs: 20_000 };
+  // The limit two tests wait out in full: long enough for the test server (a bundle,
+  // testServerArgs) and the sandbox's relay to start on a loaded machine; 10 s was for tsx to
+  // compile the server first.
+  const quick = { startupMs: 5000, callMs: 1000, scenarioMs: 20_000 };
 
   it('kills a server that never answers initialize and says so with its stderr', async () => {
     const tag = uniqueTag();
     const config = stdioTestServer('silent', { timeouts: quick });
     const error = await launchFailure({ ...config, args: [...config.args, tag] }, 'silent');
-    expect(error.message).toBe('silent did not start within 10000ms');
+    expect(error.message).toBe('silent did not start within 5000ms');
     expect(error.hint).toMatch(/^stderr tail:\nsilent server pid \d+: waiting forever$/);
     expect(await goneTagged(tag)).toBe(true);
   });
@@ -334,7 +336,7 @@ describe('launchServer start-up failures', () => {
   it('names garbage on stdout in the start-up failure', async () => {
     const error = await launchFailure(stdioTestServer('garbage', { timeouts: quick }), 'noisy');
     expect(error.message).toBe(
-      'noisy did not start within 10000ms (the server wrote not JSON on stdout: "Traceback (most recent call last): oops")',
+      'noisy did not start within 5000ms (the server wrote not JSON on stdout: "Traceback (most recent call last): oops")',
     );
   });
 
