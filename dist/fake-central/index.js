@@ -11,7 +11,7 @@ import {
   parseFaultPlan,
   proxyEnvironment,
   startFakeCentral
-} from "../chunks/chunk-YP5FETVS.js";
+} from "../chunks/chunk-NR2Q76AH.js";
 import "../chunks/chunk-YRJ3ECJS.js";
 import "../chunks/chunk-5ERFDA4Q.js";
 
@@ -20,20 +20,22 @@ var OPTIONS = {
   fixture: "a bundle name under fixtures/central or a bundle directory (a string)",
   port: "a whole number 0\u201365535 (0: a free port)",
   host: "a host name or address (a string)",
-  strictQuery: "true or false",
+  validation: '"documents" (the default) or "lenient"',
   asyncRunningPolls: "a whole number 0\u20131000",
   faults: "a fault plan ({faults: [...]}) or null",
   onRequest: "a function",
+  onAnswer: "a function",
   control: "true, false or {parseFaultPlan}"
 }, KNOWN = Object.keys(OPTIONS), shown = (value) => typeof value == "number" || typeof value == "bigint" ? String(value) : JSON.stringify(value) ?? String(value), wholeIn = (value, min, max) => typeof value == "number" && Number.isInteger(value) && value >= min && value <= max, FITS = {
   fixture: (v) => typeof v == "string" && v !== "",
   port: (v) => wholeIn(v, 0, 65535),
   host: (v) => typeof v == "string" && v !== "",
-  strictQuery: (v) => typeof v == "boolean",
+  validation: (v) => v === "documents" || v === "lenient",
   asyncRunningPolls: (v) => wholeIn(v, 0, 1e3),
   faults: () => !0,
   // checked by the fault-plan validator below
   onRequest: (v) => typeof v == "function",
+  onAnswer: (v) => typeof v == "function",
   control: (v) => typeof v == "boolean" || typeof v == "object" && v !== null && !Array.isArray(v)
 };
 function checkedFaultPlan(plan, where) {
@@ -58,6 +60,10 @@ function checkOptions(options) {
   if (typeof options != "object" || options === null || Array.isArray(options))
     throw new TypeError(`startFakeCentral: options must be an object, got ${shown(options)}`);
   for (let [key, value] of Object.entries(options)) {
+    if (key === "strictQuery")
+      throw new TypeError(
+        `startFakeCentral: option strictQuery is gone: requests are checked against HPE's documents by default (unknown query parameters included); pass validation: "lenient" to let them through`
+      );
     if (!(key in OPTIONS))
       throw new TypeError(
         `startFakeCentral: unknown option "${key}"; ${didYouMean(key, KNOWN)}the options are ${KNOWN.join(", ")}`

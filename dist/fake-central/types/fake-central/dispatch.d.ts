@@ -1,6 +1,6 @@
 import type { HandlerOptions, Router } from './router.js';
 import type { FakeState } from './state.js';
-import type { CallKind, FakeRequest, FakeResponse } from './types.js';
+import type { CallKind, FakeRequest, FakeResponse, RefusedRequest } from './types.js';
 /** A response plus the classification the call log records for it. */
 export interface Dispatched extends FakeResponse {
     kind: CallKind;
@@ -21,9 +21,11 @@ export interface Dispatched extends FakeResponse {
     };
     /** No route answered this request (route-miss 404 or 405); copied to the call log. */
     unrouted?: true;
+    /** The documents forbid this request: it was answered 400 and changed nothing; copied to the call log. */
+    refused?: RefusedRequest;
 }
 /**
- * Routes one request through auth, strict-query checks and its handler. Never throws:
+ * Routes one request through auth, the documents' request rules and its handler. Never throws:
  * every failure becomes a vendor-shaped response, so a bad request can't take the fake down.
  */
 export declare function dispatch(router: Router, state: FakeState, options: HandlerOptions, req: FakeRequest): Promise<Dispatched>;

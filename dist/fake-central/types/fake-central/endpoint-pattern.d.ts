@@ -33,3 +33,9 @@ export declare function endpointPatternProblem(source: string): EndpointPatternE
 export declare function normalizeRequestPath(path: string): string;
 /** The first pattern (source text) that matches the request, if any. */
 export declare function findMatchingPattern(patterns: readonly string[], method: string, path: string): string | undefined;
+/**
+ * A documented value grammar (`pattern`, a YANG pattern) compiled with RE2, so checking a request
+ * value is linear whatever the pattern; undefined when RE2 cannot compile it (then the fake does
+ * not claim the rule).
+ */
+export declare function compileValuePattern(source: string): ((value: string) => boolean) | undefined;

@@ -1,7 +1,7 @@
 import type { FaultPlan } from './faults/fault-plan.js';
 import type { StateChange } from './state-checks/state-changes.js';
 import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
-import type { CallRecord, FakeCredentials } from './types.js';
+import type { CallRecord, FakeCredentials, Json, ValidationMode } from './types.js';
 /** Validates a fault plan sent as JSON text; throws an error with `message` and `hint`. */
 export type FaultPlanParser = (text: string, source: string) => FaultPlan;
 /** Options of the control API (`startFakeCentral({ control: … })`). */
@@ -20,14 +20,24 @@ export interface FakeCentralOptions {
     /** Port on 127.0.0.1; 0 (default) picks a free one. */
     port?: number;
     host?: string;
-    /** Reject unknown query parameters where the live API does (default false). */
-    strictQuery?: boolean;
+    /**
+     * `documents` (default): refuse, as the API does, requests HPE's documents forbid (a wrong type
+     * or enum, a missing member, an unknown query parameter where the family refuses them), with
+     * the family's 400 and no change. `lenient`: let them through to the handlers.
+     */
+    validation?: ValidationMode;
     /** Polls that answer RUNNING before async tasks complete (default 0). */
     asyncRunningPolls?: number;
     /** Fault plan for every run until setFaults() changes it (default: none). */
     faults?: FaultPlan | null;
     /** Called once per request after it is answered (the CLI logs these to stderr). */
     onRequest?: (record: CallRecord) => void;
+    /**
+     * Called with each answered JSON body and its call log `seq` (before onRequest): what the fake
+     * served, for a client that judges an answer against it (the harness's tool sweep). Bodies are
+     * never kept in the call log.
+     */
+    onAnswer?: (seq: number, body: Json) => void;
     /**
      * Also serve the control API (`/_fake/info`, `/_fake/calls`, `/_fake/reset`, `/_fake/faults`,
      * `/_fake/state`, `/_fake/state/check`) on its own loopback port with a random bearer token
@@ -73,11 +83,11 @@ export interface FakeCentral {
     /**
      * Restores the bundle exactly and clears the call log, counters, tasks and fault counters.
      * `fixture` (a bundle name or directory) serves another bundle from now on; without it the
-     * fake goes back to the bundle it started with. `strictQuery` likewise defaults to the start's.
+     * fake goes back to the bundle it started with. `validation` likewise defaults to the start's.
      * The fault plan stays (setFaults changes it). Throws FakeCentralError for a bad fixture.
      */
     reset(fixture?: string, settings?: {
-        strictQuery?: boolean;
+        validation?: ValidationMode;
     }): void;
     /** What changed against the bundle since the last reset, item by item. */
     state(): FakeStateReport;

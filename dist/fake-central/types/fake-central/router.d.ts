@@ -1,5 +1,5 @@
 import type { FakeState } from './state.js';
-import type { CallKind, FakeRequest, FakeResponse, Json } from './types.js';
+import type { CallKind, FakeRequest, FakeResponse, Json, ValidationMode } from './types.js';
 /** What a handler receives: the request, decoded path parameters, the parsed body and the state. */
 export interface RouteContext {
     req: FakeRequest;
@@ -13,13 +13,13 @@ export interface RouteContext {
 }
 /** Per-instance behaviour switches handlers read. */
 export interface HandlerOptions {
-    /** Reject unknown query parameters on the families that do so live (SPEC.md §9). */
-    strictQuery: boolean;
+    /** Check requests against HPE's documents and refuse what they forbid, or not (SPEC.md §9). */
+    validation: ValidationMode;
     /** Polls answered RUNNING before an async task completes (0 = COMPLETED on the first poll). */
     asyncRunningPolls: number;
 }
 export type Handler = (ctx: RouteContext) => FakeResponse | Promise<FakeResponse>;
-/** One route: method, path pattern, how calls to it are classified, and known query params. */
+/** One route: method, path pattern and how calls to it are classified. */
 export interface Route {
     method: string;
     /**
@@ -28,10 +28,6 @@ export interface Route {
      */
     pattern: string;
     kind: CallKind;
-    /** Query parameters the vendor accepts; enforced only when strictQuery is on and `strict` is set. */
-    queryParams?: readonly string[];
-    /** This family rejects unknown query parameters live (monitoring, notifications, services). */
-    strict?: boolean;
     handler: Handler;
 }
 /** Matches paths to routes; distinguishes "no such path" from "path exists, wrong method". */

@@ -19,6 +19,8 @@ export interface FakeRequest {
     query: URLSearchParams;
     headers: Record<string, string | string[] | undefined>;
     body: Buffer;
+    /** The call log's sequence number (restarts on reset): seeds a refusal's `debugId`. */
+    seq?: number;
 }
 /** What a route handler returns; the server serialises it. */
 export interface FakeResponse {
@@ -63,11 +65,34 @@ export interface CallRecord {
      * other methods): a gap in the fake or a wrong call by the client, reported as a finding.
      */
     unrouted?: true;
+    /**
+     * The fake refused this request as the real API would (it breaks a rule of HPE's documents):
+     * it answered the family's 4xx error body and changed nothing. A finding, reported per run;
+     * a tool sweep calls a tool whose request was refused `rejected`.
+     */
+    refused?: RefusedRequest;
     /** Arrival in ms since the last reset (timing; excluded from determinism comparisons). */
     atMs?: number;
     /** Wall-clock handling time; excluded from determinism comparisons. */
     durationMs: number;
 }
+/** The rules request validation enforces, one word per kind of broken rule. */
+export declare const REFUSAL_RULES: readonly ["type", "enum", "required", "unknown-parameter", "min-length", "max-length", "minimum", "maximum", "pattern", "format", "min-items", "max-items"];
+export type RefusalRule = (typeof REFUSAL_RULES)[number];
+/** Why the fake refused a request: the documented operation, the rule and where it broke. */
+export interface RefusedRequest {
+    /** The documented operation, `METHOD /path/{template}` as the document spells it. */
+    operation: string;
+    rule: RefusalRule;
+    /** Where: `body:/opmode` (a JSON pointer), `query:bogus-param` or `path:site-id`. */
+    at: string;
+    /** The message of the error body, naming the parameter or member and the rule. */
+    message: string;
+}
+/** How the fake treats requests HPE's documents forbid (SPEC.md §9). */
+export declare const VALIDATION_MODES: readonly ["documents", "lenient"];
+/** `documents` (the default) refuses them as the API does; `lenient` lets every request through. */
+export type ValidationMode = (typeof VALIDATION_MODES)[number];
 /** Credentials a client must present to the token endpoints. */
 export interface FakeCredentials {
     clientId: string;

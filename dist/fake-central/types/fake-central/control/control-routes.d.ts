@@ -1,5 +1,5 @@
 import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
-import type { Json } from '../types.js';
+import { type Json } from '../types.js';
 /** A control request after authentication. */
 export interface ControlRequest {
     method: string;
