@@ -52,20 +52,24 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const secrets = harnessSecrets();
   const model = await planModels(options);
 
-  // Before the scenarios: a `sweep:` entry the menu does not match fails in seconds, not after them.
-  const sweeps = await runSweep(options.sweep ?? 'read', plan, {
-    root: options.root,
-    secrets,
-    shardIndex: options.shard?.index ?? null,
-  });
-
+  // The deadline bounds the sweep too: a hanging tool there would otherwise hold the run.
   const deadline = startDeadline(...runDeadline(options, plan));
-  const executed = await executeBench(plan, model, {
-    root: options.root,
-    secrets,
-    logger,
-    deadline,
-  }).finally(() => deadline.dispose());
+  const { sweeps, ...executed } = await (async () => {
+    // Before the scenarios: a `sweep:` entry the menu does not match fails in seconds, not after them.
+    const swept = await runSweep(options.sweep ?? 'read', plan, {
+      root: options.root,
+      secrets,
+      shardIndex: options.shard?.index ?? null,
+      deadline,
+    });
+    const done = await executeBench(plan, model, {
+      root: options.root,
+      secrets,
+      logger,
+      deadline,
+    });
+    return { ...done, sweeps: swept };
+  })().finally(() => deadline.dispose());
 
   const report = attachSweeps(
     await assembleReport(options, { plan, model, ...executed, sandbox, startedAt, clock }, logger),

@@ -8,6 +8,7 @@ import { menuDifference, sweepServers } from '../sweep/sweep-servers.js';
 import { bundleIds } from './bundle-ids.js';
 import { canonicaliseIds, inventedIds } from './canonical-ids.js';
 import type { BenchPlan } from './plan-bench.js';
+import type { RunDeadline } from './run-deadline.js';
 import type { Secret } from '../metrics/leak-scan.js';
 
 /**
@@ -18,7 +19,12 @@ import type { Secret } from '../metrics/leak-scan.js';
 export async function runSweep(
   mode: SweepMode,
   plan: BenchPlan,
-  context: { root: string; secrets: readonly Secret[]; shardIndex: number | null },
+  context: {
+    root: string;
+    secrets: readonly Secret[];
+    shardIndex: number | null;
+    deadline?: RunDeadline;
+  },
 ): Promise<Map<string, ServerSweep>> {
   if (mode === 'off' || (context.shardIndex !== null && context.shardIndex !== 1)) return new Map();
   const servers = [...new Set(plan.units.map((u) => u.server))].flatMap((name) => {
@@ -43,6 +49,7 @@ export async function runSweep(
       tmpRoot,
       sandbox: plan.settings.sandbox,
       secrets: context.secrets.map((s) => s.value),
+      ...(context.deadline === undefined ? {} : { deadline: context.deadline }),
       canonicaliseFor: (fixtureDir) => {
         const known = bundleIds(fixtureDir);
         return <T>(value: T, records: readonly CallRecord[]): T =>

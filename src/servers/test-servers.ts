@@ -3,12 +3,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
 import { DEFAULT_LIMITS } from '../config/load-bench-config.js';
 import type { HttpServerConfig, StdioServerConfig } from '../config/types.js';
 
 /** The repository root: the test servers are spawned from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The environment variable through which Vitest's global setup names the bundles it built. */
+export const TEST_SERVER_BUNDLES_ENV = 'HPE_MCP_BENCH_TEST_SERVER_BUNDLES';
 
 /**
  * The arguments after `node` that start a test server: the bundle this test run built of it
@@ -17,11 +19,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 export function testServerArgs(source: string): string[] {
   let bundles: Record<string, string> | undefined;
-  try {
-    bundles = inject('testServerBundles');
-  } catch {
-    // Outside a Vitest worker (test/helpers/sandbox-harness.ts runs as a plain process).
-  }
+  const provided = process.env[TEST_SERVER_BUNDLES_ENV];
+  if (provided !== undefined) bundles = JSON.parse(provided) as Record<string, string>;
   const bundle = bundles?.[source];
   return bundle === undefined ? ['--import', 'tsx', source] : [bundle];
 }

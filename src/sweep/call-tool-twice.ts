@@ -41,14 +41,19 @@ async function callOnce(
   const outcome = await ctx.session.callTool({ name: tool, arguments: args }, () => undefined);
   const records = ctx.fake.calls().filter((r) => r.seq > before);
   const canonical = ctx.canonicalise(outcome, records);
-  const verdict = classifyCall({
+  // The verdict names requests (an unsafe write's path): ids the server made up in them are
+  // canonicalised too, or two sweeps of the same server differ (test/subjects/random-ids.test.ts).
+  const verdict = ctx.canonicalise(
+    classifyCall({
+      records,
+      bodies: ctx.bodies,
+      outcome: canonical,
+      text: capResultText(resultText(canonical), tool).text,
+      read,
+      arguments: args,
+    }),
     records,
-    bodies: ctx.bodies,
-    outcome: canonical,
-    text: capResultText(resultText(canonical), tool).text,
-    read,
-    arguments: args,
-  });
+  );
   for (const seq of [...ctx.bodies.keys()]) if (seq <= before) ctx.bodies.delete(seq);
   return { verdict, digest: digestOf(canonical) };
 }

@@ -23,6 +23,8 @@ export interface FixtureSweepInput {
   sandbox?: SandboxMode;
   /** Binds the fake's known ids (src/run/canonical-ids.ts) for this bundle. */
   canonicalise: Canonicalise;
+  /** Resolves when the run's deadline passes: the server is closed and no more tools called. */
+  stop?: Promise<void>;
 }
 
 /** The menu the server listed and every tool's entry, by tool name; canaries for redaction. */
@@ -73,6 +75,13 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       baseDir: input.baseDir,
       ...(input.sandbox === undefined ? {} : { sandbox: input.sandbox }),
     });
+    // Past the run's deadline a hanging tool must not hold the run for its whole call timeout:
+    // closing the session ends the call in flight, and the loops below call nothing more.
+    let stopped = false;
+    void input.stop?.then(() => {
+      stopped = true;
+      void session.close();
+    });
     try {
       const settings = input.config.sweep ?? { args: {}, skip: {}, positions: {} };
       checkSweepSettings(input.server, settings, session.tools);
@@ -85,6 +94,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       const writes: { tool: string; args: Record<string, unknown> }[] = [];
       fake.reset();
       for (const tool of menu) {
+        if (stopped) break;
         const skip = settings.skip[tool.name];
         if (skip !== undefined) {
           tools.push(notCalled(tool.name, fixture, { reason: `skipped in the config: ${skip}` }));
@@ -112,9 +122,11 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         }
       }
       for (const write of writes) {
+        if (stopped) break;
         fake.reset();
         tools.push(await callToolTwice(ctx, write.tool, fixture, write.args, false));
       }
+      if (stopped) throw new Error("the run's deadline passed during the sweep");
       tools.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
       return { menu, tools, canaries: fake.canaries() };
     } finally {

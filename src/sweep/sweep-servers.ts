@@ -19,6 +19,8 @@ export interface SweepRequest {
   secrets: readonly string[];
   /** For a bundle's directory: ids the server made up canonicalised (src/run/canonical-ids.ts). */
   canonicaliseFor: (fixtureDir: string) => Canonicalise;
+  /** The run's deadline: once it passes, the sweep stops (see sweepFixture). */
+  deadline?: { expired(): boolean; readonly passed: Promise<void> };
 }
 
 const message = (error: unknown): string =>
@@ -57,6 +59,10 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
     let failure: string | null = null;
     const secrets = [...request.secrets];
     for (const fixture of server.fixtures) {
+      if (request.deadline?.expired() === true) {
+        failure ??= `${fixture}: the run's deadline passed before the sweep reached it`;
+        continue;
+      }
       const fixtureDir = resolve(request.root, fixture);
       try {
         const swept = await sweepFixture({
@@ -68,6 +74,7 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
           tmpRoot: request.tmpRoot,
           ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
           canonicalise: request.canonicaliseFor(fixtureDir),
+          ...(request.deadline === undefined ? {} : { stop: request.deadline.passed }),
         });
         secrets.push(...swept.canaries);
         const names = swept.menu.map((t) => t.name);

@@ -240,7 +240,7 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     const result = await runAction({ runs: 'many' });
     expect(result.failed).toBe(true);
     expect(result.log).toContain(
-      '::error::hpe-mcp-bench: Input "runs" has an invalid value "many"',
+      '::error::hpe-mcp-bench: input runs "many" is not a whole number from 1 to 1000 (runs per scenario)',
     );
     expect(gh.requests).toHaveLength(0);
   });

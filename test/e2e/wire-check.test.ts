@@ -78,7 +78,9 @@ describe('the wire check (real CLI, real MCP servers over stdio)', () => {
     const summary = await readFile(join(dir, 'a/summary.md'), 'utf8');
     expect(summary).toContain('Protocol violations');
     expect(summary).toContain('`/result/tools/0/inputSchema`');
-    expect(summary).not.toContain('`extras`: ');
+    // The violations list names `malformed` only (`extras` sent nothing the schema refuses).
+    expect(summary).not.toMatch(/^- `extras`: \d+ protocol violation/m);
+    expect(summary).toMatch(/^- `malformed`: 3 protocol violations/m);
 
     const gated = await cli([
       ...args,

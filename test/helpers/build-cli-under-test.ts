@@ -13,6 +13,7 @@ import { basename, join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { bundleOptions } from '../../scripts/build-bundle.js';
+import { TEST_SERVER_BUNDLES_ENV } from '../../src/servers/test-servers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,9 +44,11 @@ export default function setup(project: TestProject): () => void {
   }));
   buildSync(bundleOptions([{ in: 'src/cli/index.ts', out: 'index' }, ...servers], out, root));
   project.provide('cliBundle', join(out, 'index.js'));
-  project.provide(
-    'testServerBundles',
-    Object.fromEntries(servers.map((s) => [s.in, join(out, `${s.out}.js`)])),
-  );
+  const bundles = Object.fromEntries(servers.map((s) => [s.in, join(out, `${s.out}.js`)]));
+  project.provide('testServerBundles', bundles);
+  // src/servers/test-servers.ts reads this copy: src/ may import only the package's own
+  // dependencies (test/e2e/declared-dependencies.test.ts), so not vitest's inject(). The test
+  // workers are forked after the global setup and inherit the environment.
+  process.env[TEST_SERVER_BUNDLES_ENV] = JSON.stringify(bundles);
   return () => rmSync(out, { recursive: true, force: true });
 }

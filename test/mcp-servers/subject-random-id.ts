@@ -14,7 +14,7 @@ const subject = createSubject('random-id');
 registerListWlans(subject, async (run) => {
   const result = await run();
   const id = randomUUID();
-  await subject.central.send('POST', `${PROFILES}/${id}`, { name: id, 'auth-type': 'PSK' });
+  await subject.central.send('POST', `${PROFILES}/${id}`, { name: id, 'auth-type': 'MPSK' });
   await subject.central.get(PROFILES, { 'object-name': id });
   const data = result.structuredContent ?? {};
   return jsonResult({ ...data, audit_profile: id });
