@@ -1,6 +1,7 @@
 import { buildView } from './build-view.js';
 import { dashboardChart } from './dashboard-charts.js';
 import type { PublishModel } from './model.js';
+import { dashboardMarker } from './page-identity.js';
 import { escapeHtml as e } from './svg-charts.js';
 import type { Block, Cell, Inline, Span } from './view-types.js';
 
@@ -93,6 +94,7 @@ export function renderDashboard(model: PublishModel): string {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${e(view.title)}</title>`,
+    dashboardMarker(model.report),
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',

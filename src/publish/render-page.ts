@@ -2,6 +2,7 @@ import { markdownTable } from '../report/markdown-table.js';
 import { codeSpan, escapeMarkdown } from '../report/markdown-escape.js';
 import { buildView } from './build-view.js';
 import type { PublishModel } from './model.js';
+import { pageMarker } from './page-identity.js';
 import type { Block, Cell, Inline, Span } from './view-types.js';
 
 function span(s: Span): string {
@@ -56,6 +57,8 @@ export function renderResultsPage(model: PublishModel): string {
     out.push(`${'#'.repeat(section.level)} ${escapeMarkdown(section.title)}`, '');
     out.push(...section.blocks.flatMap(block));
   }
+  // The figures' digest last: a later publish under this name compares it (page-identity.ts).
+  out.push('', pageMarker(model.report));
   return out
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

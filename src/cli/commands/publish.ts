@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { BenchError } from '../../common/errors.js';
 import { parseClassification, type Classification } from '../../publish/classification.js';
 import { parseChanges } from '../../publish/changes.js';
@@ -9,6 +9,8 @@ import { tail } from '../../publish/format.js';
 import type { CouldNotRun, PublishModel, ServerSource } from '../../publish/model.js';
 import { renderDashboard } from '../../publish/render-dashboard.js';
 import { renderResultsPage } from '../../publish/render-page.js';
+import { overwriteRefusal, pageBaseName } from '../../publish/page-identity.js';
+import { indexRow, updateIndex } from '../../publish/results-index.js';
 import { readReport } from '../../report-io/read-report.js';
 import { defaultServersFile, loadComparedServers } from '../../scenarios/compared-servers.js';
 import { formatScenarioError } from '../../scenarios/types.js';
@@ -18,6 +20,7 @@ import { displayPath } from '../../common/display-path.js';
 
 const HELP = `Usage: hpe-mcp-bench publish REPORT… [--version V] [--classification FILE]
                              [--could-not-run NAME=LOG…] [--page FILE] [--dashboard FILE]
+                             [--index FILE]
                              [--changes FILE [--since V]]
 
 Renders the head-to-head results page (markdown) and the self-contained HTML dashboard from one
@@ -32,8 +35,12 @@ Options:
   --changes FILE          what changed since the previous results page: "- " items, one a line
                           (continuation lines indented), shown as its own section
   --since V               the previous results version those changes are measured from
-  --page FILE             the page (default docs/benchmark-results-<version>.md)
-  --dashboard FILE        the dashboard (default docs/benchmark-results-<version>.html)
+  --page FILE             the page (default docs/benchmark-results-<version>-<run date>.md)
+  --dashboard FILE        the dashboard (default docs/benchmark-results-<version>-<run date>.html)
+  --index FILE            add the page to this index of published pages (e.g.
+                          docs/benchmark-results.md) with its headline per server
+                          An existing page or dashboard is overwritten only when it carries the
+                          same figures (a re-rendering); another result under its name is refused.
   --classification FILE   why each non-passing scenario did not pass (schemas/classification.schema.json)
   --could-not-run NAME=LOG  a server that failed to install or start before the run, with its log
                           (repeatable; the page shows the log's last 20 lines)
@@ -60,6 +67,7 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
       version: { type: 'string' },
       page: { type: 'string' },
       dashboard: { type: 'string' },
+      index: { type: 'string' },
       classification: { type: 'string' },
       'could-not-run': { type: 'string', multiple: true },
       servers: { type: 'string' },
@@ -175,14 +183,32 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     sources,
     changes,
   };
-  const page = at(values.page ?? `docs/benchmark-results-${version}.md`);
-  const dashboard = at(values.dashboard ?? `docs/benchmark-results-${version}.html`);
-  for (const [path, text] of [
+  const base = pageBaseName(version, report);
+  const page = at(values.page ?? `docs/${base}.md`);
+  const dashboard = at(values.dashboard ?? `docs/${base}.html`);
+  const outputs = [
     [page, renderResultsPage(model)],
     [dashboard, renderDashboard(model)],
-  ] as const) {
+  ] as const;
+  // One page per result: both files are checked before either is written.
+  for (const [path] of outputs) {
+    const existing = await readFile(path, 'utf8').catch(() => null);
+    const refusal = existing === null ? null : overwriteRefusal(shown(path), existing, report);
+    if (refusal) throw new BenchError('usage', refusal.message, { hint: refusal.hint });
+  }
+  for (const [path, text] of outputs) {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, text);
+  }
+  if (values.index !== undefined) {
+    const index = at(values.index);
+    const link = (p: string): string => relative(dirname(index), p).split(sep).join('/');
+    const existing = await readFile(index, 'utf8').catch(() => null);
+    await writeFile(
+      index,
+      updateIndex(existing, indexRow(report, version, link(page), link(dashboard))),
+    );
+    io.stdout(`updated ${shown(index)}\n`);
   }
 
   const pending = nonPassing(report).filter(
