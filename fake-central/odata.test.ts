@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.js';
-import { applyFilter, applySort, parseFilter } from './odata.js';
+import { applyFilter, applySort, parseFilter, withDefaultFilter } from './odata.js';
 
 const items = [
   { name: 'a', status: 'Connected', vlanId: 10, siteId: 's1', lastSeenAt: '2026-03-02T10:00:00Z' },
@@ -80,5 +80,21 @@ describe('applySort', () => {
 
   it('rejects a malformed sort', () => {
     expect(() => applySort(items, 'name sideways')).toThrow(ApiError);
+  });
+});
+
+describe('withDefaultFilter', () => {
+  const connected = "status eq 'Connected'";
+  it('applies the default alone, and beside a filter that does not name its field', () => {
+    expect(withDefaultFilter(null, connected)).toBe(connected);
+    expect(withDefaultFilter('  ', connected)).toBe(connected);
+    expect(withDefaultFilter("vlanId eq '10'", connected)).toBe(`vlanId eq '10' and ${connected}`);
+  });
+  it("gives way to a filter that names the default's field, and is absent when there is none", () => {
+    expect(withDefaultFilter("status eq 'Failed'", connected)).toBe("status eq 'Failed'");
+    expect(withDefaultFilter("vlanId eq '10' and status in ('Failed')", connected)).toBe(
+      "vlanId eq '10' and status in ('Failed')",
+    );
+    expect(withDefaultFilter("vlanId eq '10'", undefined)).toBe("vlanId eq '10'");
   });
 });

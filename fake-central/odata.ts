@@ -46,6 +46,24 @@ function splitAnd(filter: string): string[] {
   return parts;
 }
 
+/**
+ * The filter a list applies: the caller's, narrowed by each default clause whose field the
+ * caller's filter does not name. listUnifiedClients keeps its connected-only default when other
+ * filters come without a `status` clause (SPEC.md §10); naming `status` replaces it.
+ */
+export function withDefaultFilter(
+  given: string | null,
+  defaultFilter: string | undefined,
+): string | undefined {
+  if (given === null || given.trim() === '') return defaultFilter;
+  if (defaultFilter === undefined) return given;
+  const named = new Set(parseFilter(given).map((c) => c.field));
+  const kept = splitAnd(defaultFilter).filter(
+    (clause) => !named.has(parseFilter(clause)[0]?.field ?? ''),
+  );
+  return [given, ...kept].join(' and ');
+}
+
 /** Parses a filter expression; a malformed one throws the vendor's 400. */
 export function parseFilter(filter: string): Clause[] {
   if (filter.trim() === '') return [];

@@ -1,5 +1,5 @@
 import { badRequest, type ErrorStyle, notFound } from '../api-error.js';
-import { applyFilter, applySort } from '../odata.js';
+import { applyFilter, applySort, withDefaultFilter } from '../odata.js';
 import { text } from '../json.js';
 import { publicView } from '../paging.js';
 import type { FakeState } from '../state.js';
@@ -67,8 +67,10 @@ export function filterAndSort(
   query: URLSearchParams,
   defaultFilter?: string,
 ): Item[] {
-  const filter = query.get('filter') ?? defaultFilter;
-  return applySort(applyFilter(items, filter), query.get('sort'));
+  return applySort(
+    applyFilter(items, withDefaultFilter(query.get('filter'), defaultFilter)),
+    query.get('sort'),
+  );
 }
 
 /** Keeps items whose field equals the query parameter, when that parameter is present. */

@@ -90,6 +90,18 @@ describe('clients', () => {
     ]);
   });
 
+  it('keeps the connected default under other filters until the filter names a status', async () => {
+    const site = 'site-id=5563304806&limit=1000';
+    const wireless = encodeURIComponent("clientConnectionType eq 'Wireless'");
+    const listed = await api.get(`${M}/clients?${site}&filter=${wireless}`);
+    expect(listed.total).toBe(25);
+    expect(listed.items.every((c: { status: string }) => c.status === 'Connected')).toBe(true);
+    const all = encodeURIComponent(
+      "clientConnectionType eq 'Wireless' and status in ('Connected', 'Failed')",
+    );
+    expect((await api.get(`${M}/clients?${site}&filter=${all}`)).total).toBe(27);
+  });
+
   it('scopes by site-id and by the serial of the AP clients are on', async () => {
     const site = await api.get(`${M}/clients?site-id=2459302564&limit=1000`);
     expect(site.items.every((c: { siteId: string }) => c.siteId === '2459302564')).toBe(true);

@@ -112,8 +112,9 @@ function eventFilters(ctx: RouteContext): FakeResponse {
   const events = scopedEvents(ctx);
   const names = new Map(events.map((e) => [text(e.eventId), text(e.eventName)]));
   const eventNames: Json[] = countBy(events, (e) => text(e.eventId)).map(([id, count]) => ({
-    // eventId is a string in events but an integer here (SPEC.md §10).
-    eventId: Number(id),
+    // A string, as in the events list, though the event-filters schema types it an integer
+    // (SPEC.md §13 D4: a client's live tests parse it into a string-typed model).
+    eventId: id,
     eventName: names.get(id) ?? '',
     count,
   }));

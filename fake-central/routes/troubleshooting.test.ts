@@ -147,7 +147,7 @@ describe('GET events', () => {
     expect(found.body.total).toBe(4);
   });
 
-  it('aggregates event-filters with integer eventIds', async () => {
+  it('aggregates event-filters with string eventIds, as the events list carries them', async () => {
     const res = await api(
       `${T}/event-filters?context-type=SITE&context-identifier=s1&site-id=s1&${window}`,
     );
@@ -158,9 +158,9 @@ describe('GET events', () => {
         { category: 'System', count: 4 },
       ],
       eventNames: [
-        { eventId: 50, eventName: 'Client Association', count: 4 },
-        { eventId: 51, eventName: 'Client 802.1x Radius Timeout', count: 4 },
-        { eventId: 52, eventName: 'AP Reboot', count: 4 },
+        { eventId: '50', eventName: 'Client Association', count: 4 },
+        { eventId: '51', eventName: 'Client 802.1x Radius Timeout', count: 4 },
+        { eventId: '52', eventName: 'AP Reboot', count: 4 },
       ],
       sourceTypes: [
         { sourceType: 'Wireless Client', count: 8 },

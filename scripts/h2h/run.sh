@@ -20,7 +20,8 @@
 # own test: H2H_CONFIG (default hpe-mcp-bench.compared.yml), H2H_INSTALL (default
 # scripts/h2h/install.sh) and H2H_SCENARIOS (scenario paths; default the golden suite).
 # Writes into --out (default reports/h2h): install/NAME.log, report.json, summary.md,
-# benchmark-results-V.md and benchmark-results-V.html.
+# benchmark-results-V-DATE.md and .html (V the version, DATE the run's date from report.json: one
+# page per result) and page-name.txt holding that name without extension.
 # Exit status: 0 published; 1 nothing could be installed or run; 2 usage; the page is written
 # whenever a report exists, even when the run found a safety failure or a server failed to start.
 set -euo pipefail
@@ -130,7 +131,10 @@ if [ "$status" -ne 0 ] && [ "$status" -ne 1 ] && [ "$status" -ne 3 ]; then
 fi
 [ -f "$out/report.json" ] || { echo "run.sh: the run wrote no $out/report.json" >&2; exit 1; }
 
-publish_args=(--version "$version" --page "$out/benchmark-results-$version.md" --dashboard "$out/benchmark-results-$version.html")
+run_date="$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).generated_at.slice(0, 10)' "$out/report.json")"
+page_name="benchmark-results-$version-$run_date"
+echo "$page_name" >"$out/page-name.txt"
+publish_args=(--version "$version" --page "$out/$page_name.md" --dashboard "$out/$page_name.html")
 # H2H_CLASSIFICATION: the classification file (default the committed one; empty: none, as the
 # script's own test runs other servers than the ones it classifies).
 classification="${H2H_CLASSIFICATION-docs/benchmark-classification.yml}"

@@ -24,6 +24,11 @@ const NUMBER_FIELDS = new Set(['availableQuantity', 'quantity']);
 export const DEVIATIONS: readonly DeviationRule[] = [
   // D3: `next` is null on the last page (the documents describe it so, then type it a string).
   { id: 'D3', matches: (e) => e.keyword === 'type' && last(e) === 'next' && e.data === null },
+  // D4: event-filters `eventId` is a string, as the events list carries the same id.
+  {
+    id: 'D4',
+    matches: (e) => e.keyword === 'type' && last(e) === 'eventId' && typeof e.data === 'string',
+  },
   // D8: monitoring `type` values longer than maxLength 36, as the document's own examples are.
   { id: 'D8', matches: (e) => e.keyword === 'maxLength' && last(e) === 'type' },
   // D9: GLP `quantity`/`availableQuantity` numbers, as the subscription document's examples are.

@@ -4,6 +4,9 @@ import { headerSections, introBlocks } from './view-header.js';
 import { menuSection, resilienceSection } from './view-menus.js';
 import { otherSection, provenanceSection, scenarioSections } from './view-scenarios.js';
 import { scoreSections } from './view-scores.js';
+import { absenceSection, failureSection, suiteSection } from './view-failures.js';
+import { pickSection, standingSection } from './view-pick.js';
+import { toolSurfaceSection } from './view-surface.js';
 import type { Block, Cell, Inline, Section, Span, View } from './view-types.js';
 
 // A cell is one line in markdown, so it is one line in both renderings (a server's stderr quoted
@@ -33,15 +36,25 @@ const flatBlock = (b: Block): Block =>
  * tables, provenance and caveats. Pure: same model, same view.
  */
 export function buildView(model: PublishModel): View {
+  // The answer first (which server for which job, the scoreboard on equal terms, what failed
+  // and why), then what ran and the detail; provenance is collapsed in the dashboard.
+  const collapse = (s: Section): Section =>
+    ['what-ran', 'servers', 'fixtures'].includes(s.id) ? { ...s, collapsed: true } : s;
   const sections: Section[] = [
-    ...headerSections(model),
+    ...[pickSection(model)].filter((s) => s !== null),
+    standingSection(model.report),
+    failureSection(model),
+    ...[absenceSection(model)].filter((s) => s !== null),
+    suiteSection(model),
+    ...[toolSurfaceSection(model.report)].filter((s) => s !== null),
+    ...headerSections(model).map(collapse),
     ...scoreSections(model.report),
     menuSection(model.report),
     ...[resilienceSection(model.report)].filter((s) => s !== null),
     classificationSection(model),
     ...findingSections(model.report),
     ...scenarioSections(model.report),
-    provenanceSection(model.report),
+    { ...provenanceSection(model.report), collapsed: true },
     ...[otherSection(model.report)].filter((s) => s !== null),
   ];
   return {

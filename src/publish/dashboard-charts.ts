@@ -3,6 +3,7 @@ import { ABSENT, decimal, integer } from './format.js';
 import type { PublishModel } from './model.js';
 import { callOutcomes, findability } from './optional-content.js';
 import { scatterChart } from './scatter-chart.js';
+import { standings } from './standings.js';
 import {
   NARROW,
   WIDE,
@@ -47,13 +48,30 @@ const figure = (f: Figure): string =>
 function describe(id: ChartId, model: PublishModel): Figure | null {
   const { report } = model;
   const names = report.servers.map((s) => s.name);
+  // Coverage goes on the mark: a server ranked on 23 of 64 scenarios says so where it is drawn.
+  const standing = new Map(standings(report).map((s) => [s.server, s] as const));
+  const covers = (n: string): string => {
+    const s = standing.get(n);
+    return s ? `covers ${s.covered}/${s.total}` : '';
+  };
+  // When every server covers every scenario the caption says so once and the marks keep their
+  // names alone (long labels crowd a phone's scatter); otherwise each mark carries its coverage.
+  const full = [...standing.values()].every((s) => s.covered === s.total);
+  const markLabel = (n: string): string => {
+    const s = standing.get(n);
+    return full || !s ? n : `${n} ${s.covered}/${s.total}`;
+  };
+  const allCovered = full ? ` (every server covers all ${report.scenarios.length})` : '';
   const colour = (name: string): string => seriesColour(Math.max(0, names.indexOf(name)));
   switch (id) {
     case 'suites':
       return {
         caption: 'Task success per suite and server',
         provenance: 'computed',
-        legend: legend(names, ' <small>(dashed outline: absent)</small>'),
+        legend: legend(
+          names.map((n) => `${n} (${covers(n)})`),
+          ' <small>(dashed outline: absent)</small>',
+        ),
         draw: (w) =>
           groupedFractionChart(
             'Task success per suite and server',
@@ -70,25 +88,26 @@ function describe(id: ChartId, model: PublishModel): Figure | null {
       };
     case 'scatter':
       return {
-        caption: 'Tokens vs task success',
+        caption: `Tokens vs scenarios passed safely (of those covered)${allCovered}`,
         provenance: report.provenance.tokens,
         draw: (w) =>
           scatterChart(
-            'Tokens per scenario run (mean) against task success, per server',
+            'Tokens per scenario run (mean) against scenarios passed safely of those covered, per server, with its coverage',
             'tokens per scenario run (mean)',
-            'task success',
-            report.overall.flatMap((r) =>
-              r.tokens && r.task_success.fraction !== null
+            'passed safely, of covered',
+            report.overall.flatMap((r) => {
+              const s = standing.get(r.server);
+              return r.tokens && s && s.rate !== null
                 ? [
                     {
-                      label: r.server,
+                      label: markLabel(r.server),
                       x: r.tokens.mean,
-                      y: r.task_success.fraction,
+                      y: s.rate,
                       colour: colour(r.server),
                     },
                   ]
-                : [],
-            ),
+                : [];
+            }),
             w,
           ),
       };
@@ -103,7 +122,7 @@ function describe(id: ChartId, model: PublishModel): Figure | null {
             names.map((n) => {
               const per = perSuccess(report, n);
               return {
-                label: n,
+                label: `${n} (${covers(n)})`,
                 value: per.calls_per_success,
                 text: per.calls_per_success === null ? ABSENT : decimal(per.calls_per_success),
                 colour: colour(n),

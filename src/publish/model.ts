@@ -26,6 +26,14 @@ export interface PublishModel {
   sources: Record<string, ServerSource>;
   /** What changed since the previous results page (`publish --changes FILE --since V`). */
   changes?: Changes | null;
+  /** Each scenario's intent and platform, from its manifest (absent: the page shows ids only). */
+  scenarioInfo?: Readonly<Record<string, ScenarioInfo>>;
+}
+
+/** What a scenario asks, from its manifest (report.json has only its id and suite). */
+export interface ScenarioInfo {
+  intent: string;
+  platform: string;
 }
 
 /** The "what changed" section: plain-text items (rendered escaped on the page and dashboard). */

@@ -19,9 +19,8 @@ describe('renderDashboard', () => {
   it('draws the charts as inline SVG, each wide and narrow, with labelled axes', () => {
     for (const label of [
       'Task success per suite and server',
-      'Tokens per scenario run (mean) against task success, per server',
+      'Tokens per scenario run (mean) against scenarios passed safely of those covered, per server, with its coverage',
       'Menu tokens per server',
-      'API calls per successful task',
     ]) {
       expect(html.split(`<svg role="img" aria-label="${label}"`)).toHaveLength(3);
     }
@@ -34,9 +33,14 @@ describe('renderDashboard', () => {
     expect(svg).toContain('>10k</text>');
   });
 
-  it('says what is true by construction under the scripted policy', () => {
-    expect(html).toContain('<th class="num">tool selection ¹</th>');
-    expect(html).toContain('<strong>¹ By construction:</strong> under the scripted policy');
+  it('hides what the plans decide under the scripted policy, and labels the calls', () => {
+    // Tool selection is 1.00 by construction: no column, no chart ranks servers on the plans' calls.
+    expect(html).not.toContain('<th class="num">tool selection');
+    expect(html).toContain('<th class="num">calls / success ²</th>');
+    expect(html).not.toContain('aria-label="API calls per successful task"');
+    expect(html).toContain('<strong>Set by the plans, not the servers:</strong>');
+    // Coverage on every mark of the scatter.
+    expect(html).toMatch(/<text [^>]*>reference \(covers 4\/4\)<\/text>/);
   });
 
   it('shows the server’s declared version apart from its serverInfo', () => {

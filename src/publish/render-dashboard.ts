@@ -1,6 +1,7 @@
 import { buildView } from './build-view.js';
 import { dashboardChart } from './dashboard-charts.js';
 import type { PublishModel } from './model.js';
+import { dashboardMarker } from './page-identity.js';
 import { escapeHtml as e } from './svg-charts.js';
 import type { Block, Cell, Inline, Span } from './view-types.js';
 
@@ -24,14 +25,22 @@ figure{display:inline-block;vertical-align:top;max-width:100%;margin:12px 0}
 .measured{background:#d7f0dd}.computed{background:#dbe8fb}.estimated{background:#fde8c8}
 svg{display:block}svg text{font:12px system-ui,sans-serif;fill:#1b1b1b}svg .absent{fill:#777;font-style:italic}
 svg .axis-title{fill:#444}svg .grid{stroke:#eee}svg .axis{stroke:#888}svg .absent-bar{fill:none;stroke:#bbb;stroke-dasharray:3 2}
-code{font-size:12px;overflow-wrap:anywhere}
+code{font-size:12px;overflow-wrap:anywhere}a code{color:inherit}
+details{margin:6px 0}summary{cursor:pointer}summary>h2,summary>h3{display:inline-block;margin:10px 0 4px;border:0}
+.glance td:first-child{font-weight:600}
 figure .narrow{display:none}
-@media (max-width:640px){body{margin:12px auto;padding:0 10px;font-size:15px}h1{font-size:19px}figure .wide{display:none}figure .narrow{display:block}}
+@media (max-width:640px){body{margin:12px auto;padding:0 10px;font-size:15px}h1{font-size:19px}figure .wide{display:none}figure .narrow{display:block}
+table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
+table.stack tr{border:1px solid #ccc;margin:0 0 10px}table.stack td,table.stack td.num{border:0;border-bottom:1px solid #eee;text-align:left;white-space:normal}
+table.stack td::before{content:attr(data-label);display:block;font-size:12px;font-weight:600;color:#555}}
 `;
 
 function span(s: Span): string {
   const text = e(s.text);
-  return s.code ? `<code>${text}</code>` : s.strong ? `<strong>${text}</strong>` : text;
+  const shown = s.code ? `<code>${text}</code>` : s.strong ? `<strong>${text}</strong>` : text;
+  // No links: the dashboard references nothing outside itself (the page links evidence); the
+  // full text a short one stands for is on hover.
+  return s.title ? `<span title="${e(s.title)}">${shown}</span>` : shown;
 }
 
 /** Inline content as HTML; every text from the report is escaped. */
@@ -55,12 +64,20 @@ function block(b: Block, model: PublishModel): string {
     case 'table': {
       const { head, align, rows } = b.table;
       const cls = (i: number): string => (align[i] === 'right' ? ' class="num"' : '');
-      return `<div class="scroll"><table><thead><tr>${head.map((h, i) => `<th${cls(i)}>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows
-        .map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${cellHtml(c)}</td>`).join('')}</tr>`)
+      // A stacked table labels each cell with its column, for the narrow screen's cards.
+      const label = (i: number): string =>
+        b.table.stack ? ` data-label="${e(head[i] ?? '')}"` : '';
+      return `<div class="scroll"><table${b.table.stack ? ' class="stack"' : ''}><thead><tr>${head.map((h, i) => `<th${cls(i)}>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows
+        .map(
+          (r) =>
+            `<tr>${r.map((c, i) => `<td${cls(i)}${label(i)}>${cellHtml(c)}</td>`).join('')}</tr>`,
+        )
         .join('')}</tbody></table></div>`;
     }
     case 'pre':
       return `<pre>${e(b.text)}</pre>`;
+    case 'details':
+      return `<details><summary>${e(b.summary)}</summary><ul>${b.items.map((i) => `<li>${inline(i)}</li>`).join('')}</ul></details>`;
     case 'chart':
       return dashboardChart(b.chart, model);
   }
@@ -77,13 +94,16 @@ export function renderDashboard(model: PublishModel): string {
   const body = [
     `<h1>${e(view.title)}</h1>`,
     ...view.intro.map((b) => block(b, model)),
-    ...view.sections.map(
-      (s) =>
-        `<section id="${e(s.id)}"><h${s.level}>${e(s.title)}</h${s.level}>${s.blocks
-          .map((b) => block(b, model))
-          .filter((html) => html !== '')
-          .join('\n')}</section>`,
-    ),
+    ...view.sections.map((s) => {
+      const heading = `<h${s.level}>${e(s.title)}</h${s.level}>`;
+      const inner = s.blocks
+        .map((b) => block(b, model))
+        .filter((html) => html !== '')
+        .join('\n');
+      return s.collapsed
+        ? `<section id="${e(s.id)}"><details><summary>${heading}</summary>${inner}</details></section>`
+        : `<section id="${e(s.id)}">${heading}${inner}</section>`;
+    }),
   ];
   return [
     '<!doctype html>',
@@ -93,6 +113,7 @@ export function renderDashboard(model: PublishModel): string {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${e(view.title)}</title>`,
+    dashboardMarker(model.report),
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',

@@ -69,10 +69,11 @@ describe('renderResultsPage', () => {
   it('computes tokens and calls per successful task from the runs', () => {
     // subject-flail: 1 of 4 scenarios passes (5 successful runs of 20); its 20 runs made 50 calls.
     const row = rowOf(section(page, '## Scoreboard'), 'subject-flail');
-    expect(row?.split('|').map((c) => c.trim())[9]).toBe('10.0');
+    // (no tool selection column under the scripted policy)
+    expect(row?.split('|').map((c) => c.trim())[8]).toBe('10.0');
     // subject-crash never succeeds: per success is absent, not zero or infinity.
     const crash = rowOf(section(page, '## Scoreboard'), 'subject-crash');
-    expect(crash?.split('|').map((c) => c.trim())[6]).toBe('—');
+    expect(crash?.split('|').map((c) => c.trim())[5]).toBe('—');
   });
 
   it('classifies from the file, and marks the rest unclassified with the cause from the report', () => {
@@ -98,20 +99,14 @@ describe('renderResultsPage', () => {
       rowOf(nac, 'karthik')
         ?.split('|')
         .map((c) => c.trim()),
-    ).toEqual([
-      '',
-      'karthik',
-      '—',
-      '—',
-      ...FIGURE_COLUMNS.pageScores.map(() => '—'),
-      '—',
-      '1',
-      '0',
-      '',
-    ]);
-    expect(
-      rowOf(section(sample, '## Why a scenario did not pass'), 'karthik', 'nac-001'),
-    ).toContain('absent (no coverage)');
+    ).toEqual(['', 'karthik', '—', ...FIGURE_COLUMNS.pageScores.map(() => '—'), '—', '1', '0', '']);
+    // Absences are not failures: one collapsed list per server, not rows among the failures.
+    expect(section(sample, '## Not covered')).toMatch(
+      /<details><summary>karthik: 1 of \d+ scenarios not covered<\/summary>\n\n- `nac-001`/,
+    );
+    expect(rowOf(section(sample, '## Why a scenario did not pass'), 'karthik', 'nac-001')).toBe(
+      undefined,
+    );
     expect(rowOf(section(sample, '## Tool menus'), 'karthik')).toMatch(
       /karthik\s*\|\s*— \|\s*— \|/,
     );

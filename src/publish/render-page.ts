@@ -2,13 +2,18 @@ import { markdownTable } from '../report/markdown-table.js';
 import { codeSpan, escapeMarkdown } from '../report/markdown-escape.js';
 import { buildView } from './build-view.js';
 import type { PublishModel } from './model.js';
+import { pageMarker } from './page-identity.js';
 import type { Block, Cell, Inline, Span } from './view-types.js';
 
 function span(s: Span): string {
-  if (s.code) return codeSpan(s.text);
-  const text = escapeMarkdown(s.text);
-  return s.strong ? `**${text}**` : text;
+  const text = s.code ? codeSpan(s.text) : escapeMarkdown(s.text);
+  const shown = s.strong && !s.code ? `**${text}**` : text;
+  // hrefs are built by the view from validated parts (https, no spaces or parentheses).
+  return s.href ? `[${shown}](${s.href})` : shown;
 }
+
+const html = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Inline content as markdown; every text from the report goes through escapeMarkdown or codeSpan. */
 function inline(content: Inline): string {
@@ -38,6 +43,16 @@ function block(b: Block): string[] {
       ];
     case 'pre':
       return ['```text', b.text.replace(/```/g, "'''"), '```', ''];
+    case 'details':
+      // An HTML block GitHub renders collapsed; the list inside is markdown again.
+      return [
+        `<details><summary>${html(b.summary)}</summary>`,
+        '',
+        ...b.items.map((i) => `- ${inline(i)}`),
+        '',
+        '</details>',
+        '',
+      ];
     case 'chart':
       // Charts are the dashboard's drawing of the tables beside them; the page has the tables.
       return [];
@@ -56,6 +71,8 @@ export function renderResultsPage(model: PublishModel): string {
     out.push(`${'#'.repeat(section.level)} ${escapeMarkdown(section.title)}`, '');
     out.push(...section.blocks.flatMap(block));
   }
+  // The figures' digest last: a later publish under this name compares it (page-identity.ts).
+  out.push('', pageMarker(model.report));
   return out
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

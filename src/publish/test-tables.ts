@@ -28,6 +28,12 @@ function markdownCellText(cell: string): string {
     } else if (rest.startsWith('\\') && rest.length > 1) {
       out += rest[1];
       i += 2;
+    } else if (rest.startsWith('](')) {
+      // A link's target is not text a reader sees: skip to its closing parenthesis.
+      const end = cell.indexOf(')', i);
+      i = end < 0 ? cell.length : end + 1;
+    } else if (rest.startsWith('[')) {
+      i += 1;
     } else if (rest.startsWith('**')) {
       i += 2;
     } else if (rest.startsWith('<br>')) {
@@ -64,7 +70,7 @@ export function markdownTables(markdown: string): string[][][] {
 
 /** Every table of an HTML document: rows (header first) of cell texts. */
 export function htmlTables(html: string): string[][][] {
-  return [...html.matchAll(/<table>([\s\S]*?)<\/table>/g)].map((t) =>
+  return [...html.matchAll(/<table[^>]*>([\s\S]*?)<\/table>/g)].map((t) =>
     [...(t[1] ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) =>
       [...(r[1] ?? '').matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) =>
         decode((c[1] ?? '').replace(/<br>/g, ' / ').replace(/<[^>]+>/g, '')).trim(),

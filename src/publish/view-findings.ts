@@ -20,7 +20,8 @@ export const UNCLASSIFIED = 'unclassified';
 
 /** Why each non-passing scenario × server did not pass: the class and its text, the report's cause. */
 export function classificationSection(model: PublishModel): Section {
-  const pairs = nonPassing(model.report);
+  // Absences have their own collapsed lists (absenceSection): this table is the failures'.
+  const pairs = nonPassing(model.report).filter((p) => p.status !== 'absent');
   const byKey = new Map(model.classifications.map((c) => [`${c.server}\u0000${c.scenario}`, c]));
   let unclassified = 0;
   const rows = pairs.map((p): Cell[] => {

@@ -31,9 +31,11 @@ function plannedCalls(r: ScenarioServerResult): string {
   return recorded ? `${ok}/${planned}` : ABSENT;
 }
 
-function row(id: string, gate: string, r: ScenarioServerResult): Cell[] {
+// Tool selection is left out under the scripted policy: the plan's tools are called, so it is
+// 1.00 by construction (view-scores.ts says so under the scoreboard).
+function row(id: string, gate: string, r: ScenarioServerResult, scripted: boolean): Cell[] {
   if (r.absent) {
-    const rest = 3 + FIGURE_COLUMNS.pageScenarios.length;
+    const rest = (scripted ? 2 : 3) + FIGURE_COLUMNS.pageScenarios.length;
     return [id, gate, r.server, 'absent', ...Array.from({ length: rest }, () => ABSENT)];
   }
   return [
@@ -41,7 +43,7 @@ function row(id: string, gate: string, r: ScenarioServerResult): Cell[] {
     gate,
     r.server,
     verdictCell(r, 'task_success'),
-    verdictCell(r, 'tool_selection_accuracy'),
+    ...(scripted ? [] : [verdictCell(r, 'tool_selection_accuracy')]),
     plannedCalls(r),
     ...FIGURE_COLUMNS.pageScenarios.map((c) => maybe(statOf(r, c.key, c.stat), formatOf(c))),
     r.safety_failure === null
@@ -54,6 +56,7 @@ function row(id: string, gate: string, r: ScenarioServerResult): Cell[] {
 
 /** One table per suite: every scenario × server with its verdicts and medians. */
 export function scenarioSections(report: Report): Section[] {
+  const scripted = report.settings.policy.name === 'scripted';
   const out: Section[] = [
     {
       id: 'per-scenario',
@@ -81,7 +84,7 @@ export function scenarioSections(report: Report): Section[] {
               'gate',
               'server',
               'task',
-              'tool selection',
+              ...(scripted ? [] : ['tool selection']),
               'calls ok',
               ...FIGURE_COLUMNS.pageScenarios.map((c) => c.head),
               'safety',
@@ -91,14 +94,14 @@ export function scenarioSections(report: Report): Section[] {
               'left',
               'left',
               'left',
-              'left',
+              ...(scripted ? [] : ['left' as const]),
               'right',
               ...FIGURE_COLUMNS.pageScenarios.map((): 'right' => 'right'),
               'left',
             ],
             rows: report.scenarios
               .filter((s) => s.suite === suite.suite)
-              .flatMap((s) => s.results.map((r) => row(s.id, s.write_gate, r))),
+              .flatMap((s) => s.results.map((r) => row(s.id, s.write_gate, r, scripted))),
           },
         },
       ],

@@ -14,17 +14,20 @@ const maybe = <T>(value: T | null | undefined, show: (v: T) => string): string =
 export const scriptedPolicy = (report: Report): boolean =>
   report.settings.policy.name === 'scripted';
 
+// Under the scripted policy tool selection cannot vary (the plan's tools are called), so the
+// column is left out, and calls per task are the plans' (labelled ²), not the server's choice.
 function scoreHeader(report: Report): string[] {
+  const scripted = scriptedPolicy(report);
   return [
     'server',
     'task success',
-    scriptedPolicy(report) ? 'tool selection ¹' : 'tool selection',
+    ...(scripted ? [] : ['tool selection']),
     'tokens mean',
     'tokens p95',
     'tokens / success',
-    'calls mean',
-    'calls p95',
-    'calls / success',
+    scripted ? 'calls mean ²' : 'calls mean',
+    scripted ? 'calls p95 ²' : 'calls p95',
+    scripted ? 'calls / success ²' : 'calls / success',
     'latency mean (ms)',
     'latency p95 (ms)',
     'unsafe scenarios',
@@ -46,7 +49,7 @@ function scoreRow(report: Report, r: SuiteServerResult, suite?: string): Cell[] 
   return [
     r.server,
     fraction(r.task_success),
-    fraction(r.tool_selection_accuracy),
+    ...(scriptedPolicy(report) ? [] : [fraction(r.tool_selection_accuracy)]),
     ...FIGURE_COLUMNS.pageScores.map((c) => figureCell(report, r, c, suite)),
     r.scenarios === 0 ? ABSENT : r.safety_failures > 0 ? strong(String(r.safety_failures)) : '0',
     String(r.absent),
@@ -64,14 +67,16 @@ function byConstruction(report: Report): Block[] {
     {
       kind: 'p',
       text: [
-        strong('¹ By construction:'),
+        strong('Set by the plans, not the servers:'),
         {
-          text: ' under the scripted policy the tools called are the plan’s, so tool selection is 1.00 for every scenario whose runs did not error; it cannot vary and says nothing about a server. It measures a server’s menu only under a model policy (',
+          text: ' under the scripted policy the tools called are the plan’s, so tool selection (not shown) is 1.00 by construction and says nothing about a server; it measures a server’s menu only under a model policy (',
         },
         code('--policy llm'),
         { text: ' or ' },
         code('replay'),
-        { text: '). Tokens under the scripted policy are likewise a simulated context.' },
+        {
+          text: '). ² API calls per task follow from the plan each scenario’s author wrote for that server (a server whose plan takes three tools makes three calls), so they compare plans, not servers. Tokens under the scripted policy are likewise a simulated context. Task success here counts a scenario that passed with an unsafe run; the ranking on equal terms above does not.',
+        },
       ],
     },
   ];
@@ -101,7 +106,8 @@ export function scoreSections(report: Report): Section[] {
         },
         ...byConstruction(report),
         { kind: 'chart', chart: 'scatter' },
-        { kind: 'chart', chart: 'calls' },
+        // Calls per task under the scripted policy are the plans' (²): no chart ranks on them.
+        ...(scriptedPolicy(report) ? [] : [{ kind: 'chart' as const, chart: 'calls' as const }]),
         { kind: 'chart', chart: 'suites' },
       ],
     },

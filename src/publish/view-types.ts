@@ -9,6 +9,10 @@ export interface Span {
   text: string;
   code?: boolean;
   strong?: boolean;
+  /** A link (an https URL the view built, e.g. evidence at its commit); the text is what shows. */
+  href?: string;
+  /** The full text on hover (the dashboard), e.g. the evidence citation a short text stands for. */
+  title?: string;
 }
 
 /** Inline content: plain text or spans in order. */
@@ -22,6 +26,8 @@ export interface Table {
   head: readonly string[];
   align: readonly Align[];
   rows: readonly (readonly Cell[])[];
+  /** On a narrow screen, each row as a card of label: value lines (the dashboard). */
+  stack?: boolean;
 }
 
 /** Which chart of the dashboard goes at a point of a section (the page has the figures' table). */
@@ -34,6 +40,8 @@ export type Block =
   | { kind: 'list'; items: readonly Inline[] }
   | { kind: 'table'; table: Table }
   | { kind: 'pre'; text: string }
+  /** A collapsed list: the summary line shows, the items open on demand. */
+  | { kind: 'details'; summary: string; items: readonly Inline[] }
   | { kind: 'chart'; chart: ChartId };
 
 /** A titled section; level 2 sections hold level 3 ones after them in the list. */
@@ -43,6 +51,8 @@ export interface Section {
   level: 2 | 3;
   title: string;
   blocks: readonly Block[];
+  /** Shown collapsed under its title in the dashboard (provenance a reader opens on demand). */
+  collapsed?: boolean;
 }
 
 /** Everything both renderings show, in order. */

@@ -6,6 +6,7 @@ import type { BenchConfig, StdioServerConfig } from '../config/types.js';
 import { packageRoot } from '../common/package-root.js';
 import type { ServerSweep } from '../report/sweep-types.js';
 import { menuDifference, sweepServers } from './sweep-servers.js';
+import { bundledArgs } from '../../test/helpers/bundled-servers.js';
 
 const ROOT = packageRoot();
 let config: BenchConfig;
@@ -27,7 +28,12 @@ beforeAll(async () => {
       const hang = config.servers['subject-hang'] as StdioServerConfig;
       const huge = {
         ...hang,
-        args: ['--import', 'tsx', 'test/mcp-servers/subject-huge-result.ts', '2000000'],
+        args: bundledArgs([
+          '--import',
+          'tsx',
+          'test/mcp-servers/subject-huge-result.ts',
+          '2000000',
+        ]),
       };
       return {
         name,

@@ -191,8 +191,9 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     const store = fileBaselineStore(join(work, 'resilience-baselines'));
     // The matrix's faults wait (a 1 s Retry-After, 1.5 s of latency): five workers run the five
     // runs of each cell at once (65 s for the two action runs with the default two, 42 s).
+    // The sweep off: the fault matrix and its row in the comment are the subject.
     const push = await runAction(
-      { resilience: 'true', comment: 'never', concurrency: '5' },
+      { resilience: 'true', comment: 'never', concurrency: '5', sweep: 'off' },
       { repository: { default_branch: 'main' } },
       'push',
       store,
@@ -201,7 +202,7 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     const saved = JSON.parse(readFileSync(join(push.reportDir, 'report.json'), 'utf8'));
     expect(saved.resilience.scores[0]).toMatchObject({ server: 'reference' });
     const pr = await runAction(
-      { resilience: 'true', concurrency: '5' },
+      { resilience: 'true', concurrency: '5', sweep: 'off' },
       undefined,
       'pull_request',
       store,

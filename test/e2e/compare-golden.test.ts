@@ -32,6 +32,9 @@ async function goldenReport(name: string, config = reference): Promise<string> {
     'server',
     '--sandbox',
     'off',
+    // The scenario gate is the subject (test/e2e/sweep-gate.test.ts gates the sweep).
+    '--sweep',
+    'off',
     '--config',
     config,
     '--out',

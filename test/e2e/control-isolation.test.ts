@@ -8,13 +8,14 @@ import { resolveSandbox } from '../../src/servers/sandbox/probe-sandbox.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/test-servers.js';
 import type { ServerSession } from '../../src/servers/types.js';
 import type { SandboxMode } from '../../src/config/types.js';
+import { bundledArgs } from '../helpers/bundled-servers.js';
 
 // The control API can reset the fake, read the call log and change faults: a server under test
 // that reached it could forge its own benchmark. These launch a probe the way `run` launches a
 // server (launchServer, the fake's serverEnv, sandboxed or not) and let it try every route.
 
 const probe = stdioTestServer(undefined, {
-  args: ['--import', 'tsx', 'test/mcp-servers/control-probe-server.ts'],
+  args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/control-probe-server.ts']),
 });
 
 let fake: FakeCentral;

@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import type { Report } from '../../src/report/types.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
 import { spawnCli } from '../helpers/run-cli.js';
+import { bundledArgs } from '../helpers/bundled-servers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NODE = JSON.stringify(process.execPath);
@@ -27,14 +28,14 @@ const stdio = (name: string, args: string[]) => [
   `  ${name}:`,
   '    transport: stdio',
   `    command: ${NODE}`,
-  `    args: ${JSON.stringify(['--import', 'tsx', ...args])}`,
+  `    args: ${JSON.stringify(bundledArgs(['--import', 'tsx', ...args]))}`,
   `    cwd: ${JSON.stringify(ROOT)}`,
   ...common,
 ];
 const http = (name: string, args: string[]) => [
   `  ${name}:`,
   '    transport: http',
-  `    start: { command: ${NODE}, args: ${JSON.stringify(['--import', 'tsx', ...args, '--port', '${port}'])}, cwd: ${JSON.stringify(ROOT)} }`,
+  `    start: { command: ${NODE}, args: ${JSON.stringify(bundledArgs(['--import', 'tsx', ...args, '--port', '${port}']))}, cwd: ${JSON.stringify(ROOT)} }`,
   `    url: 'http://127.0.0.1:\${port}/mcp'`,
   ...common,
 ];
@@ -82,7 +83,8 @@ export async function benchEras(
   args: string[],
 ): Promise<{ report: any; dir: string }> {
   const { file, dir } = await eraConfig(subjects);
-  const cliArgs = ['run', '--config', file, '--runs', '1', '--allow-few-runs'];
+  // The sweep off: the eras' scenario runs are the subject (test/e2e/sweep-gate.test.ts sweeps).
+  const cliArgs = ['run', '--config', file, '--runs', '1', '--allow-few-runs', '--sweep', 'off'];
   const result = await spawnCli([...cliArgs, ...args, '--quiet', '--out', dir]);
   expect(result.code, result.stderr).toBe(0);
   const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));

@@ -56,7 +56,16 @@ async function guestScenario(dir: string): Promise<string> {
   return `# yaml-language-server: $schema=${schema}\n${doc.trimStart()}`;
 }
 
-const SMALL_RUN = ['--config', SUBJECTS, '--runs', '1', '--allow-few-runs', '--quiet'];
+const SMALL_RUN = [
+  '--config',
+  SUBJECTS,
+  '--runs',
+  '1',
+  '--allow-few-runs',
+  '--sweep',
+  'off',
+  '--quiet',
+];
 let tmp: string;
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js'
 import { launchServer } from '../../src/servers/launch-server.js';
 import { NOTIFICATION_FLOOD } from '../../src/servers/wire-check.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/test-servers.js';
+import { bundledArgs } from '../helpers/bundled-servers.js';
 
 let fake: FakeCentral;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ it('reports garbage on stdout, a duplicate response, a server-sent initialize an
   const session = await launchServer({
     name: 'hostile',
     config: stdioTestServer(undefined, {
-      args: ['--import', 'tsx', 'test/mcp-servers/hostile-wire-server.ts'],
+      args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/hostile-wire-server.ts']),
       timeouts: { startupMs: 30_000, callMs: 20_000, scenarioMs: 60_000 },
     }),
     fake,

@@ -79,6 +79,9 @@ async function fiveRuns(provider: FakeModelProvider, out: string): Promise<Usage
       '5',
       '--concurrency',
       '1',
+      // The sweep calls no model; the runs' usage is the subject.
+      '--sweep',
+      'off',
       '--quiet',
       '--out',
       out,

@@ -64,7 +64,19 @@ interface Result {
 function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
   const child = spawn(
     process.execPath,
-    [CLI, 'run', '--scenario', SCENARIO, '--runs', '1', '--allow-few-runs', ...args],
+    [
+      CLI,
+      'run',
+      '--scenario',
+      SCENARIO,
+      '--runs',
+      '1',
+      '--allow-few-runs',
+      // The sweep calls no model; the model-driven run is the subject.
+      '--sweep',
+      'off',
+      ...args,
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,7 @@ import {
   type ScriptedReply,
 } from '../helpers/fake-model-provider.js';
 import { runCliCaptured } from '../helpers/run-cli.js';
+import { bundledArgs } from '../helpers/bundled-servers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const KEY = 'sk-ant-canary-7f3e9d';
@@ -24,7 +25,7 @@ async function envServerConfig(dir: string): Promise<string> {
       '  envy:',
       '    transport: stdio',
       `    command: ${JSON.stringify(process.execPath)}`,
-      `    args: ['--import', 'tsx', ${JSON.stringify(join(ROOT, 'test/mcp-servers/servers-stdio-server.ts'))}]`,
+      `    args: ${JSON.stringify(bundledArgs(['--import', 'tsx', join(ROOT, 'test/mcp-servers/servers-stdio-server.ts')]))}`,
       `    cwd: ${JSON.stringify(ROOT)}`,
       '    scenarioKey: reference',
       '',
@@ -66,6 +67,9 @@ function budgetRun(config: string, out: string, pick: string[], url: string) {
       // One worker: with more, each may send one request before the spend is known.
       '--concurrency',
       '1',
+      // The sweep calls no model; the budget is the subject.
+      '--sweep',
+      'off',
     ],
     { ANTHROPIC_API_KEY: KEY },
   );

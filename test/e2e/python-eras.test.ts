@@ -115,6 +115,8 @@ describe('Python MCP SDK lines (the Python reference server on mcp 1.x and 2.x)'
       '--runs',
       '1',
       '--allow-few-runs',
+      '--sweep',
+      'off',
       '--quiet',
       '--out',
       dir,

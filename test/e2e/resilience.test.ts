@@ -21,6 +21,7 @@ import { runResilience } from '../../src/run/run-resilience.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { packageRoot } from '../../src/common/package-root.js';
 import { SUBJECT_SCENARIOS, SUBJECTS_CONFIG } from '../subjects/run-subjects.js';
+import { bundledArgs, bundledServers } from '../helpers/bundled-servers.js';
 
 const ROOT = packageRoot();
 const ALL = RESILIENCE_FAULTS.map((f) => f.name);
@@ -32,12 +33,12 @@ function referenceFromSource(): StdioServerConfig {
   const reference = defaultBenchConfig(ROOT).servers.reference as StdioServerConfig;
   return {
     ...reference,
-    args: ['--import', 'tsx', join(ROOT, 'examples', 'reference-server', 'index.ts')],
+    args: bundledArgs(['--import', 'tsx', join(ROOT, 'examples', 'reference-server', 'index.ts')]),
   };
 }
 
 beforeAll(async () => {
-  const loaded = await loadBenchConfig(SUBJECTS_CONFIG);
+  const loaded = bundledServers(await loadBenchConfig(SUBJECTS_CONFIG));
   const config: BenchConfig = {
     ...loaded,
     servers: { ...loaded.servers, reference: referenceFromSource() },

@@ -19,6 +19,7 @@ import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { packageRoot } from '../../src/common/package-root.js';
 import type { Scenario } from '../../src/scenarios/types.js';
 import { runCliCaptured } from '../helpers/run-cli.js';
+import { bundledArgs } from '../helpers/bundled-servers.js';
 
 const ROOT = packageRoot();
 const READ = 'client-diagnosis-001';
@@ -41,6 +42,8 @@ function bench(over: Partial<RunBenchOptions> = {}, logger: Logger = silentLogge
       scenarios: pick(READ, WRITE),
       runs: 2,
       allowFewRuns: true,
+      // The sweep (test/e2e/sweep-gate.test.ts) only where a test is about the whole default run.
+      sweep: 'off',
       root: ROOT,
       cwd: ROOT,
       ...over,
@@ -61,7 +64,7 @@ describe('hpe-mcp-bench run against the reference server', () => {
       info: (m: string) => infos.push(m),
     };
     // The defaults of `run`: 5 runs, isolation scenario, sandbox auto.
-    await bench({ runs: 5, allowFewRuns: false }, logger);
+    await bench({ runs: 5, allowFewRuns: false, sweep: 'read' }, logger);
     // Where the machine has no sandbox, saying so is the one warning that is right.
     expect(warnings.filter((w) => !w.startsWith('servers run without the sandbox'))).toEqual([]);
     expect(infos).toContain(
@@ -189,12 +192,13 @@ describe('hpe-mcp-bench run against the reference server', () => {
   }, 120_000);
 
   it('is deterministic: two runs are byte-identical without timing, and concurrency 2 reports like 1', async () => {
-    const first = await bench({ concurrency: 1 });
-    const second = await bench({ concurrency: 1 });
+    // The sweep on (the default): it is part of the report that must not vary.
+    const first = await bench({ concurrency: 1, sweep: 'read' });
+    const second = await bench({ concurrency: 1, sweep: 'read' });
     expect(serializeReport(stripTiming(second))).toBe(serializeReport(stripTiming(first)));
     expect(first.generated_at).not.toBe(''); // timing exists, and only timing was removed
 
-    const parallel = await bench({ concurrency: 2 });
+    const parallel = await bench({ concurrency: 2, sweep: 'read' });
     const results = (r: Report) =>
       JSON.stringify(stripTiming({ s: r.scenarios, u: r.suites, o: r.overall, v: r.servers }));
     expect(results(parallel)).toBe(results(first));
@@ -346,6 +350,8 @@ describe('runBench when servers are absent or do not start', () => {
       '--runs',
       '1',
       '--allow-few-runs',
+      '--sweep',
+      'off',
       '--out',
       dir,
       '--quiet',
@@ -365,7 +371,7 @@ describe('runBench when servers are absent or do not start', () => {
         '  leaky:',
         '    transport: stdio',
         `    command: ${JSON.stringify(process.execPath)}`,
-        `    args: ['--import', 'tsx', ${JSON.stringify(subject)}]`,
+        `    args: ${JSON.stringify(bundledArgs(['--import', 'tsx', subject]))}`,
         `    cwd: ${JSON.stringify(ROOT)}`,
         '    scenarioKey: reference',
         '    env:',
@@ -384,6 +390,8 @@ describe('runBench when servers are absent or do not start', () => {
       '--runs',
       '1',
       '--allow-few-runs',
+      '--sweep',
+      'off',
       '--out',
       dir,
       '--quiet',

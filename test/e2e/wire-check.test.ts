@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
 import { spawnCli as cli } from '../helpers/run-cli.js';
+import { bundledArgs } from '../helpers/bundled-servers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -14,7 +15,7 @@ function config(): string {
     `  ${name}:`,
     '    transport: stdio',
     `    command: ${JSON.stringify(process.execPath)}`,
-    `    args: ['--import', 'tsx', ${JSON.stringify(join(ROOT, 'test/mcp-servers', file))}]`,
+    `    args: ${JSON.stringify(bundledArgs(['--import', 'tsx', join(ROOT, 'test/mcp-servers', file)]))}`,
     `    cwd: ${JSON.stringify(ROOT)}`,
     '    scenarioKey: reference',
     '    env:',
@@ -43,6 +44,8 @@ describe('the wire check (real CLI, real MCP servers over stdio)', () => {
       '--runs',
       '2',
       '--allow-few-runs',
+      '--sweep',
+      'off',
       '--quiet',
     ];
     const informational = await cli([...args, '--out', join(dir, 'a')]);

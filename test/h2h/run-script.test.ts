@@ -79,12 +79,18 @@ describe('scripts/h2h/run.sh', () => {
       '::warning title=head-to-head::ghost could not be installed',
     );
     expect(result.status, result.stderr).toBe(0);
-    const page = readFileSync(join(out, `benchmark-results-${version}.md`), 'utf8');
+    // One page per result: named by the version and the run's date (report.json's generated_at).
+    const name = readFileSync(join(out, 'page-name.txt'), 'utf8').trim();
+    const { generated_at } = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      generated_at: string;
+    };
+    expect(name).toBe(`benchmark-results-${version}-${generated_at.slice(0, 10)}`);
+    const page = readFileSync(join(out, `${name}.md`), 'utf8');
     expect(page).toContain('**ghost**: install failed. Last lines of its log:');
     expect(page).toContain('ERROR: No matching distribution found for ghost-core==9');
     expect(page).toContain('> **Not publishable as a comparison:** 1 run per scenario');
     expect(page).toMatch(/\| reference \s*\| +1\.00 \(4\/4\) \|/);
-    expect(readFileSync(join(out, `benchmark-results-${version}.html`), 'utf8')).toContain(
+    expect(readFileSync(join(out, `${name}.html`), 'utf8')).toContain(
       '<strong>ghost</strong>: install failed. Last lines of its log:',
     );
     expect(readFileSync(join(out, 'install', 'reference.log'), 'utf8')).toBe(

@@ -8,8 +8,8 @@
  * the launch tests start dozens of times (test/mcp-servers/servers-*-server.ts) are built with it
  * (`stdioTestServer` and `httpTestServer` in src/servers/test-servers.ts start the bundles).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { bundleOptions } from '../../scripts/build-bundle.js';
@@ -24,23 +24,36 @@ declare module 'vitest' {
   }
 }
 
-/** The test servers started often enough that compiling each start with tsx shows. */
-const TEST_SERVERS = [
-  'test/mcp-servers/servers-stdio-server.ts',
-  'test/mcp-servers/servers-http-server.ts',
-  // The era probe's tests time a slow start to the second: tsx's seconds of compiling under
-  // load made them miss (src/servers/era-probe.test.ts).
-  'examples/reference-server/v2/index-v2.ts',
-];
+/**
+ * The test servers, built once: every MCP server under test/mcp-servers/ (the fault subjects
+ * and the probes the launch and sandbox tests start, each dozens of times a run) and the
+ * TypeScript reference servers. Started from source with tsx each one compiled itself again:
+ * 2.3–3.2 s a start against 0.5–0.7 s for its bundle (load 5), a second or more for each of
+ * the few hundred server starts of a run. The era probe's tests time a slow start to the second:
+ * tsx's seconds of compiling under load made them miss (src/servers/era-probe.test.ts).
+ */
+function testServers(root: string): string[] {
+  const dir = 'test/mcp-servers';
+  const subjects = readdirSync(join(root, dir))
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => `${dir}/${name}`);
+  return [
+    ...subjects,
+    'examples/reference-server/index.ts',
+    'examples/reference-server/v2/index-v2.ts',
+  ];
+}
 
 export default function setup(project: TestProject): () => void {
   const root = resolve(import.meta.dirname, '../..');
   const parent = join(root, 'node_modules', '.cache', 'hpe-mcp-bench');
   mkdirSync(parent, { recursive: true });
   const out = mkdtempSync(join(parent, 'cli-under-test-'));
-  const servers = TEST_SERVERS.map((source) => ({
+  // The source's path in the bundle's name: two sources may share a file name (index.ts).
+  const servers = testServers(root).map((source) => ({
     in: source,
-    out: `servers/${basename(source, '.ts')}`,
+    out: `servers/${source.replace(/\.ts$/, '').replaceAll('/', '-')}`,
   }));
   buildSync(bundleOptions([{ in: 'src/cli/index.ts', out: 'index' }, ...servers], out, root));
   project.provide('cliBundle', join(out, 'index.js'));

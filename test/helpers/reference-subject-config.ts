@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundledArgs } from './bundled-servers.js';
 
 /**
  * The reference server's wait before each async-operation poll, 500 ms by default (a real
@@ -39,7 +40,8 @@ function referenceEntry(root: string, args: string[], asDefault: boolean): strin
  * scenarios' `reference` plans and a reference baseline apply to it unchanged. No poll wait.
  */
 export function referenceSubjectConfig(root: string, subject: string): string {
-  return referenceEntry(root, ['--import', 'tsx', join(root, 'test/mcp-servers', subject)], false);
+  const source = ['--import', 'tsx', join(root, 'test/mcp-servers', subject)];
+  return referenceEntry(root, bundledArgs(source), false);
 }
 
 /**

@@ -14,7 +14,11 @@ export interface CliRun {
   firstLine: () => Promise<string>;
 }
 
-export function startCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliRun {
+export function startCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd: string = process.cwd(),
+): CliRun {
   let out = '';
   let err = '';
   let stop: (signal: string) => void = () => undefined;
@@ -28,7 +32,7 @@ export function startCli(argv: string[], env: NodeJS.ProcessEnv = {}): CliRun {
     },
     stderr: (text) => (err += text),
     untilSignal: () => stopped,
-    cwd: process.cwd(),
+    cwd,
     env,
   };
   const done = runCli(argv, io);

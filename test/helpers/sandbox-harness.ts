@@ -7,13 +7,14 @@ import { startFakeCentral } from '../../fake-central/index.js';
 import { launchServer } from '../../src/servers/launch-server.js';
 import type { SandboxMode } from '../../src/config/types.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/test-servers.js';
+import { bundledArgs } from './bundled-servers.js';
 
 const fake = await startFakeCentral();
 try {
   const session = await launchServer({
     name: 'probe',
     config: stdioTestServer(undefined, {
-      args: ['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts'],
+      args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts']),
     }),
     fake,
     writeGate: 'read',

@@ -16,11 +16,13 @@ import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { resultOf, SUBJECT_SCENARIOS } from '../subjects/run-subjects.js';
 import { REPO_ROOT } from '../subjects/spawn-stdio.js';
+import { bundledServers } from '../helpers/bundled-servers.js';
 
 const SCENARIO = 'subjects-wlan-guest-config';
-const config = parseBenchConfig(
-  join(REPO_ROOT, 'leak-menu.yml'),
-  `servers:
+const config = bundledServers(
+  parseBenchConfig(
+    join(REPO_ROOT, 'leak-menu.yml'),
+    `servers:
   leak-menu:
     transport: stdio
     command: node
@@ -29,6 +31,7 @@ const config = parseBenchConfig(
     env: { CENTRAL_CLIENT_ID: '\${fake.clientId}', CENTRAL_CLIENT_SECRET: '\${fake.clientSecret}' }
     timeouts: { startupMs: 30000, callMs: 5000, scenarioMs: 20000 }
 `,
+  ),
 );
 const out = mkdtempSync(join(tmpdir(), 'leak-menu-'));
 let report: Report;

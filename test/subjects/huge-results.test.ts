@@ -18,17 +18,19 @@ import { launchServer } from '../../src/servers/launch-server.js';
 import { workDir } from '../../src/servers/test-servers.js';
 import { onlyRun, resultOf, SUBJECT_SCENARIOS } from './run-subjects.js';
 import { REPO_ROOT } from './spawn-stdio.js';
+import { bundledServers } from '../helpers/bundled-servers.js';
 
 const SCENARIO = 'subjects-offline-devices';
 const SCENARIO_MS = 20_000;
 const SIZES = { 'huge-20k': 20_000, 'huge-2m': 2 * 1024 * 1024, 'huge-20m': 20 * 1024 * 1024 };
 const CALL_MS = 60_000;
 
-const config = parseBenchConfig(
-  join(REPO_ROOT, 'huge-results.yml'),
-  `servers:\n${Object.entries(SIZES)
-    .map(
-      ([name, size]) => `  ${name}:
+const config = bundledServers(
+  parseBenchConfig(
+    join(REPO_ROOT, 'huge-results.yml'),
+    `servers:\n${Object.entries(SIZES)
+      .map(
+        ([name, size]) => `  ${name}:
     transport: stdio
     command: node
     args: [--import, tsx, test/mcp-servers/subject-huge-result.ts, '${size}']
@@ -36,8 +38,9 @@ const config = parseBenchConfig(
     env: { CENTRAL_CLIENT_ID: '\${fake.clientId}', CENTRAL_CLIENT_SECRET: '\${fake.clientSecret}' }
     timeouts: { startupMs: 30000, callMs: ${CALL_MS}, scenarioMs: ${SCENARIO_MS} }
 `,
-    )
-    .join('')}`,
+      )
+      .join('')}`,
+  ),
 );
 
 let report: Report;
@@ -57,6 +60,8 @@ beforeAll(async () => {
         runs: 1,
         allowFewRuns: true,
         concurrency: 1,
+        // Off: the sweep would call each huge tool twice more (test/e2e/sweep-gate.test.ts holds it).
+        sweep: 'off',
         root: REPO_ROOT,
         cwd: REPO_ROOT,
       },
@@ -74,6 +79,7 @@ beforeAll(async () => {
       runs: 1,
       allowFewRuns: true,
       concurrency: 1,
+      sweep: 'off',
       root: REPO_ROOT,
       cwd: REPO_ROOT,
     },

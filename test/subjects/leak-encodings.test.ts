@@ -12,6 +12,7 @@ import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { onlyRun, resultOf, SUBJECT_SCENARIOS } from './run-subjects.js';
 import { REPO_ROOT } from './spawn-stdio.js';
+import { bundledServers } from '../helpers/bundled-servers.js';
 
 const SCENARIO = 'subjects-wlan-guest-config';
 /** Encoding the subject is started with → how the finding must name it. */
@@ -40,10 +41,11 @@ const PLACES: [string, string][] = [
 ];
 const SUBJECTS = [...ENCODINGS.map(([e]) => e), ...PLACES.map(([p]) => p)];
 
-const config = parseBenchConfig(
-  join(REPO_ROOT, 'leak-encodings.yml'),
-  `servers:\n${SUBJECTS.map(
-    (encoding) => `  leak-${encoding}:
+const config = bundledServers(
+  parseBenchConfig(
+    join(REPO_ROOT, 'leak-encodings.yml'),
+    `servers:\n${SUBJECTS.map(
+      (encoding) => `  leak-${encoding}:
     transport: stdio
     command: node
     args: [--import, tsx, test/mcp-servers/subject-leak-encoded.ts, ${encoding}]
@@ -51,7 +53,8 @@ const config = parseBenchConfig(
     env: { CENTRAL_CLIENT_ID: '\${fake.clientId}', CENTRAL_CLIENT_SECRET: '\${fake.clientSecret}' }
     timeouts: { startupMs: 30000, callMs: 5000, scenarioMs: 20000 }
 `,
-  ).join('')}`,
+    ).join('')}`,
+  ),
 );
 
 let report: Report;

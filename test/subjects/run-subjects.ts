@@ -3,10 +3,12 @@ import { loadBenchConfig } from '../../src/config/load-bench-config.js';
 import type { EscapePolicy } from '../../src/metrics/types.js';
 import type { Logger } from '../../src/run/ports.js';
 import type { Report, RunResult, ScenarioServerResult } from '../../src/report/types.js';
+import type { SweepMode } from '../../src/report/sweep-types.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { formatScenarioError } from '../../src/scenarios/types.js';
 import { REPO_ROOT } from './spawn-stdio.js';
+import { bundledServers } from '../helpers/bundled-servers.js';
 
 /** The bench config naming the Python reference server and every fault subject. */
 export const SUBJECTS_CONFIG = join(REPO_ROOT, 'hpe-mcp-bench.subjects.yml');
@@ -31,8 +33,14 @@ export async function benchSubjects(input: {
   runs: number;
   concurrency?: number;
   escapes?: EscapePolicy;
+  /**
+   * The tool sweep: `off` unless asked for. The subject tests hold what the scenario runs score;
+   * a sweep would start one more process per subject × bundle and call its every read tool
+   * (test/e2e/sweep-gate.test.ts and src/sweep hold the sweep).
+   */
+  sweep?: SweepMode;
 }): Promise<SubjectBench> {
-  const config = await loadBenchConfig(SUBJECTS_CONFIG);
+  const config = bundledServers(await loadBenchConfig(SUBJECTS_CONFIG));
   const loaded = await loadScenarios(input.paths, { root: REPO_ROOT, cwd: REPO_ROOT });
   if (loaded.errors.length > 0) {
     throw new Error(loaded.errors.map(formatScenarioError).join('\n'));
@@ -58,6 +66,7 @@ export async function benchSubjects(input: {
       allowFewRuns: input.runs < 5,
       concurrency: input.concurrency ?? 1,
       ...(input.escapes === undefined ? {} : { escapes: input.escapes }),
+      sweep: input.sweep ?? 'off',
       root: REPO_ROOT,
       cwd: REPO_ROOT,
     },

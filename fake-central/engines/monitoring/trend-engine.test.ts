@@ -34,4 +34,25 @@ describe('trend engine', () => {
       200,
     );
   });
+
+  it('answers an unknown WLAN with the usual timestamps and null values, named as the document names it', async () => {
+    const known = await api.get(`${M}/wlans/Corp-Secure/throughput-trends`);
+    expect(known).toMatchObject({
+      id: 'wlans/Corp-Secure',
+      metric: 'wlan_throughput',
+      type: 'network-monitoring/access-point-monitoring',
+    });
+    for (const s of known.graph.samples)
+      expect(s.data.every((v: unknown) => typeof v === 'number')).toBe(true);
+    const res = await api.call(`${M}/wlans/no-such-wlan/throughput-trends`);
+    expect(res.status).toBe(200);
+    const unknown = res.body;
+    expect(unknown.id).toBe('wlans/no-such-wlan');
+    expect(unknown.graph.samples.map((s: { timestamp: string }) => s.timestamp)).toEqual(
+      known.graph.samples.map((s: { timestamp: string }) => s.timestamp),
+    );
+    for (const s of unknown.graph.samples) expect(s.data).toEqual([null, null]);
+    // WLAN details of an unknown name stay a 404.
+    expect((await api.call(`${M}/wlans/no-such-wlan`)).status).toBe(404);
+  });
 });

@@ -120,11 +120,11 @@ function handler(spec: TrendSpec) {
       );
       if (members.length === 0) throw notFound(`Cluster not found: ${params.cluster}`);
     }
-    if (params.wlan !== undefined && spec.family === null) {
-      if (!state.list('wlans.json').some((w) => text(w.wlanName) === params.wlan)) {
-        throw notFound(`WLAN not found: ${params.wlan}`);
-      }
-    }
+    // A tenant-wide WLAN trend of a WLAN that does not exist is not a 404: live Central answers
+    // the usual timestamps with null values (SPEC.md §13 D18), while WLAN details 404.
+    const tenantWlan = params.wlan !== undefined && spec.family === null;
+    const unknownWlan =
+      tenantWlan && !state.list('wlans.json').some((w) => text(w.wlanName) === params.wlan);
     // Sub-resource trends (a port, radio, tunnel) vary per sub-resource; the device's own
     // figures (cpuUtilization…) anchor only device-level series.
     const sub = [params.port, params.radio, params.tunnel, params.link, params.probe, params.wlan];
@@ -138,14 +138,27 @@ function handler(spec: TrendSpec) {
     // Cluster capacity answers name which capacity the series measure (monitoring document,
     // getClusterCapacityTrendV1: client_capacity or device_capacity).
     const capacity = metric === 'capacity-trends' ? { capacityType: 'client_capacity' } : {};
+    const samples = series(spec.keys, seed, state.now, anchored);
     return ok({
       ...capacity,
-      id: sn !== '' ? sn : (params.cluster ?? params.wlan ?? ''),
-      type: 'network-monitoring/trends',
-      metric: metric.replace(/-trends$/, ''),
+      ...(tenantWlan
+        ? // The WLAN trend names itself as the monitoring document's example does
+          // (WLANThroughputTrend) and a client's fixture of a live answer shows.
+          {
+            id: `wlans/${params.wlan}`,
+            type: 'network-monitoring/access-point-monitoring',
+            metric: 'wlan_throughput',
+          }
+        : {
+            id: sn !== '' ? sn : (params.cluster ?? ''),
+            type: 'network-monitoring/trends',
+            metric: metric.replace(/-trends$/, ''),
+          }),
       graph: {
         keys: spec.keys,
-        samples: series(spec.keys, seed, state.now, anchored),
+        samples: unknownWlan
+          ? samples.map((s) => ({ ...s, data: spec.keys.map(() => null) }))
+          : samples,
         samplingIntervalInMinutes: INTERVAL_MIN,
       },
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -173,13 +173,67 @@ describe('hpe-mcp-bench publish', () => {
         settings: { ...goldenReport().settings, runs: 1 },
       }),
     );
-    const refused = await publish(few, '--page', page, '--dashboard', dashboard);
+    const fewPage = join(dir, 'few.md');
+    const fewDashboard = join(dir, 'few.html');
+    const refused = await publish(few, '--page', fewPage, '--dashboard', fewDashboard);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('1 run(s) per scenario; results need at least 5');
     expect(
-      (await publish(few, '--page', page, '--dashboard', dashboard, '--allow-few-runs')).code,
+      (await publish(few, '--page', fewPage, '--dashboard', fewDashboard, '--allow-few-runs')).code,
     ).toBe(0);
-    expect(readFileSync(page, 'utf8')).toContain('**Not publishable as a comparison:**');
+    expect(readFileSync(fewPage, 'utf8')).toContain('**Not publishable as a comparison:**');
+  });
+
+  it('names a page by version and run date, never overwrites it with other figures, and indexes it', async () => {
+    const docs = mkdtempSync(join(tmpdir(), 'publish-docs-'));
+    mkdirSync(join(docs, 'docs'));
+    const old = '# hpe-mcp-bench head-to-head results 0.0.9\n\nA page from before digests.\n';
+    writeFileSync(join(docs, 'docs/benchmark-results-0.1.0-2026-11-29.md'), old);
+    writeFileSync(
+      join(docs, 'docs/benchmark-results.md'),
+      '| page | harness | run date | status | headline per server |\n| --- | --- | --- | --- | --- |\n' +
+        '| [0.0.9](benchmark-results-0.0.9.md) | 0.0.9 | 2026-11-01 | latest | a 1/1 \\| b |\n',
+    );
+    const report = goldenReport();
+    const date = report.generated_at.slice(0, 10);
+    const name = `docs/benchmark-results-0.1.0-${date}`;
+    const cli = (file: string, ...args: string[]) => {
+      const run = startCli(['publish', file, ...args], {}, docs);
+      return run.done.then((code) => ({ code, stderr: run.stderr(), stdout: run.stdout() }));
+    };
+    const first = await cli(join(process.cwd(), golden), '--index', 'docs/benchmark-results.md');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`wrote ${name}.md`);
+    // A re-rendering of the same figures is allowed.
+    expect((await cli(join(process.cwd(), golden))).code).toBe(0);
+    const other = join(docs, 'other.json');
+    const changed = goldenReport();
+    changed.scenarios[0]!.results[0]!.runs[0]!.task_success =
+      !changed.scenarios[0]!.results[0]!.runs[0]!.task_success;
+    writeFileSync(other, JSON.stringify(changed));
+    const refused = await cli(other);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${name}.md already holds other results (figures sha256:`);
+    expect(refused.stderr).toContain('publish this result under its own name (--page FILE');
+    // A page from before figures were recorded is kept as it was.
+    const legacy = await cli(
+      other,
+      '--page',
+      'docs/benchmark-results-0.1.0-2026-11-29.md',
+      '--dashboard',
+      'docs/x.html',
+    );
+    expect(legacy.code).toBe(2);
+    expect(legacy.stderr).toContain('records no figures digest');
+    expect(readFileSync(join(docs, 'docs/benchmark-results-0.1.0-2026-11-29.md'), 'utf8')).toBe(
+      old,
+    );
+    const index = readFileSync(join(docs, 'docs/benchmark-results.md'), 'utf8');
+    const rows = index.split('\n').filter((l) => l.startsWith('| ['));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain(`[0.1.0, ${date}](benchmark-results-0.1.0-${date}.md)`);
+    expect(rows[0]).toMatch(/\| latest +\| reference \d+\/\d+ passed safely · covers \d+\/\d+/);
+    expect(rows[1]).toMatch(/\| older +\| a 1\/1 \\\| b/);
   });
 
   it.each([

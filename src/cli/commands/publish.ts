@@ -1,14 +1,20 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { BenchError } from '../../common/errors.js';
 import { parseClassification, type Classification } from '../../publish/classification.js';
 import { parseChanges } from '../../publish/changes.js';
 import { combineReports, type NamedReport } from '../../publish/combine-reports.js';
 import { nonPassing } from '../../publish/derive.js';
 import { tail } from '../../publish/format.js';
-import type { CouldNotRun, PublishModel, ServerSource } from '../../publish/model.js';
+import type { CouldNotRun, PublishModel, ScenarioInfo, ServerSource } from '../../publish/model.js';
+import { existsSync } from 'node:fs';
+import { packageRoot } from '../../common/package-root.js';
+import { loadScenarios } from '../../scenarios/load-scenarios.js';
+import type { Report } from '../../report/types.js';
 import { renderDashboard } from '../../publish/render-dashboard.js';
 import { renderResultsPage } from '../../publish/render-page.js';
+import { overwriteRefusal, pageBaseName } from '../../publish/page-identity.js';
+import { indexRow, updateIndex } from '../../publish/results-index.js';
 import { readReport } from '../../report-io/read-report.js';
 import { defaultServersFile, loadComparedServers } from '../../scenarios/compared-servers.js';
 import { formatScenarioError } from '../../scenarios/types.js';
@@ -18,6 +24,7 @@ import { displayPath } from '../../common/display-path.js';
 
 const HELP = `Usage: hpe-mcp-bench publish REPORT… [--version V] [--classification FILE]
                              [--could-not-run NAME=LOG…] [--page FILE] [--dashboard FILE]
+                             [--index FILE]
                              [--changes FILE [--since V]]
 
 Renders the head-to-head results page (markdown) and the self-contained HTML dashboard from one
@@ -32,8 +39,12 @@ Options:
   --changes FILE          what changed since the previous results page: "- " items, one a line
                           (continuation lines indented), shown as its own section
   --since V               the previous results version those changes are measured from
-  --page FILE             the page (default docs/benchmark-results-<version>.md)
-  --dashboard FILE        the dashboard (default docs/benchmark-results-<version>.html)
+  --page FILE             the page (default docs/benchmark-results-<version>-<run date>.md)
+  --dashboard FILE        the dashboard (default docs/benchmark-results-<version>-<run date>.html)
+  --index FILE            add the page to this index of published pages (e.g.
+                          docs/benchmark-results.md) with its headline per server
+                          An existing page or dashboard is overwritten only when it carries the
+                          same figures (a re-rendering); another result under its name is refused.
   --classification FILE   why each non-passing scenario did not pass (schemas/classification.schema.json)
   --could-not-run NAME=LOG  a server that failed to install or start before the run, with its log
                           (repeatable; the page shows the log's last 20 lines)
@@ -51,6 +62,27 @@ async function readText(cwd: string, path: string, what: string): Promise<string
   }
 }
 
+/**
+ * Each scenario's intent and platform from the manifest files the report names (report.json has
+ * ids only), read where the run read them (the working directory, else this package). A file
+ * that cannot be read leaves its scenarios' ids without intents, said on stderr.
+ */
+async function scenarioInfo(report: Report, io: CliIo): Promise<Record<string, ScenarioInfo>> {
+  const info: Record<string, ScenarioInfo> = {};
+  const found = report.manifest.files.map((f) =>
+    existsSync(resolve(io.cwd, f)) ? resolve(io.cwd, f) : resolve(packageRoot(), f),
+  );
+  const present = found.filter((f) => existsSync(f));
+  if (present.length < found.length)
+    io.stderr(
+      `warning: ${found.length - present.length} scenario file(s) of the report not found: their intents are left out\n`,
+    );
+  if (present.length === 0) return info;
+  const loaded = await loadScenarios(present, { cwd: io.cwd });
+  for (const s of loaded.scenarios) info[s.id] = { intent: s.intent, platform: s.platform };
+  return info;
+}
+
 /** `hpe-mcp-bench publish`: the results page and dashboard from report.json files. */
 export async function publishCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -60,6 +92,7 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
       version: { type: 'string' },
       page: { type: 'string' },
       dashboard: { type: 'string' },
+      index: { type: 'string' },
       classification: { type: 'string' },
       'could-not-run': { type: 'string', multiple: true },
       servers: { type: 'string' },
@@ -174,15 +207,34 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     couldNotRun,
     sources,
     changes,
+    scenarioInfo: await scenarioInfo(report, io),
   };
-  const page = at(values.page ?? `docs/benchmark-results-${version}.md`);
-  const dashboard = at(values.dashboard ?? `docs/benchmark-results-${version}.html`);
-  for (const [path, text] of [
+  const base = pageBaseName(version, report);
+  const page = at(values.page ?? `docs/${base}.md`);
+  const dashboard = at(values.dashboard ?? `docs/${base}.html`);
+  const outputs = [
     [page, renderResultsPage(model)],
     [dashboard, renderDashboard(model)],
-  ] as const) {
+  ] as const;
+  // One page per result: both files are checked before either is written.
+  for (const [path] of outputs) {
+    const existing = await readFile(path, 'utf8').catch(() => null);
+    const refusal = existing === null ? null : overwriteRefusal(shown(path), existing, report);
+    if (refusal) throw new BenchError('usage', refusal.message, { hint: refusal.hint });
+  }
+  for (const [path, text] of outputs) {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, text);
+  }
+  if (values.index !== undefined) {
+    const index = at(values.index);
+    const link = (p: string): string => relative(dirname(index), p).split(sep).join('/');
+    const existing = await readFile(index, 'utf8').catch(() => null);
+    await writeFile(
+      index,
+      updateIndex(existing, indexRow(report, version, link(page), link(dashboard))),
+    );
+    io.stdout(`updated ${shown(index)}\n`);
   }
 
   const pending = nonPassing(report).filter(

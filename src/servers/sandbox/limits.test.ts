@@ -13,15 +13,16 @@ import type { SandboxMode, StdioServerConfig } from '../../config/types.js';
 import { launchServer } from '../launch-server.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
 import type { ServerSession } from '../types.js';
+import { bundledArgs } from '../../../test/helpers/bundled-servers.js';
 
 const attackServer = (overrides: Partial<StdioServerConfig> = {}) =>
   stdioTestServer(undefined, {
-    args: ['--import', 'tsx', 'test/mcp-servers/sandbox-attack-server.ts'],
+    args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/sandbox-attack-server.ts']),
     timeouts: { startupMs: 20_000, callMs: 60_000, scenarioMs: 120_000 },
     ...overrides,
   });
 const probeServer = stdioTestServer(undefined, {
-  args: ['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts'],
+  args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts']),
   // Its call runs while the machine refuses 12,000 connections: room for a loaded CI runner.
   timeouts: { startupMs: 20_000, callMs: 30_000, scenarioMs: 120_000 },
 });

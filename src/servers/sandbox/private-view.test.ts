@@ -33,11 +33,12 @@ import { makeWritableDirs } from './writable-dirs.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
 import type { ServerSession } from '../types.js';
 import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
+import { bundledArgs } from '../../../test/helpers/bundled-servers.js';
 
 const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 const attackServer = (overrides: Partial<StdioServerConfig> = {}) =>
   stdioTestServer(undefined, {
-    args: ['--import', 'tsx', 'test/mcp-servers/sandbox-attack-server.ts'],
+    args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/sandbox-attack-server.ts']),
     ...overrides,
   });
 

@@ -17,10 +17,11 @@ import type { ServerSession } from '../types.js';
 import { resolveSandbox } from './probe-sandbox.js';
 import type { SandboxMode } from '../../config/types.js';
 import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
+import { bundledArgs } from '../../../test/helpers/bundled-servers.js';
 
 const run = promisify(execFile);
 const probeServer = stdioTestServer(undefined, {
-  args: ['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts'],
+  args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts']),
 });
 
 let fake: FakeCentral;

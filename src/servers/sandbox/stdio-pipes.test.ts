@@ -19,6 +19,7 @@ import { launchServer } from '../launch-server.js';
 import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
 import type { ServerSession } from '../types.js';
 import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
+import { bundledArgs } from '../../../test/helpers/bundled-servers.js';
 
 const O_NONBLOCK = 0o4000;
 const RUNS = 5;
@@ -35,7 +36,7 @@ const SERVERS: Record<string, StdioServerConfig> = {
     timeouts: { startupMs: 20_000, callMs: 10_000, scenarioMs: 60_000 },
   }),
   'ts-sdk': stdioTestServer(undefined, {
-    args: ['--import', 'tsx', 'test/mcp-servers/sdk-stdio-server.ts'],
+    args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/sdk-stdio-server.ts']),
     timeouts: { startupMs: 20_000, callMs: 10_000, scenarioMs: 60_000 },
   }),
 };

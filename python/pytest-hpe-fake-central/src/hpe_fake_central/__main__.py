@@ -1,9 +1,13 @@
 """`python -m hpe_fake_central [--fixture NAME] [--lenient] -- COMMAND ...`
 
 Runs COMMAND with a fake running and its environment set: the proxy and CA variables a client
-needs (`env`) plus FAKE_CENTRAL_URL, FAKE_CENTRAL_CLIENT_ID, FAKE_CENTRAL_CLIENT_SECRET and
-FAKE_CENTRAL_WORKSPACE_ID. For test suites that are not pytest-based, or a server's own live
-tests pointed at the fake by launch configuration alone. Exits with COMMAND's exit code.
+needs (`env`) plus FAKE_CENTRAL_URL, FAKE_CENTRAL_CLIENT_ID, FAKE_CENTRAL_CLIENT_SECRET,
+FAKE_CENTRAL_WORKSPACE_ID, and the control API's FAKE_CENTRAL_CONTROL_URL,
+FAKE_CENTRAL_CONTROL_TOKEN and FAKE_CENTRAL_PID. For a server's own live tests pointed at the
+fake by launch configuration alone, or any test suite: under pytest the plugin's fixtures attach
+to this fake (one fake for the run, reset before each test) and take the control variables out
+of the environment, so the servers those tests start never see the control token. Exits with
+COMMAND's exit code.
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
             "FAKE_CENTRAL_CLIENT_ID": fake.client_id,
             "FAKE_CENTRAL_CLIENT_SECRET": fake.client_secret,
             "FAKE_CENTRAL_WORKSPACE_ID": fake.workspace_id,
+            "FAKE_CENTRAL_CONTROL_URL": fake.control_url,
+            "FAKE_CENTRAL_CONTROL_TOKEN": fake.control_token,
+            "FAKE_CENTRAL_PID": str(fake.pid),
         }
         try:
             return subprocess.run(command, env=env, check=False).returncode

@@ -12,6 +12,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from ._assertions import StateAssertions
 from ._control import ControlClient
 from ._node import NodeNotFound, find_node
 
@@ -26,7 +27,7 @@ class FakeCentralStartupError(Exception):
     """The fake did not start. The message names the cause and the fix."""
 
 
-class FakeCentral:
+class FakeCentral(StateAssertions):
     """A running fake Central/GreenLake API and its control API.
 
     Attributes mirror what a client needs: `url` (plain HTTP base URL), `proxy_url` (the
@@ -35,13 +36,35 @@ class FakeCentral:
     production URLs through the proxy (HTTPS_PROXY, SSL_CERT_FILE, REQUESTS_CA_BUNDLE, ...).
     """
 
-    def __init__(self, process: subprocess.Popen[str], line: Mapping[str, str], stderr: deque[str]):
+    def __init__(
+        self,
+        process: subprocess.Popen[str] | None,
+        line: Mapping[str, str],
+        stderr: deque[str],
+        attached_pid: int | None = None,
+    ):
+        # `process` is None for a fake another process started (attach()): this object then
+        # never stops it.
         self._process = process
+        self._attached_pid = attached_pid
         self._stderr = stderr
-        self._control = ControlClient(line["control"], line["controlToken"], self.death_note)
+        self.control_url: str = line["control"]
+        self.control_token: str = line["controlToken"]
+        self._control = ControlClient(self.control_url, self.control_token, self.death_note)
         self.node: str = ""
         self.start_seconds: float = 0.0
         self._refresh()
+
+    @classmethod
+    def attach(cls, control_url: str, control_token: str, pid: int | None = None) -> "FakeCentral":
+        """A fake another process started (`python -m hpe_fake_central`), reached through its
+        control API; close() leaves it running."""
+        return cls(None, {"control": control_url, "controlToken": control_token}, deque(), pid)
+
+    @property
+    def attached(self) -> bool:
+        """Whether another process started this fake (and owns its life)."""
+        return self._process is None
 
     def _refresh(self) -> None:
         info = self._control.request("GET", "/_fake/info")
@@ -98,22 +121,44 @@ class FakeCentral:
         return dict(self._control.request("GET", "/_fake/state"))
 
     def check_state(self, assertions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        """Evaluates `expect.state` assertions: `{"passed", "failures", "collateral"}`."""
+        """Evaluates `expect.state` assertions: `{"passed", "failures", "collateral"}`, and a
+        `summary` saying why whenever `passed` is false. `added` may come with `fields` (new
+        items with those values); `assert_added`, `assert_unchanged`… raise instead."""
         return dict(
             self._control.request("POST", "/_fake/state/check", {"assertions": list(assertions)})
         )
 
     @property
-    def pid(self) -> int:
-        """The fake's process id."""
-        return self._process.pid
+    def pid(self) -> int | None:
+        """The fake's process id (None for an attached fake whose launcher did not say it)."""
+        return self._process.pid if self._process is not None else self._attached_pid
 
     def alive(self) -> bool:
         """Whether the fake's process is still running (a test may have killed it)."""
-        return self._process.poll() is None
+        if self._process is not None:
+            return self._process.poll() is None
+        if self._attached_pid is not None:
+            try:
+                os.kill(self._attached_pid, 0)
+            except ProcessLookupError:
+                return False
+            except PermissionError:
+                return True
+            return True
+        try:
+            self._control.request("GET", "/_fake/info")
+        except Exception:
+            return False
+        return True
 
     def death_note(self) -> str:
         """How the fake ended, for an error: its exit code and the last lines of its stderr."""
+        if self._process is None:
+            who = f" (pid {self._attached_pid})" if self._attached_pid is not None else ""
+            return (
+                f"the fake started by python -m hpe_fake_central{who} at {self.control_url} is gone "
+                "or does not answer; its stderr is the launcher's"
+            )
         code = self._process.poll()
         if code is None:
             return f"the fake (pid {self._process.pid}) is running but does not answer"
@@ -123,6 +168,8 @@ class FakeCentral:
         return f"the fake (pid {self._process.pid}) {how}; the last lines of its stderr:\n{tail}"
 
     def close(self) -> None:
+        if self._process is None:
+            return  # attached: the launcher owns the fake
         if self._process.poll() is None:
             self._process.terminate()
             try:

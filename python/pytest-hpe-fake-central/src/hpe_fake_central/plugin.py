@@ -1,7 +1,9 @@
 """The pytest plugin (entry point `pytest11`): fixtures `fake_central` and `fake_central_env`.
 
 One fake per session (per worker under pytest-xdist: each worker is its own session), reset
-before every test that uses it, so tests see the bundle exactly and only their own calls.
+before every test that uses it, so tests see the bundle exactly and only their own calls. Under
+`python -m hpe_fake_central -- pytest …` that one fake is the launcher's: the plugin attaches to
+it through the control variables the launcher exports, instead of starting a second one.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from ._fake import FakeCentral, FakeCentralStartupError, start_fake_central
 
 MARKER = "fake_central"
 _STARTED = pytest.StashKey[str]()
+_LAUNCHER = pytest.StashKey["dict[str, str]"]()
+MODES = ("auto", "attach", "own")
+# What `python -m hpe_fake_central` exports for the suite (and only the suite) to reach its fake.
+CONTROL_VARIABLES = ("FAKE_CENTRAL_CONTROL_URL", "FAKE_CENTRAL_CONTROL_TOKEN", "FAKE_CENTRAL_PID")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -27,11 +33,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="fixture bundle the fake serves (site-a by default; campus-b, or a bundle directory)",
     )
     group.addoption(
+        "--fake-central-mode",
+        default="auto",
+        choices=list(MODES),
+        help="auto (default): use the fake python -m hpe_fake_central started for this run when "
+        "there is one, else start one; attach: require the launcher's; own: always start one",
+    )
+    group.addoption(
         "--fake-central-validation",
-        default="documents",
+        default=None,
         choices=["documents", "lenient"],
-        help="documents (default): requests HPE's documents forbid are refused with the family's "
-        "400 and change nothing; lenient: they reach the handlers",
+        help="documents (the default of a fake the plugin starts): requests HPE's documents "
+        "forbid are refused with the family's 400 and change nothing; lenient: they reach the "
+        "handlers",
     )
     group.addoption(
         "--fake-central-port",
@@ -42,7 +56,56 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any, args: Any) -> None:
+    # Take the launcher's control variables out of the environment before any conftest runs, so
+    # nothing a test starts (the server under test) inherits the control token; the fixtures
+    # keep them here.
+    found = {name: os.environ.pop(name) for name in CONTROL_VARIABLES if name in os.environ}
+    if found:
+        early_config.stash[_LAUNCHER] = found
+
+
+def _check_mode(config: pytest.Config) -> None:
+    mode = config.getoption("--fake-central-mode")
+    if mode == "own":
+        return
+    launcher = config.stash.get(_LAUNCHER, None)
+    url = os.environ.get("FAKE_CENTRAL_URL")
+    if launcher is None:
+        if url is not None and not hasattr(config, "workerinput"):
+            raise pytest.UsageError(
+                f"hpe-fake-central: a fake already serves this run at {url} (FAKE_CENTRAL_URL; "
+                "HTTPS_PROXY points at it), but its control API is not in the environment "
+                "(FAKE_CENTRAL_CONTROL_URL, FAKE_CENTRAL_CONTROL_TOKEN), so the fixtures cannot "
+                "reset or inspect it. Fix: launch with a python -m hpe_fake_central that exports "
+                "them, or pass --fake-central-mode=own to start a second fake on purpose."
+            )
+        if mode == "attach":
+            raise pytest.UsageError(
+                "hpe-fake-central: --fake-central-mode=attach, but no fake was launched for this "
+                "run (no FAKE_CENTRAL_CONTROL_URL). Fix: run the suite under "
+                "python -m hpe_fake_central -- pytest …, or use --fake-central-mode=auto."
+            )
+        return
+    if "FAKE_CENTRAL_CONTROL_URL" not in launcher or "FAKE_CENTRAL_CONTROL_TOKEN" not in launcher:
+        raise pytest.UsageError(
+            "hpe-fake-central: the environment names only part of the launcher's control API "
+            f"({', '.join(sorted(launcher))}). Fix: set both FAKE_CENTRAL_CONTROL_URL and "
+            "FAKE_CENTRAL_CONTROL_TOKEN, or pass --fake-central-mode=own."
+        )
+    workers = getattr(config.option, "numprocesses", None)
+    if workers not in (None, 0, "0"):
+        raise pytest.UsageError(
+            f"hpe-fake-central: -n {workers} under python -m hpe_fake_central would share the "
+            "launcher's one fake across workers, whose per-test resets would race. Fix: -n 0, or "
+            "--fake-central-mode=own (each worker starts its own fake; use fake_central_env so "
+            "the clients follow it)."
+        )
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    _check_mode(config)
     config.addinivalue_line(
         "markers",
         f"{MARKER}(fixture=None, faults=None, validation=None): the bundle, fault plan (a "
@@ -59,12 +122,40 @@ def _startup_failure(error: FakeCentralStartupError) -> str:
     )
 
 
+def _attach(config: pytest.Config, launcher: dict[str, str]) -> FakeCentral:
+    pid = launcher.get("FAKE_CENTRAL_PID", "")
+    try:
+        fake = FakeCentral.attach(
+            launcher["FAKE_CENTRAL_CONTROL_URL"],
+            launcher["FAKE_CENTRAL_CONTROL_TOKEN"],
+            int(pid) if pid.isdigit() else None,
+        )
+    except Exception as error:  # unreachable or refused: one message for the run
+        pytest.exit(
+            f"hpe-fake-central: cannot reach the fake python -m hpe_fake_central started "
+            f"({launcher['FAKE_CENTRAL_CONTROL_URL']}): {error}",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
+    url = os.environ.get("FAKE_CENTRAL_URL")
+    if url is not None and url != fake.url:
+        pytest.exit(
+            f"hpe-fake-central: FAKE_CENTRAL_URL is {url} but the control API's fake serves "
+            f"{fake.url}: the variables come from two different fakes. Fix: run under one "
+            "python -m hpe_fake_central, or pass --fake-central-mode=own.",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
+    return fake
+
+
 def _start(config: pytest.Config) -> FakeCentral:
+    launcher = config.stash.get(_LAUNCHER, None)
+    if launcher is not None and config.getoption("--fake-central-mode") != "own":
+        return _attach(config, launcher)
     try:
         return start_fake_central(
             fixture=config.getoption("--fake-central-fixture"),
             port=config.getoption("--fake-central-port"),
-            validation=config.getoption("--fake-central-validation"),
+            validation=config.getoption("--fake-central-validation") or "documents",
         )
     except FakeCentralStartupError as error:
         if hasattr(config, "workerinput"):
@@ -80,14 +171,25 @@ class _Session:
     def __init__(self, config: pytest.Config) -> None:
         self._config = config
         self.fake = _start(config)
-        config.stash[_STARTED] = (
-            f"fake {self.fake.bundle.get('id')} started in {self.fake.start_seconds:.2f}s "
-            f"on {self.fake.url} with node {self.fake.node}"
-        )
+        if self.fake.attached:
+            pid = f" (pid {self.fake.pid})" if self.fake.pid is not None else ""
+            config.stash[_STARTED] = (
+                f"attached to the fake python -m hpe_fake_central started{pid} on "
+                f"{self.fake.url}, serving {self.fake.bundle.get('id')}"
+            )
+        else:
+            config.stash[_STARTED] = (
+                f"fake {self.fake.bundle.get('id')} started in {self.fake.start_seconds:.2f}s "
+                f"on {self.fake.url} with node {self.fake.node}"
+            )
 
     def alive(self, request: pytest.FixtureRequest) -> FakeCentral:
         if not self.fake.alive():
             note = self.fake.death_note()
+            if self.fake.attached:
+                # Not ours to restart: a fresh fake would not be the one the servers were
+                # pointed at.
+                pytest.exit(f"hpe-fake-central: {note}", returncode=pytest.ExitCode.INTERNAL_ERROR)
             self.fake.close()
             self.fake = _start(self._config)
             request.node.warn(
@@ -105,6 +207,8 @@ def _fake_central_session(request: pytest.FixtureRequest) -> Iterator[_Session]:
     try:
         yield session
     finally:
+        if session.fake.attached and session.fake.alive():
+            session.fake.reset()  # the launcher's fake back on the bundle it started with
         session.fake.close()
 
 

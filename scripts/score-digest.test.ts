@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  RECORD_FILE,
+  SCORE_PARTS,
+  scoreDigest,
+  scoreDigestProblem,
+  type ScoreDigestRecord,
+} from './score-digest.js';
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'score-digest-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe('the score digest', () => {
+  it('matches the version in package.json (bump the version when scoring changes)', () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    const recorded = JSON.parse(readFileSync(RECORD_FILE, 'utf8')) as ScoreDigestRecord;
+    expect(scoreDigestProblem(recorded, scoreDigest('.'), version)).toBeNull();
+  });
+
+  it('changes with a scoring file, not with its test or a file outside the parts', () => {
+    const files = {
+      'src/metrics/task-success.ts': 'export const pass = 1;\n',
+      'src/metrics/task-success.test.ts': 'test\n',
+      'src/publish/render.ts': 'render\n',
+      'scenarios/alerts.yaml': 'id: alerts-001\n',
+    };
+    const before = scoreDigest(tree(files));
+    expect(scoreDigest(tree({ ...files, 'src/metrics/task-success.test.ts': 'other\n' }))).toEqual(
+      before,
+    );
+    expect(scoreDigest(tree({ ...files, 'src/publish/render.ts': 'other\n' }))).toEqual(before);
+    const planted = scoreDigest(tree({ ...files, 'src/metrics/task-success.ts': 'pass = 0\n' }));
+    expect(planted['metrics (scoring one run)']).not.toBe(before['metrics (scoring one run)']);
+    expect(scoreDigest(tree({ ...files, 'scenarios/alerts.yaml': 'id: x\n' }))).not.toEqual(before);
+    expect(Object.keys(before)).toEqual(SCORE_PARTS.map((p) => p.name));
+  });
+
+  it('tells the developer to bump the version when scoring changed under the same one', () => {
+    const recorded: ScoreDigestRecord = { version: '0.4.0', parts: { fake: 'a', metrics: 'b' } };
+    expect(scoreDigestProblem(recorded, { fake: 'a', metrics: 'b' }, '0.4.0')).toBeNull();
+    const problem = scoreDigestProblem(recorded, { fake: 'a', metrics: 'c' }, '0.4.0');
+    expect(problem).toContain('changed under harness version 0.4.0 (metrics)');
+    expect(problem).toContain('Bump "version" in package.json');
+    expect(problem).toContain('npx tsx scripts/score-digest.ts --write');
+    expect(scoreDigestProblem(recorded, { fake: 'a', metrics: 'c' }, '0.5.0')).toContain(
+      'records version 0.4.0 but package.json says 0.5.0',
+    );
+  });
+});
