@@ -10,21 +10,19 @@ const round = (n: number): number => Math.round(n * 1000) / 1000;
  */
 export function limitInWords(r: Regression): string {
   const scenario = r.where.startsWith('scenario:');
-  switch (r.metric) {
-    case 'task_success':
-      if (r.where.includes('Fisher'))
-        return `a drop counts when Fisher's exact test gives p < ${r.limit}`;
-      if (scenario) return 'it passed in the baseline: any drop fails';
-      return r.limit >= r.baseline - 1e-9
-        ? 'any drop fails'
-        : `a drop below ${round(r.limit)} fails (the allowed drop is ${round(r.baseline - r.limit)})`;
-    case 'planned_call':
-      return 'any call that fails where the baseline’s succeeded fails';
-    default:
-      return r.limit <= 0
-        ? 'any rise above 0 fails'
-        : `more than ${round(r.limit)} fails: the baseline's ${scenario ? 'upper quartile' : 'p95'} widened by the threshold`;
+  if (r.metric === 'task_success') {
+    if (r.where.includes('Fisher'))
+      return `a drop counts when Fisher's exact test gives p < ${r.limit}`;
+    if (scenario) return 'it passed in the baseline: any drop fails';
+    return r.limit >= r.baseline - 1e-9
+      ? 'any drop fails'
+      : `a drop below ${round(r.limit)} fails (the allowed drop is ${round(r.baseline - r.limit)})`;
   }
+  if (r.metric === 'planned_call')
+    return 'any call that fails where the baseline’s succeeded fails';
+  return r.limit <= 0
+    ? 'any rise above 0 fails'
+    : `more than ${round(r.limit)} fails: the baseline's ${scenario ? 'upper quartile' : 'p95'} widened by the threshold`;
 }
 
 /** `server where: metric baseline → current (limit in words)`. */
