@@ -14,6 +14,7 @@ import { sweepFirstScreen, sweepSection } from './render-sweep.js';
 import { describeEndpointDiff } from './call-diff.js';
 import { NOT_COMPARABLE_REASON, refusedBaseline } from './comparability.js';
 import { notComparableSection } from './render-comparability.js';
+import { toolRegressionSection } from './render-tool-regressions.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -188,6 +189,7 @@ function sections(
     );
   }
   out.push(...notComparableSection(verdict));
+  out.push(...toolRegressionSection(verdict.toolRegressions ?? []));
   if (failing.length > 0) {
     const shown = failing.slice(0, maxReasons);
     out.push('**Why it fails**', '', ...shown.map((r) => `- ${md(r)}`));

@@ -378,6 +378,13 @@ export interface ServerDiscoverability extends DiscoverabilitySummary {
   menu_text_hash: string;
 }
 
+/** The servers, suites and scenario ids a run selected (each empty: not narrowed). */
+export interface ReportSelection {
+  servers: string[];
+  suites: string[];
+  scenarios: string[];
+}
+
 /** The whole report.json (schemas/report.schema.json). */
 export interface Report {
   $schema: typeof REPORT_SCHEMA_ID;
@@ -414,6 +421,12 @@ export interface Report {
      * shard's slice from it; absent in reports before it existed).
      */
     shard?: { index: number; count: number; selected?: string[] } | null;
+    /**
+     * What the run was asked to select (`--server`, `--suite`, `--scenario`; empty: all of that
+     * kind). The gate compares a selecting PR only with what it selected. Absent or null: the run
+     * selected nothing (every server and scenario); absent in reports before it existed.
+     */
+    selection?: ReportSelection | null;
   };
   /**
    * Set when the bench stopped before every run (the budget was spent, or the run's deadline

@@ -129,6 +129,7 @@ export async function assembleReport(
         : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
       sandbox,
       fake_validation: RUN_FAKE_VALIDATION,
+      ...(options.selection ? { selection: options.selection } : {}),
       ...(options.shard
         ? {
             shard: {
