@@ -26,6 +26,7 @@ import { checkRenames } from './check-renames.js';
 import { applyRenames, declaredChanges } from './missing-in-pr.js';
 import { callDiffs } from './call-diff.js';
 import { regressedTools } from './regressed-tools.js';
+import { serverProvenance } from './server-provenance.js';
 import { describeRegression } from './limit-words.js';
 import { nothingInCommon, selectedBaseline } from './selected-subset.js';
 import { compareSweeps, sweepReasons } from './compare-sweep.js';
@@ -243,6 +244,7 @@ export function compareToBaseline(
     reasons,
     regressions,
     toolRegressions: regressedTools(report, comparable, regressions),
+    provenance: serverProvenance(report, renamed),
     callDiffs: callDiffs(report, comparable, regressions),
     notes,
     baseline: baseline

@@ -80,9 +80,16 @@ function stamp(report: Report, verdict: Verdict): string {
   const fixtures = report.fixtures
     .map((f) => `${md(f.id)}@${md(f.content_hash.slice(0, 12))}`)
     .join(', ');
-  const shas = report.servers
-    .map((s) => `${md(s.name)}${s.git ? `@${md(s.git.sha.slice(0, 12))}` : ''}`)
-    .join(', ');
+  const shas = verdict.provenance
+    ? verdict.provenance
+        .map(
+          (p) =>
+            `${md(p.server)} ran ${md(p.ran)}${p.baseline === null ? '' : ` (baseline ${md(p.baseline)})`}`,
+        )
+        .join(', ')
+    : report.servers
+        .map((s) => `${md(s.name)}${s.git ? `@${md(s.git.sha.slice(0, 12))}` : ''}`)
+        .join(', ');
   const policy = [report.settings.policy.name, report.settings.policy.model]
     .filter(Boolean)
     .join(' ');

@@ -162,6 +162,10 @@ describe('the gate on planted client-listing regressions (Python reference serve
     expect(broke).toContain("follow the API's next cursor to its last page");
     expect(comment).not.toContain('missing in this PR');
     expect(comment).not.toMatch(/\(limit \d/);
+    // The code that ran, not a pinned commit, and the baseline's code of the same server.
+    expect(comment).toContain(
+      'python-reference ran one-page (not a git checkout) (baseline base (not a git checkout))',
+    );
   }, 120_000);
 
   it('fails a renamed status filter in every scenario that looks a client up', async () => {
