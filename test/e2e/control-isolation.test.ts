@@ -59,8 +59,11 @@ describe('the control API is off in run and the action', () => {
   it('only the fake-central command and the npm entry turn it on', () => {
     const sources = readdirSync(join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-      // `control:` as an option key (startFakeCentral({ control: … })), not a variable named control.
-      .filter((f) => /\bcontrol\s*:/.test(readFileSync(join(REPO_ROOT, 'src', f), 'utf8')));
+      // `control:` as an option key (startFakeCentral({ control: … })): first on its line or after
+      // `{` or `,`; not a variable named control, nor prose ("network access control: …").
+      .filter((f) =>
+        /(^\s*|[{,]\s*)control\s*:/m.test(readFileSync(join(REPO_ROOT, 'src', f), 'utf8')),
+      );
     expect(sources.filter((f) => !mayTurnControlOn(f))).toEqual([]);
     // The entries that do turn it on are still found (the scan itself works).
     expect(sources).toEqual(
