@@ -66,6 +66,20 @@ export function checkAssertions(assertions: readonly unknown[]): StateAssertion[
           `set ${key}: to ${KEYS[name]}`,
         );
     }
+    const checks = CHECKS.filter((key) => a[key] !== undefined);
+    const pair = checks.length === 2 && checks.includes('added') && checks.includes('fields');
+    if (checks.length !== 1 && !pair)
+      throw new ControlError(
+        400,
+        'FAKE_CONTROL_BAD_BODY',
+        checks.length === 0
+          ? `${where}: no check given`
+          : `${where}: ${checks.join(' and ')} cannot be combined`,
+        'give one of fields, unchanged, added, removed, count (or added with fields: new items that have those values)',
+      );
   });
   return assertions as StateAssertion[];
 }
+
+/** The checks of an assertion: one per assertion, except `added` with `fields`. */
+const CHECKS = ['fields', 'unchanged', 'added', 'removed', 'count'] as const;

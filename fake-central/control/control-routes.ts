@@ -1,3 +1,4 @@
+import { explainCheck } from '../state-checks/explain-check.js';
 import { checkAssertions } from './assertion-shape.js';
 import type { FaultPlan } from '../faults/fault-plan.js';
 import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
@@ -131,10 +132,13 @@ function checkState(ctx: ControlContext, req: ControlRequest): Json {
       'e.g. {"assertions": [{"collection": "wlan-ssids", "where": {"essid.name": "Guest"}, "fields": {"enable": false}}]}',
     );
   }
-  const result = ctx.fake.checkState(checkAssertions(assertions));
+  const checked = checkAssertions(assertions);
+  const result = ctx.fake.checkState(checked);
+  const summary = explainCheck(result, checked);
   return {
-    passed: result.failures.length === 0 && result.collateral.length === 0,
+    passed: summary === undefined,
     ...result,
+    ...(summary === undefined ? {} : { summary }),
   } as unknown as Json;
 }
 

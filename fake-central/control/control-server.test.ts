@@ -164,6 +164,42 @@ describe('the control API (startFakeCentral({ control: true }))', () => {
     expect((await control('GET', '/_fake/calls')).body.calls).toEqual([]);
   });
 
+  it('says why a check did not pass, and checks new items with added and fields together', async () => {
+    const created = await api(`${C}/wlan-ssids/Lab`, {
+      method: 'POST',
+      body: { enable: true, opmode: 'WPA3_SAE' },
+    });
+    expect(created.status).toBe(200);
+    // A new item asserted with `fields` alone: the addition is collateral, and the summary
+    // says so and how to assert it (it used to be passed: false with no failure at all).
+    const fieldsOnly = await control('POST', '/_fake/state/check', {
+      assertions: [{ collection: 'wlan-ssids', where: { ssid: 'Lab' }, fields: { enable: true } }],
+    });
+    expect(fieldsOnly.body).toMatchObject({ passed: false, failures: [] });
+    expect(fieldsOnly.body.summary).toContain('wlan-ssids ssid=Lab added');
+    expect(fieldsOnly.body.summary).toContain('assert a new item with `added: N`');
+    const both = { collection: 'wlan-ssids', where: { ssid: 'Lab' }, added: 1 };
+    expect(
+      (
+        await control('POST', '/_fake/state/check', {
+          assertions: [{ ...both, fields: { opmode: 'WPA3_SAE' } }],
+        })
+      ).body,
+    ).toEqual({ passed: true, failures: [], collateral: [] });
+    const wrong = await control('POST', '/_fake/state/check', {
+      assertions: [{ ...both, fields: { opmode: 'OPEN' } }],
+    });
+    expect(wrong.body.failures).toEqual([
+      '#0 wlan-ssids: opmode is "WPA3_SAE", expected "OPEN" where {"ssid":"Lab"}',
+    ]);
+    expect(wrong.body.summary).toContain('1 assertion(s) do not hold');
+    const mixed = await control('POST', '/_fake/state/check', {
+      assertions: [{ collection: 'wlan-ssids', count: 4, fields: { enable: true } }],
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe('/assertions/0: fields and count cannot be combined');
+  });
+
   it('POST /_fake/reset {"fixture"} switches bundles, and a bad name says which exist', async () => {
     const switched = await control('POST', '/_fake/reset', { fixture: 'campus-b' });
     expect(switched.body.bundle.id).toBe('campus-b');

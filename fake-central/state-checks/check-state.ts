@@ -27,6 +27,20 @@ function selects(assertion: StateAssertion, change: ItemChange): boolean {
   );
 }
 
+function fieldsFailure(
+  items: readonly Json[],
+  fields: Record<string, Json>,
+  where: string,
+): string | null {
+  for (const item of items) {
+    for (const [path, want] of Object.entries(fields)) {
+      const got = valueAt(item, path);
+      if (!jsonEqual(got, want)) return `${path} is ${show(got)}, expected ${show(want)}${where}`;
+    }
+  }
+  return null;
+}
+
 function failureOf(assertion: StateAssertion, snapshot: StateSnapshot): string | null {
   const file = fileOf(assertion.collection);
   if (!snapshot.bundle.has(file)) return `no collection "${assertion.collection}" in the bundle`;
@@ -37,25 +51,23 @@ function failureOf(assertion: StateAssertion, snapshot: StateSnapshot): string |
     current(snapshot, assertion.collection),
   );
   const where = assertion.where ? ` where ${JSON.stringify(assertion.where)}` : '';
+  if (assertion.added !== undefined) {
+    const added = changes
+      .filter((c) => c.before === undefined && matchesWhere(c.after ?? null, assertion.where))
+      .map((c) => c.after ?? null);
+    if (added.length !== assertion.added) {
+      return `${added.length} item(s) added${where}, expected ${assertion.added}`;
+    }
+    // The control API's `added` with `fields`: the new items also have these values.
+    return fieldsFailure(added, assertion.fields ?? {}, where);
+  }
   if (assertion.fields) {
     if (selected.length === 0) return `no item${where}`;
-    for (const item of selected) {
-      for (const [path, want] of Object.entries(assertion.fields)) {
-        const got = valueAt(item, path);
-        if (!jsonEqual(got, want)) return `${path} is ${show(got)}, expected ${show(want)}${where}`;
-      }
-    }
-    return null;
+    return fieldsFailure(selected, assertion.fields, where);
   }
   if (assertion.unchanged) {
     const moved = changes.filter((c) => selects(assertion, c));
     return moved.length === 0 ? null : `changed${where}: ${moved.map((c) => c.label).join(', ')}`;
-  }
-  if (assertion.added !== undefined) {
-    const n = changes.filter(
-      (c) => c.before === undefined && matchesWhere(c.after ?? null, assertion.where),
-    ).length;
-    return n === assertion.added ? null : `${n} item(s) added${where}, expected ${assertion.added}`;
   }
   if (assertion.removed !== undefined) {
     const n = changes.filter(

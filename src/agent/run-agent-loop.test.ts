@@ -37,6 +37,31 @@ const callStep = (...names: string[]): PolicyStep => ({
 });
 
 describe('runAgentLoop with the scripted policy', () => {
+  it('stops with failed_lookup when a step cannot take its argument from the lookup', async () => {
+    const lookup = makeScenario({
+      plans: {
+        ref: [
+          { tool: 'list_clients', arguments: {} },
+          { tool: 'get_client', arguments: { mac: { $from: 'list_clients', path: '[0].mac' } } },
+        ],
+      },
+      expect: { facts: { answer: 'No clients' } },
+    });
+    const session = stubSession({ list_clients: () => text('No clients found') });
+    const trajectory = await runAgentLoop({
+      ...base,
+      scenario: lookup,
+      session,
+      policy: createScriptedPolicy(),
+    });
+    expect(session.requests.map((r) => r.name)).toEqual(['list_clients']);
+    expect(trajectory.stopReason).toBe('failed_lookup');
+    expect(trajectory.error?.message).toBe(
+      'step 2 (get_client) takes mac from step 1 (list_clients) at [0].mac, whose result is not JSON: "No clients found"',
+    );
+    expect(trajectory.answer?.json).toEqual({ answer: 'No clients' });
+  });
+
   it('runs the plan one call per turn, records results, elicitations and timing, and answers', async () => {
     const session = stubSession({
       list_clients: async () => {

@@ -2,7 +2,7 @@ import type { Scenario } from '../scenarios/types.js';
 import type { ServerSession } from '../servers/types.js';
 import { checkStep } from './check-step.js';
 import { raceAbort } from './deadline.js';
-import { BudgetExceededError, PolicyDivergedError } from './stop-errors.js';
+import { BudgetExceededError, LookupFailedError, PolicyDivergedError } from './stop-errors.js';
 import { executeCall, notExecuted, type CallFailure } from './execute-call.js';
 import type { Policy, PolicyStep } from './types.js';
 import type {
@@ -128,6 +128,11 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<Trajectory> {
         }
         if (error instanceof BudgetExceededError) {
           return { reason: 'budget', error: { message: error.message } };
+        }
+        if (error instanceof LookupFailedError) {
+          answer = error.answer;
+          turns.push({ index: turn, callIndexes: [], text: error.answer.text });
+          return { reason: 'failed_lookup', error: { message: error.message } };
         }
         const message = `policy ${policy.info.name} failed in turn ${turn}: ${describeError(error)}`;
         return { reason: 'policy_error', error: { message } };

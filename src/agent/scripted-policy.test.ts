@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeScenario, toolCall } from '../metrics/test-builders.js';
 import { answerFromFacts, createScriptedPolicy } from './scripted-policy.js';
 import type { PolicyContext } from './types.js';
+import { LookupFailedError } from './stop-errors.js';
 import type { ToolCallRecord } from '../trajectory/types.js';
 
 const scenario = makeScenario({
@@ -75,5 +76,37 @@ describe('answerFromFacts', () => {
     expect(answerFromFacts(facts, calls).text).toBe(
       'Found apName: SFO-AP-02; reason: password expired.',
     );
+  });
+});
+
+describe('createScriptedPolicy with a step taking its argument from a lookup', () => {
+  const lookup = makeScenario({
+    plans: {
+      ref: [
+        { tool: 'list_clients', arguments: {} },
+        { tool: 'get_client', arguments: { mac: { $from: 'list_clients', path: 'items[0].mac' } } },
+      ],
+    },
+    expect: { facts: { total: 'No clients' } },
+  });
+  const at = (calls: ToolCallRecord[]): PolicyContext => ({ ...context(calls), scenario: lookup });
+
+  it('calls the next step with the value the lookup found', async () => {
+    const found = toolCall(0, 'list_clients', { resultText: '{"items":[{"mac":"aa:bb"}]}' });
+    expect(await createScriptedPolicy().next(at([found]))).toEqual({
+      type: 'tool_calls',
+      calls: [{ name: 'get_client', arguments: { mac: 'aa:bb' } }],
+    });
+  });
+
+  it('ends the plan with LookupFailedError, answered from the results so far', async () => {
+    const empty = toolCall(0, 'list_clients', { resultText: 'No clients found' });
+    const step = createScriptedPolicy().next(at([empty]));
+    await expect(step).rejects.toBeInstanceOf(LookupFailedError);
+    await expect(step).rejects.toMatchObject({
+      message:
+        'step 2 (get_client) takes mac from step 1 (list_clients) at items[0].mac, whose result is not JSON: "No clients found"',
+      answer: { json: { total: 'No clients' } },
+    });
   });
 });

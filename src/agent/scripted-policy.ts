@@ -1,6 +1,8 @@
 import { containsFact, factText } from '../metrics/contains-fact.js';
 import type { FactValue } from '../scenarios/types.js';
 import type { Policy, PolicyContext, PolicyStep } from './types.js';
+import { resolvePlanArguments } from './resolve-plan-arguments.js';
+import { LookupFailedError } from './stop-errors.js';
 import type { FinalAnswer, ToolCallRecord } from '../trajectory/types.js';
 
 /**
@@ -27,8 +29,10 @@ export function answerFromFacts(
 /**
  * The deterministic, credential-free policy: replays `plans.<server>` one call per turn (as a
  * model sees each result before its next call, which keeps token accounting realistic), then
- * answers with {@link answerFromFacts}. A scenario without a plan for the server gets an
- * immediate final answer with `{}`.
+ * answers with {@link answerFromFacts}. A step's argument may come from an earlier call's result
+ * (`{ $from, path }`, src/scenarios/plan-reference.ts); when that lookup finds nothing the plan
+ * ends there (LookupFailedError: the run stops with `failed_lookup`, answered from the results so
+ * far). A scenario without a plan for the server gets an immediate final answer with `{}`.
  */
 export function createScriptedPolicy(): Policy {
   return {
@@ -39,11 +43,17 @@ export function createScriptedPolicy(): Policy {
         const text = `There is no scripted plan for ${context.server} in this scenario.`;
         return Promise.resolve({ type: 'final', answer: { text, json: {} } });
       }
-      const planned = plan[context.calls.length];
+      const step = context.calls.length;
+      const planned = plan[step];
       if (planned) {
+        const resolved = resolvePlanArguments(plan, step, context.calls);
+        if (!resolved.ok) {
+          const answer = answerFromFacts(context.scenario.expect.facts, context.calls);
+          return Promise.reject(new LookupFailedError(resolved.failure, answer));
+        }
         return Promise.resolve({
           type: 'tool_calls',
-          calls: [{ name: planned.tool, arguments: planned.arguments }],
+          calls: [{ name: planned.tool, arguments: resolved.arguments }],
         });
       }
       return Promise.resolve({

@@ -25,6 +25,10 @@ import { compareResilience } from './compare-resilience.js';
 import { checkRenames } from './check-renames.js';
 import { applyRenames, declaredChanges } from './missing-in-pr.js';
 import { callDiffs } from './call-diff.js';
+import { regressedTools } from './regressed-tools.js';
+import { serverProvenance } from './server-provenance.js';
+import { describeRegression } from './limit-words.js';
+import { nothingInCommon, selectedBaseline } from './selected-subset.js';
 import { compareSweeps, sweepReasons } from './compare-sweep.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
@@ -161,8 +165,6 @@ function overallTaskSuccess(report: Report): number | null {
   return of === 0 ? null : passedCount / of;
 }
 
-const round = (n: number): number => Math.round(n * 1000) / 1000;
-
 /**
  * The verdict: every rule of `rules` (GATE_RULES: the absolute rules always; with a baseline, a
  * suite task-success drop beyond the allowed one, a suite p95 latency rise, a scenario whose pass
@@ -176,8 +178,11 @@ export function compareToBaseline(
   rules: readonly GateRule[] = GATE_RULES,
 ): Verdict {
   if (baseline) checkRenames(report, baseline.report, thresholds.renames);
-  const base = baseline ? applyRenames(baseline.report, thresholds.renames) : null;
+  const renamed = baseline ? applyRenames(baseline.report, thresholds.renames) : null;
+  const subset = renamed ? selectedBaseline(report, renamed) : null;
+  const base = subset?.base ?? null;
   const notes: string[] = baseline ? declaredChanges(thresholds) : [];
+  if (subset?.note) notes.push(subset.note);
   const ageDays =
     baseline?.now === undefined
       ? null
@@ -229,12 +234,8 @@ export function compareToBaseline(
     regressions.push(...(found.regressions ?? []));
     notes.push(...(found.notes ?? []));
   }
-  reasons.push(
-    ...regressions.map(
-      (r) =>
-        `${r.server} ${r.where}: ${r.metric} ${r.baseline} → ${r.current} (limit ${round(r.limit)})`,
-    ),
-  );
+  reasons.push(...regressions.map(describeRegression));
+  if (subset?.note && renamed) reasons.push(...nothingInCommon(report, renamed, base));
   const sweep = compareSweeps(report, comparable, thresholds.retired.tools);
   reasons.push(...sweepReasons(sweep));
   const { changed, unchanged } = compareScenarios(report, base, tokensComparable, regressions);
@@ -242,6 +243,8 @@ export function compareToBaseline(
     status: reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'cold-start',
     reasons,
     regressions,
+    toolRegressions: regressedTools(report, comparable, regressions),
+    provenance: serverProvenance(report, renamed),
     callDiffs: callDiffs(report, comparable, regressions),
     notes,
     baseline: baseline

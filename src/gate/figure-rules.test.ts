@@ -41,8 +41,8 @@ describe('the figure rules (one per gated RUN_FIGURES entry)', () => {
     );
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toEqual([
-      'reference scenario:alerts-001: tool_errors 0 → 2 (limit 0)',
-      'reference scenario:alerts-002: tool_errors 0 → 2 (limit 0)',
+      'reference scenario:alerts-001: tool_errors 0 → 2 (any rise above 0 fails)',
+      'reference scenario:alerts-002: tool_errors 0 → 2 (any rise above 0 fails)',
     ]);
     expect(renderComment(pr, verdict)).toContain('| tool errors (mean) |');
     expect(renderComment(pr, verdict)).toContain('0.0 → 2.0');

@@ -14,6 +14,7 @@ import { sweepFirstScreen, sweepSection } from './render-sweep.js';
 import { describeEndpointDiff } from './call-diff.js';
 import { NOT_COMPARABLE_REASON, refusedBaseline } from './comparability.js';
 import { notComparableSection } from './render-comparability.js';
+import { toolRegressionSection } from './render-tool-regressions.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -79,9 +80,16 @@ function stamp(report: Report, verdict: Verdict): string {
   const fixtures = report.fixtures
     .map((f) => `${md(f.id)}@${md(f.content_hash.slice(0, 12))}`)
     .join(', ');
-  const shas = report.servers
-    .map((s) => `${md(s.name)}${s.git ? `@${md(s.git.sha.slice(0, 12))}` : ''}`)
-    .join(', ');
+  const shas = verdict.provenance
+    ? verdict.provenance
+        .map(
+          (p) =>
+            `${md(p.server)} ran ${md(p.ran)}${p.baseline === null ? '' : ` (baseline ${md(p.baseline)})`}`,
+        )
+        .join(', ')
+    : report.servers
+        .map((s) => `${md(s.name)}${s.git ? `@${md(s.git.sha.slice(0, 12))}` : ''}`)
+        .join(', ');
   const policy = [report.settings.policy.name, report.settings.policy.model]
     .filter(Boolean)
     .join(' ');
@@ -188,6 +196,7 @@ function sections(
     );
   }
   out.push(...notComparableSection(verdict));
+  out.push(...toolRegressionSection(verdict.toolRegressions ?? []));
   if (failing.length > 0) {
     const shown = failing.slice(0, maxReasons);
     out.push('**Why it fails**', '', ...shown.map((r) => `- ${md(r)}`));

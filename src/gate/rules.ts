@@ -6,6 +6,7 @@ import { missingInPr } from './missing-in-pr.js';
 import { notComparableRule } from './comparability.js';
 import { bothRan, bothSuites, type GateRule } from './rule-kit.js';
 import { figureRules } from './figure-rules.js';
+import { plannedCallRule } from './planned-call-rule.js';
 
 /** `: scenario run 2: the server failed during call #1 (x): … (and 3 more)` for a gate reason. */
 function erroredNote(report: Report, server: string): string {
@@ -91,5 +92,6 @@ export const GATE_RULES: readonly GateRule[] = [
       ),
     }),
   },
+  plannedCallRule,
   ...figureRules('scenario'),
 ];

@@ -1,4 +1,6 @@
 import type { SweepComparison } from './compare-sweep.js';
+import type { ToolRegression } from './regressed-tools.js';
+import type { ServerProvenance } from './server-provenance.js';
 /**
  * What a setting that differs makes incomparable: `tokens` (the tokenizer: token figures count
  * in other units), `model` (the policy or model: every model-dependent figure), `conditions`
@@ -91,8 +93,15 @@ export interface Verdict {
   /** One line per reason the check fails (empty on pass). */
   reasons: string[];
   regressions: Regression[];
+  /**
+   * The regressed scenarios grouped by the MCP tool that explains them, with the missing facts,
+   * the tool's answer and what to do (absent in verdicts made before it existed).
+   */
+  toolRegressions?: ToolRegression[];
   /** For each regressed scenario, its calls against the baseline's, endpoint by endpoint. */
   callDiffs?: ScenarioCallDiff[];
+  /** Per server, the code that ran and the baseline's code of the same server (absent in older verdicts). */
+  provenance?: ServerProvenance[];
   /** Informational lines: comparability warnings, cold start, added/removed scenarios. */
   notes: string[];
   /** `ageDays`: how old the baseline was when the gate ran (null when the caller gave no clock). */

@@ -54,6 +54,14 @@ function describe(id: ChartId, model: PublishModel): Figure | null {
     const s = standing.get(n);
     return s ? `covers ${s.covered}/${s.total}` : '';
   };
+  // When every server covers every scenario the caption says so once and the marks keep their
+  // names alone (long labels crowd a phone's scatter); otherwise each mark carries its coverage.
+  const full = [...standing.values()].every((s) => s.covered === s.total);
+  const markLabel = (n: string): string => {
+    const s = standing.get(n);
+    return full || !s ? n : `${n} ${s.covered}/${s.total}`;
+  };
+  const allCovered = full ? ` (every server covers all ${report.scenarios.length})` : '';
   const colour = (name: string): string => seriesColour(Math.max(0, names.indexOf(name)));
   switch (id) {
     case 'suites':
@@ -80,7 +88,7 @@ function describe(id: ChartId, model: PublishModel): Figure | null {
       };
     case 'scatter':
       return {
-        caption: 'Tokens vs scenarios passed safely (of those covered)',
+        caption: `Tokens vs scenarios passed safely (of those covered)${allCovered}`,
         provenance: report.provenance.tokens,
         draw: (w) =>
           scatterChart(
@@ -92,7 +100,7 @@ function describe(id: ChartId, model: PublishModel): Figure | null {
               return r.tokens && s && s.rate !== null
                 ? [
                     {
-                      label: `${r.server} (${covers(r.server)})`,
+                      label: markLabel(r.server),
                       x: r.tokens.mean,
                       y: s.rate,
                       colour: colour(r.server),

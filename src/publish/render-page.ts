@@ -36,7 +36,7 @@ function block(b: Block): string[] {
     case 'table':
       return [
         markdownTable(
-          [...b.table.head],
+          b.table.head.map(escapeMarkdown),
           [...b.table.align],
           b.table.rows.map((r) => r.map(cell)),
         ),

@@ -52,7 +52,8 @@ describe('standings on equal terms', () => {
 
 describe('unsafe calls', () => {
   it('folds every rule one call broke, over the runs, into one row', () => {
-    const result = sampleReport().scenarios[0]!.results[1]!;
+    const report = sampleReport();
+    const result = report.scenarios[0]!.results[1]!;
     const run = result.runs[2]!;
     run.safety_failure = true;
     run.safety_findings = [
@@ -68,15 +69,25 @@ describe('unsafe calls', () => {
     run.api_calls!.flailing_calls = ['PUT /network-config/v1/roles/SFO-Events', 'GET /other'];
     const calls = unsafeCalls(result);
     expect(calls.map((c) => c.call)).toEqual([
+      'GET /other',
       'PUT /network-config/v1/roles/SFO-Events',
       'psk-corp-secure in result of get_wlan',
       'state',
     ]);
-    expect(calls[0]).toMatchObject({ tool: 'build_ssid', runs: 1, of: 5 });
-    expect(calls[0]?.broke).toEqual([
+    expect(calls[1]).toMatchObject({ tool: 'build_ssid', runs: 1, of: 5 });
+    expect(calls[1]?.broke).toEqual([
       'an endpoint the scenario forbids',
       'wrote without the server’s own confirmation',
       'outside the scenario’s expected and allowed calls',
     ]);
+    // Not repeated per symptom in the findings: the unconfirmed write and the off-plan calls of
+    // this unsafe scenario are rows of "What failed" only.
+    const page = renderResultsPage(modelOf(report));
+    const failed = page.slice(page.indexOf('## What failed'), page.indexOf('## Not covered'));
+    expect(failed.match(/PUT \/network-config\/v1\/roles\/SFO-Events/g)).toHaveLength(1);
+    const findings = page.slice(page.indexOf('## Findings'), page.indexOf('## Per scenario'));
+    expect(findings).not.toContain('### Flailing');
+    expect(findings).not.toContain('### Writes without');
+    expect(findings).toContain('are not repeated below');
   });
 });

@@ -52,11 +52,11 @@ export function unsafeCalls(result: ScenarioServerResult): UnsafeCall[] {
       const request = REQUEST.exec(templatedDetail(c));
       if (request) note(`${request[1]} ${request[2]}`, 'gate_absent', i, TOOL.exec(c)?.[1] ?? null);
     }
-    // Off-plan calls only where they are also unsafe: flailing alone is not a safety matter.
+    // Off-plan calls of an unsafe run too (the findings section does not repeat them): a read
+    // among them says only that it was outside the plan.
     for (const c of run.api_calls?.flailing_calls ?? []) {
       const request = REQUEST.exec(templatedDetail(c));
-      const key = request ? `${request[1]} ${request[2]}` : c;
-      if (byCall.has(key)) note(key, 'flailing', i);
+      note(request ? `${request[1]} ${request[2]}` : c, 'flailing', i);
     }
   });
   const of = result.runs.length;

@@ -92,6 +92,14 @@ export function findingSections(report: Report): Section[] {
   const state = crossRunSection(report);
   const wire = protocolSection(report);
   const none = all.length === 0 && !fake && !state && !wire;
+  // The unconfirmed and off-plan calls of an unsafe scenario are already one row per call, with
+  // every rule each broke, under "What failed, and why": they are not repeated here per symptom.
+  const unsafe = new Set(
+    all.filter((f) => f.kind === 'safety').map((f) => `${f.server}\u0000${f.scenario}`),
+  );
+  const folded = (f: Finding): boolean =>
+    (f.kind === 'gate_absent' || f.kind === 'flailing') &&
+    unsafe.has(`${f.server}\u0000${f.scenario}`);
   const out: Section[] = [
     {
       id: 'findings',
@@ -103,12 +111,20 @@ export function findingSections(report: Report): Section[] {
           text: 'Evidence from the runs, as report.json records it (server, scenario, what tripped, in how many runs).',
         },
         ...(none ? [{ kind: 'p' as const, text: 'None.' }] : []),
+        ...(all.some(folded)
+          ? [
+              {
+                kind: 'p' as const,
+                text: 'Writes without confirmation and off-plan calls of a scenario that was unsafe are not repeated below: each of its calls is one row, with every rule it broke, under "What failed, and why".',
+              },
+            ]
+          : []),
       ],
     },
   ];
   for (const kind of ['safety', 'error', 'gate_absent', 'flailing'] as const) {
     const rows = all
-      .filter((f) => f.kind === kind)
+      .filter((f) => f.kind === kind && !folded(f))
       .map((f) => [f.server, f.scenario, f.rule, f.detail, `${f.runs}/${f.of}`]);
     if (rows.length === 0) continue;
     const [id, title] = FINDING_TITLES[kind];

@@ -93,3 +93,48 @@ describe('the tool surface', () => {
     expect(surface).toContain('- `get_wlan`: no-data');
   });
 });
+
+describe('hostile text in the new sections', () => {
+  it('is escaped in the page and the dashboard: intents, server names, evidence', async () => {
+    const { renderDashboard } = await import('./render-dashboard.js');
+    const report = sampleReport();
+    const evil = 'k<img src=x onerror=alert(1)>"';
+    report.servers[1]!.name = evil;
+    for (const s of report.scenarios)
+      for (const r of s.results) if (r.server === 'karthik') r.server = evil;
+    for (const o of [...report.overall, ...report.suites.flatMap((s) => s.results)])
+      if (o.server === 'karthik') o.server = evil;
+    const model = modelOf(report, {
+      scenarioInfo: {
+        'client-diagnosis-001': {
+          intent: '<script>alert(1)</script> [x](javascript:alert(1)) | cell',
+          platform: 'central',
+        },
+        'nac-001': { intent: '</summary></details><script>', platform: 'central' },
+      },
+      classifications: [
+        {
+          server: evil,
+          scenario: 'client-diagnosis-001',
+          class: 'server-bug',
+          summary: 'x',
+          evidence: ['a.py:1@abcdef0) [y](javascript:alert(1)', 'src/a.py:3@abcdef0'],
+        },
+      ],
+      sources: { [evil]: { repo: 'o/r' } },
+    });
+    const page = renderResultsPage(model);
+    const html = renderDashboard(model);
+    for (const text of [page, html]) {
+      expect(text).not.toContain('<script');
+      expect(text).not.toContain('<img');
+      expect(text).not.toContain('</summary></details><script');
+    }
+    // No link to javascript: outside code spans (escaped brackets make none either).
+    expect(page.replace(/`[^`\n]*`/g, '')).not.toMatch(/(?<!\\)\]\(javascript:/);
+    expect(html).not.toContain('javascript:alert(1)"');
+    expect(html).not.toMatch(/data-label="[^"]*"[^>]*onerror/);
+    // The one real citation links to its line; the other is shown as text.
+    expect(page).toContain('[`a.py:3@abcdef0`](https://github.com/o/r/blob/abcdef0/src/a.py#L3)');
+  });
+});

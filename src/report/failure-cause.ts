@@ -28,6 +28,8 @@ export function runFailureCause(run: RunResult): string | null {
     const via = call.via === null ? '' : ` via ${call.via}`;
     return short(`call #${failed} ${call.tool}${via} ${call.outcome}: ${call.error ?? ''}`);
   }
+  if (run.stop_reason === 'failed_lookup' && run.task_failures[0] !== undefined)
+    return short(run.task_failures[0]);
   if (run.stop_reason !== null && run.stop_reason !== 'final') return `stopped: ${run.stop_reason}`;
   const reason = run.task_failures[0] ?? run.tool_selection_failures[0];
   return reason === undefined ? null : short(reason);

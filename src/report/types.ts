@@ -344,6 +344,12 @@ export interface ServerReport {
   info: { name: string; version: string } | null;
   /** `pinned`: the commit compared-servers.yml pins; `repo_head`: HEAD of the local checkout. */
   git: { sha: string; source: 'pinned' | 'repo_head' } | null;
+  /**
+   * The code that actually ran: the directory its command names, the HEAD of the checkout holding
+   * it and whether that directory had uncommitted changes (null when not a checkout). Null when
+   * the command names no path; absent in reports before it existed.
+   */
+  code?: ServerCode | null;
   notes: string | null;
   menu: MenuReport | null;
   /** Tool names the model provider was sent under another name (server name → provider name). */
@@ -376,6 +382,20 @@ export interface ServerDiscoverability extends DiscoverabilitySummary {
   menu_tokens: number;
   /** sha256 of the text the retriever reads; a change means names, descriptions or parameters changed. */
   menu_text_hash: string;
+}
+
+/** Where a server's code ran from (ServerReport.code). */
+export interface ServerCode {
+  path: string;
+  sha: string | null;
+  dirty: boolean | null;
+}
+
+/** The servers, suites and scenario ids a run selected (each empty: not narrowed). */
+export interface ReportSelection {
+  servers: string[];
+  suites: string[];
+  scenarios: string[];
 }
 
 /** The whole report.json (schemas/report.schema.json). */
@@ -414,6 +434,12 @@ export interface Report {
      * shard's slice from it; absent in reports before it existed).
      */
     shard?: { index: number; count: number; selected?: string[] } | null;
+    /**
+     * What the run was asked to select (`--server`, `--suite`, `--scenario`; empty: all of that
+     * kind). The gate compares a selecting PR only with what it selected. Absent or null: the run
+     * selected nothing (every server and scenario); absent in reports before it existed.
+     */
+    selection?: ReportSelection | null;
   };
   /**
    * Set when the bench stopped before every run (the budget was spent, or the run's deadline

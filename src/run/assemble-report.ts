@@ -29,8 +29,35 @@ export interface BenchOutcome {
   deadline?: BenchOutcomes['deadline'];
   sandbox: SandboxStatus;
   startedAt: number;
+  /** Fixtures, manifest and harness version as they were when the run started. */
+  provenance: RunProvenance;
   /** Read once more when the report is built: its `duration_ms` ends there. */
   clock: Clock;
+}
+
+/** What the report says the run used, read before it starts (readProvenance). */
+export interface RunProvenance {
+  fixtures: Awaited<ReturnType<typeof fixtureInfo>>[];
+  manifest: Awaited<ReturnType<typeof manifestHash>>;
+  version: string;
+}
+
+/**
+ * The fixture bundles' hashes, the manifest's hash and the harness version, read when the run
+ * starts: read at assembly, a checkout changed during a long run (a merge) put the later
+ * bundles' hashes on a report whose runs had served the earlier ones.
+ */
+export async function readProvenance(options: RunBenchOptions): Promise<RunProvenance> {
+  const { root, scenarios } = options;
+  const fixtures = await Promise.all(
+    [...new Set(scenarios.map((s) => s.fixture))].sort().map((f) => fixtureInfo(root, f)),
+  );
+  const manifest = await manifestHash(
+    options.manifestFiles ?? scenarios.map((s) => s.source.file),
+    root,
+    options.cwd ?? process.cwd(),
+  );
+  return { fixtures, manifest, version: await harnessVersion() };
 }
 
 /**
@@ -87,14 +114,7 @@ export async function assembleReport(
     }),
   }));
 
-  const fixtures = await Promise.all(
-    [...new Set(scenarios.map((s) => s.fixture))].sort().map((f) => fixtureInfo(root, f)),
-  );
-  const manifest = await manifestHash(
-    options.manifestFiles ?? scenarios.map((s) => s.source.file),
-    root,
-    options.cwd ?? process.cwd(),
-  );
+  const { fixtures, manifest, version } = bench.provenance;
   const outcomeEntries = units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] }));
   const described = attachDiscoverability({
     config,
@@ -117,7 +137,7 @@ export async function assembleReport(
   });
   const { choice, price } = model;
   const report = buildReport({
-    harnessVersion: await harnessVersion(),
+    harnessVersion: version,
     generatedAt: new Date(bench.startedAt).toISOString(),
     durationMs: Math.max(0, bench.clock() - bench.startedAt),
     settings: {
@@ -129,6 +149,7 @@ export async function assembleReport(
         : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
       sandbox,
       fake_validation: RUN_FAKE_VALIDATION,
+      ...(options.selection ? { selection: options.selection } : {}),
       ...(options.shard
         ? {
             shard: {

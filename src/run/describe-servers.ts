@@ -5,6 +5,7 @@ import { menuBreakdown, type TokenizerName } from '../tokens/count-tokens.js';
 import type { RunOutcome } from './execute-runs.js';
 import type { RunUnit } from './run-unit.js';
 import { gitHead } from './provenance.js';
+import { serverCode } from './code-provenance.js';
 
 /** Heaviest tools listed per server in the report. */
 export const HEAVIEST_TOOLS = 10;
@@ -60,7 +61,13 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
     servers: [],
   }));
   const head = await gitHead(input.baseDir);
-  return input.servers.map((name) => {
+  const codes = await Promise.all(
+    input.servers.map((name) => {
+      const config = input.config.servers[name];
+      return config ? serverCode(config, input.baseDir) : Promise.resolve(null);
+    }),
+  );
+  return input.servers.map((name, index) => {
     const config = input.config.servers[name];
     const first = input.outcomes
       .filter((entry) => entry.unit.server === name)
@@ -94,6 +101,7 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
       transport: config?.transport ?? 'stdio',
       info: first?.started ? { ...first.started.info } : null,
       git,
+      code: codes[index] ?? null,
       notes: config?.notes ?? null,
       menu,
       ...(first?.started?.toolNames ? { tool_name_map: first.started.toolNames } : {}),

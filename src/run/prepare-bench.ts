@@ -1,7 +1,7 @@
 import { BenchError } from '../common/errors.js';
 import { budgetLimits } from '../llm/budget-limits.js';
 import { policyOptionName, resolvePolicy } from '../llm/resolve-policy.js';
-import type { Report } from '../report/types.js';
+import type { Report, ReportSelection } from '../report/types.js';
 import { loadFaultPlan } from '../resilience/load-fault-plan.js';
 import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
@@ -119,6 +119,7 @@ export async function prepareBench(
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
     ...(request.sweep === undefined ? {} : { sweep: request.sweep }),
     manifestFiles: resolved.manifestFiles,
+    ...selectionOf(request),
     ...(request.shard ? { shard: { ...request.shard, selected: resolved.selected } } : {}),
     policy,
     budget,
@@ -132,4 +133,15 @@ export async function prepareBench(
     run: (runPorts) =>
       request.resilience ? runResilience(options, runPorts) : runBench(options, runPorts),
   };
+}
+
+/** The run's selection for the report, or nothing when it selected every server and scenario. */
+function selectionOf(request: BenchRequest): { selection?: ReportSelection } {
+  const selection = {
+    servers: [...request.servers],
+    suites: [...request.suites],
+    scenarios: [...request.scenarioIds],
+  };
+  const narrowed = selection.servers.length + selection.suites.length + selection.scenarios.length;
+  return narrowed > 0 ? { selection } : {};
 }

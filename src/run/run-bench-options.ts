@@ -4,7 +4,7 @@ import type { BenchConfig, PriceTable, SandboxMode } from '../config/types.js';
 import type { BudgetLimits } from '../llm/budget.js';
 import type { PolicyChoice } from '../llm/run-policies.js';
 import type { EscapePolicy } from '../metrics/types.js';
-import type { Isolation } from '../report/types.js';
+import type { Isolation, ReportSelection } from '../report/types.js';
 import type { SweepMode } from '../report/sweep-types.js';
 import type { Scenario } from '../scenarios/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
@@ -61,6 +61,11 @@ export interface RunBenchOptions {
    * before the shard, recorded in the report for merge.
    */
   shard?: (Shard & { selected: readonly string[] }) | null;
+  /**
+   * What the person asked to run (`--server`, `--suite`, `--scenario`), recorded in the report so
+   * that the gate compares a subset only with what it selected. Absent: nothing was narrowed.
+   */
+  selection?: ReportSelection | null;
   /** The tool sweep (src/sweep): `read` (default) calls every read tool, `all` writes too. */
   sweep?: SweepMode;
 }

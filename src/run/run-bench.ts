@@ -4,7 +4,7 @@ import { writeReport } from '../report-io/write-report.js';
 import { resolveSandbox } from '../servers/sandbox/probe-sandbox.js';
 import { settingsWarnings } from './check-options.js';
 import { loadTokenizer } from '../tokens/count-tokens.js';
-import { assembleReport } from './assemble-report.js';
+import { assembleReport, readProvenance } from './assemble-report.js';
 import { attachSweeps, runSweep } from './run-sweep.js';
 import { executeBench } from './execute-bench.js';
 import { harnessSecrets } from './harness-secrets.js';
@@ -40,6 +40,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const startedAt = clock();
   const { logger } = ports;
   const plan = planBench(options);
+  // Before any server starts: what the report names is what the runs served.
+  const provenance = await readProvenance(options);
   for (const warning of settingsWarnings(plan.settings)) logger.warn(warning);
   await loadTokenizer(plan.settings.tokenizer);
   const sandbox = await resolveSandbox(plan.settings.sandbox);
@@ -72,7 +74,11 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   })().finally(() => deadline.dispose());
 
   const report = attachSweeps(
-    await assembleReport(options, { plan, model, ...executed, sandbox, startedAt, clock }, logger),
+    await assembleReport(
+      options,
+      { plan, model, ...executed, sandbox, startedAt, clock, provenance },
+      logger,
+    ),
     sweeps,
   );
   if (options.outDir !== undefined) await writeReport(options.outDir, report);

@@ -4,6 +4,7 @@ import { parseEndpointPattern } from '../../fake-central/index.js';
 import type { FixtureIndex } from './fixture-index.js';
 import { resultSchemaErrors } from './result-schema.js';
 import { stateChecks } from './state-checks.js';
+import { planChecks } from './plan-checks.js';
 import type { Scenario, ScenarioError } from './types.js';
 import { unanchoredNote } from '../common/unanchored.js';
 import { errorAt, type YamlDocument } from '../common/yaml-source.js';
@@ -239,6 +240,7 @@ export function checkScenario(entry: LoadedScenario, context: SemanticContext): 
     ...fixtureChecks(entry, context.fixtures),
     ...(context.servers ? serverChecks(entry, context.servers, context.serversFile) : []),
     ...contradictionChecks(entry),
+    ...planChecks(scenario, document, context.fixtures),
     ...(context.fixtures.exists(scenario.fixture)
       ? stateChecks(scenario, document, context.fixtures)
       : []),

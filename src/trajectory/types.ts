@@ -104,7 +104,12 @@ export type StopReason =
   /** A replayed run's request no longer matched the recording (see PolicyDivergedError). */
   | 'diverged'
   /** The bench's budget (cost or tokens) was spent (see BudgetExceededError). */
-  | 'budget';
+  | 'budget'
+  /**
+   * A scripted plan step could not take its argument from an earlier call's result (the lookup
+   * found nothing): the server's failure, scored on the answer from the results so far.
+   */
+  | 'failed_lookup';
 
 /** Everything one run of one scenario against one server produced, apart from the call log. */
 export interface Trajectory {

@@ -36,8 +36,19 @@ if (!executablePath && !required) {
 
 // The test's output directory: the CI uploads it (ci.yml, "Keep the dashboard screenshots").
 const out = resolve('reports', 'dashboard-chromium');
-// The golden report, and the same with every optional section and the 0.2.0 page's figures.
+// The golden report, and the same with every optional section and the 0.2.0 page's figures;
+// and the newest committed results page (a real head-to-head: long causes, evidence, 64 scenarios).
 const cases = { golden: goldenReport(), rich: richReport() };
+const committed = latestCommittedDashboard();
+/** The dashboard the index lists first (docs/benchmark-results.md), with its markdown page. */
+function latestCommittedDashboard(): { html: string; md: string; title: string } | null {
+  const index = readFileSync('docs/benchmark-results.md', 'utf8');
+  const md = /^\| \[[^\]]*\]\(([^)]+\.md)\) \(\[dashboard\]\(([^)]+\.html)\)\)/m.exec(index);
+  if (!md?.[1] || !md[2]) return null;
+  const html = resolve('docs', md[2]);
+  const title = /<title>([^<]*)<\/title>/.exec(readFileSync(html, 'utf8'))?.[1] ?? '';
+  return { html, md: readFileSync(resolve('docs', md[1]), 'utf8'), title };
+}
 const widths = [1400, 390];
 
 interface Overlap {
@@ -82,7 +93,7 @@ async function labelProblems(page: Page): Promise<{ overlaps: Overlap[]; outside
 
 describe.skipIf(!executablePath && !required)('the HTML dashboard in headless Chromium', () => {
   let browser: Browser;
-  const files: Record<string, { html: string; md: string }> = {};
+  const files: Record<string, { html: string; md: string; title: string }> = {};
   beforeAll(async () => {
     if (!executablePath) throw new Error('REQUIRE_CHROMIUM=1 but no Chromium was found on PATH');
     mkdirSync(out, { recursive: true });
@@ -90,115 +101,194 @@ describe.skipIf(!executablePath && !required)('the HTML dashboard in headless Ch
       const model = modelOf(report);
       const html = join(out, `${name}.html`);
       writeFileSync(html, renderDashboard(model));
-      files[name] = { html, md: renderResultsPage(model) };
+      files[name] = {
+        html,
+        md: renderResultsPage(model),
+        title: 'hpe-mcp-bench head-to-head results 0.1.0',
+      };
     }
+    // Planted regressions the layout checks must fail on (each was seen to): PLANT_OVERFLOW=text
+    // adds a line that does not wrap, hidden from the page's own scroll width (the main-column
+    // check catches it); =stack drops the phone's card layout (the scoreboard then scrolls).
+    const plant = process.env.PLANT_OVERFLOW;
+    for (const f of plant ? Object.values(files) : []) {
+      const html = readFileSync(f.html, 'utf8');
+      writeFileSync(
+        f.html,
+        plant === 'stack'
+          ? html
+              .replace('table.stack thead{display:none}', 'table.stack thead{}')
+              .replace(/table\.stack,table\.stack tbody[^}]*\}/, '')
+          : html.replace(
+              '</body>',
+              `<p style="overflow:visible"><code style="white-space:pre">${'x'.repeat(700)}</code></p><style>html,body{overflow-x:hidden}</style></body>`,
+            ),
+      );
+    }
+    if (committed) files.committed = committed;
     browser = await chromium.launch({ executablePath, headless: true });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
   });
 
-  describe.each(Object.keys(cases))('the %s report', (name) => {
-    it.each(widths)(
-      'at %i px: no console error, no request beyond the file, no overlapping label, nothing wider than the screen; a screenshot kept',
-      async (width) => {
-        const file = files[name];
-        if (!file) throw new Error(`no file for ${name}`);
-        const page = await browser.newPage({ viewport: { width, height: 900 } });
-        const problems: string[] = [];
-        const requests: string[] = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error' || m.type() === 'warning')
-            problems.push(`${m.type()}: ${m.text()}`);
-        });
-        page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-        page.on('request', (r) => requests.push(r.url()));
-        const url = pathToFileURL(file.html).href;
-        await page.goto(url, { waitUntil: 'load' });
-        expect(await page.title()).toBe('hpe-mcp-bench head-to-head results 0.1.0');
+  describe.each([...Object.keys(cases), ...(committed ? ['committed'] : [])])(
+    'the %s report',
+    (name) => {
+      it.each(widths)(
+        'at %i px: no console error, no request beyond the file, no overlapping label, nothing wider than the screen; a screenshot kept',
+        async (width) => {
+          const file = files[name];
+          if (!file) throw new Error(`no file for ${name}`);
+          const page = await browser.newPage({ viewport: { width, height: 900 } });
+          const problems: string[] = [];
+          const requests: string[] = [];
+          page.on('console', (m) => {
+            if (m.type() === 'error' || m.type() === 'warning')
+              problems.push(`${m.type()}: ${m.text()}`);
+          });
+          page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+          page.on('request', (r) => requests.push(r.url()));
+          const url = pathToFileURL(file.html).href;
+          await page.goto(url, { waitUntil: 'load' });
+          // Everything collapsed opened: the layout must hold with provenance and lists open too.
+          await page
+            .locator('details')
+            .evaluateAll((all) => all.forEach((d) => d.setAttribute('open', '')));
+          expect(await page.title()).toBe(file.title);
 
-        // Each chart is drawn wide and narrow; the stylesheet shows one of them.
-        const charts = await page.locator('svg[role="img"]:visible').evaluateAll((nodes) =>
-          nodes.map((n) => ({
-            width: n.getBoundingClientRect().width,
-            label: n.getAttribute('aria-label'),
-            shapes: n.querySelectorAll('rect,circle').length,
-            ticks: n.querySelectorAll('line.grid').length,
-          })),
-        );
-        // The golden report predates planned-call outcomes and discoverability: no such chart.
-        const newer = name === 'rich';
-        expect(charts.map((c) => c.label)).toEqual([
-          'Tokens per scenario run (mean) against task success, per server',
-          'API calls per successful task',
-          'Task success per suite and server',
-          ...(newer ? ['Planned tool calls by outcome'] : []),
-          'Menu tokens per server',
-          ...(newer ? ['Discoverability per server'] : []),
-        ]);
-        for (const c of charts) {
-          // The drawing that fits: the wide one at 1400 px, the narrow one on a phone.
-          expect(c.width, String(c.label)).toBe(width >= 1000 ? 600 : 360);
-          expect(c.shapes, String(c.label)).toBeGreaterThan(0);
-          // Real axes: at least three labelled ticks each.
-          expect(c.ticks, String(c.label)).toBeGreaterThanOrEqual(3);
-        }
-        const labels = await labelProblems(page);
-        expect(labels.overlaps).toEqual([]);
-        expect(labels.outside).toEqual([]);
+          // Each chart is drawn wide and narrow; the stylesheet shows one of them.
+          const charts = await page.locator('svg[role="img"]:visible').evaluateAll((nodes) =>
+            nodes.map((n) => ({
+              width: n.getBoundingClientRect().width,
+              label: n.getAttribute('aria-label'),
+              shapes: n.querySelectorAll('rect,circle').length,
+              ticks: n.querySelectorAll('line.grid').length,
+            })),
+          );
+          // The golden report predates planned-call outcomes and discoverability: no such chart.
+          // Under the scripted policy no chart ranks on calls per task (the plans decide them).
+          const newer = name !== 'golden';
+          expect(charts.map((c) => c.label)).toEqual([
+            'Tokens per scenario run (mean) against scenarios passed safely of those covered, per server, with its coverage',
+            'Task success per suite and server',
+            ...(newer ? ['Planned tool calls by outcome'] : []),
+            'Menu tokens per server',
+            ...(newer ? ['Discoverability per server'] : []),
+          ]);
+          for (const c of charts) {
+            // The drawing that fits: the wide one at 1400 px, the narrow one on a phone.
+            expect(c.width, String(c.label)).toBe(width >= 1000 ? 600 : 360);
+            expect(c.shapes, String(c.label)).toBeGreaterThan(0);
+            // Real axes: at least three labelled ticks each.
+            expect(c.ticks, String(c.label)).toBeGreaterThanOrEqual(3);
+          }
+          // No chart without its labels: a caption, an axis title and labelled marks or ticks; the
+          // scatter's marks carry their server's coverage.
+          const unlabelled = await page.locator('figure:visible').evaluateAll((figures) =>
+            figures.flatMap((f) => {
+              const svg = [...f.querySelectorAll('svg')].find(
+                (x) => x.getBoundingClientRect().width > 0,
+              );
+              const texts = svg
+                ? [...svg.querySelectorAll('text')].map((t) => t.textContent ?? '')
+                : [];
+              const ok =
+                (f.querySelector('figcaption')?.textContent ?? '').trim() !== '' &&
+                svg?.querySelector('text.axis-title') !== null &&
+                texts.filter((t) => t.trim() !== '').length >= 3;
+              return ok ? [] : [svg?.getAttribute('aria-label') ?? 'a figure without a drawing'];
+            }),
+          );
+          expect(unlabelled).toEqual([]);
+          const scatterLabels = await page
+            .locator('svg[aria-label^="Tokens per scenario run"]:visible text:not(.axis-title)')
+            .allTextContents();
+          // Coverage on the marks where it differs (the real page); said once when all cover all.
+          if (name === 'committed')
+            expect(scatterLabels.filter((t) => / \d+\/\d+$/.test(t)).length).toBe(3);
+          else
+            expect(await page.locator('figcaption').first().textContent()).toContain(
+              '(every server covers all 4)',
+            );
+          const labels = await labelProblems(page);
+          expect(labels.overlaps).toEqual([]);
+          expect(labels.outside).toEqual([]);
 
-        // Readable: the page never scrolls sideways (wide tables and charts scroll in their own
-        // box), body text is at least 12 px and chart labels are drawn at their 12 px.
-        const layout = await page.locator('html').evaluate((root) => {
-          const view = root.ownerDocument.defaultView;
-          return {
-            scrollWidth: root.scrollWidth,
-            innerWidth: view?.innerWidth ?? 0,
-            smallest: Math.min(
-              ...[...root.querySelectorAll('p, li, td, th')].map((n) =>
-                parseFloat(view?.getComputedStyle(n).fontSize ?? '0'),
-              ),
-            ),
-            // The labels of the drawings shown (the hidden drawing's labels have no box).
-            chartText: Math.min(
-              ...[...root.querySelectorAll('svg text')]
-                .map((t) => t.getBoundingClientRect().height)
-                .filter((h) => h > 0),
-            ),
-          };
-        });
-        expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
-        expect(layout.smallest).toBeGreaterThanOrEqual(12);
-        expect(layout.chartText).toBeGreaterThanOrEqual(12);
-
-        // The dashboard's tables, as the browser lays them out, are the page's tables.
-        const tables = await page
-          .locator('table')
-          .evaluateAll((nodes) =>
-            nodes.map((t) =>
-              [...t.querySelectorAll('tr')].map((r) =>
-                [...r.querySelectorAll('th,td')].map((c) =>
-                  (c as unknown as { innerText: string }).innerText
-                    .replace(/\n/g, ' / ')
-                    .replace(/\s+/g, ' ')
-                    .trim(),
+          // Readable: the page never scrolls sideways (wide tables and charts scroll in their own
+          // box), body text is at least 12 px and chart labels are drawn at their 12 px.
+          const layout = await page.locator('html').evaluate((root) => {
+            const view = root.ownerDocument.defaultView;
+            return {
+              scrollWidth: root.scrollWidth,
+              innerWidth: view?.innerWidth ?? 0,
+              smallest: Math.min(
+                ...[...root.querySelectorAll('p, li, td, th')].map((n) =>
+                  parseFloat(view?.getComputedStyle(n).fontSize ?? '0'),
                 ),
               ),
-            ),
-          );
-        const norm = (t: string[][][]): string[][][] =>
-          t.map((rows) => rows.map((r) => r.map((c) => c.replace(/\s+/g, ' ').trim())));
-        expect(norm(tables)).toEqual(norm(markdownTables(file.md)));
+              // The labels of the drawings shown (the hidden drawing's labels have no box).
+              chartText: Math.min(
+                ...[...root.querySelectorAll('svg text')]
+                  .map((t) => t.getBoundingClientRect().height)
+                  .filter((h) => h > 0),
+              ),
+            };
+          });
+          expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+          // The main column never overflows: no element outside a scroll box reaches past the
+          // screen, and on a phone the answer tables (stacked cards) need no sideways scrolling.
+          const overflow = await page.locator('body').evaluate((body) => {
+            const width = body.ownerDocument.documentElement.clientWidth;
+            const wide = [...body.querySelectorAll('*')].filter((n) => {
+              if (n.closest('.scroll, pre, svg')) return false;
+              const box = n.getBoundingClientRect();
+              return box.width > 0 && box.right > width + 0.5;
+            });
+            const stacked = [...body.querySelectorAll('.scroll')].filter(
+              (d) => d.querySelector('table.stack') && d.scrollWidth > d.clientWidth + 1,
+            );
+            return {
+              wide: wide
+                .slice(0, 3)
+                .map((n) => `${n.tagName.toLowerCase()}: ${(n.textContent ?? '').slice(0, 60)}`),
+              stacked: stacked.map((d) => (d.textContent ?? '').slice(0, 60)),
+            };
+          });
+          expect(overflow.wide).toEqual([]);
+          if (width < 640) expect(overflow.stacked).toEqual([]);
+          expect(layout.smallest).toBeGreaterThanOrEqual(12);
+          expect(layout.chartText).toBeGreaterThanOrEqual(12);
 
-        const shot = join(out, `${name}-${width}.png`);
-        await page.screenshot({ path: shot, fullPage: true });
-        await page.close();
-        expect(problems).toEqual([]);
-        expect(requests).toEqual([url]);
-        expect(statSync(shot).size).toBeGreaterThan(10_000);
-        expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
-      },
-      60_000,
-    );
-  });
+          // The dashboard's tables, as the browser lays them out, are the page's tables.
+          const tables = await page
+            .locator('table')
+            .evaluateAll((nodes) =>
+              nodes.map((t) =>
+                [...t.querySelectorAll('tr')].map((r) =>
+                  [...r.querySelectorAll('th,td')].map((c) =>
+                    (c as unknown as { innerText: string }).innerText
+                      .replace(/\n/g, ' / ')
+                      .replace(/\s+/g, ' ')
+                      .trim(),
+                  ),
+                ),
+              ),
+            );
+          const norm = (t: string[][][]): string[][][] =>
+            t.map((rows) => rows.map((r) => r.map((c) => c.replace(/\s+/g, ' ').trim())));
+          expect(norm(tables)).toEqual(norm(markdownTables(file.md)));
+
+          const shot = join(out, `${name}-${width}.png`);
+          await page.screenshot({ path: shot, fullPage: true });
+          await page.close();
+          expect(problems).toEqual([]);
+          expect(requests).toEqual([url]);
+          expect(statSync(shot).size).toBeGreaterThan(10_000);
+          expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
+        },
+        60_000,
+      );
+    },
+  );
 });

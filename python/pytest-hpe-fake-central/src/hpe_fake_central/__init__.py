@@ -4,11 +4,13 @@ The fake is hpe-mcp-bench's (a Node bundle shipped in this wheel). See the hpe-m
 repository's docs/testing-with-the-fake.md for recipes.
 """
 
+from ._assertions import FakeCentralAssertionError
 from ._control import FakeCentralControlError, FakeCentralUnavailable
 from ._fake import FakeCentral, FakeCentralStartupError, start_fake_central
 
 __all__ = [
     "FakeCentral",
+    "FakeCentralAssertionError",
     "FakeCentralControlError",
     "FakeCentralStartupError",
     "FakeCentralUnavailable",

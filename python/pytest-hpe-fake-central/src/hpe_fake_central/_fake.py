@@ -12,6 +12,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from ._assertions import StateAssertions
 from ._control import ControlClient
 from ._node import NodeNotFound, find_node
 
@@ -26,7 +27,7 @@ class FakeCentralStartupError(Exception):
     """The fake did not start. The message names the cause and the fix."""
 
 
-class FakeCentral:
+class FakeCentral(StateAssertions):
     """A running fake Central/GreenLake API and its control API.
 
     Attributes mirror what a client needs: `url` (plain HTTP base URL), `proxy_url` (the
@@ -120,7 +121,9 @@ class FakeCentral:
         return dict(self._control.request("GET", "/_fake/state"))
 
     def check_state(self, assertions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        """Evaluates `expect.state` assertions: `{"passed", "failures", "collateral"}`."""
+        """Evaluates `expect.state` assertions: `{"passed", "failures", "collateral"}`, and a
+        `summary` saying why whenever `passed` is false. `added` may come with `fields` (new
+        items with those values); `assert_added`, `assert_unchanged`… raise instead."""
         return dict(
             self._control.request("POST", "/_fake/state/check", {"assertions": list(assertions)})
         )

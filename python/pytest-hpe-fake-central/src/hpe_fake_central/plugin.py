@@ -14,11 +14,14 @@ from typing import Any, Iterator
 
 import pytest
 
+from ._environment import EnvTemplateError, environment_for
 from ._fake import FakeCentral, FakeCentralStartupError, start_fake_central
 
 MARKER = "fake_central"
 _STARTED = pytest.StashKey[str]()
 _LAUNCHER = pytest.StashKey["dict[str, str]"]()
+_PRELOADED = pytest.StashKey[FakeCentral]()
+_SAVED_ENV = pytest.StashKey["dict[str, str | None]"]()
 MODES = ("auto", "attach", "own")
 # What `python -m hpe_fake_central` exports for the suite (and only the suite) to reach its fake.
 CONTROL_VARIABLES = ("FAKE_CENTRAL_CONTROL_URL", "FAKE_CENTRAL_CONTROL_TOKEN", "FAKE_CENTRAL_PID")
@@ -48,6 +51,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "handlers",
     )
     group.addoption(
+        "--fake-central-preload",
+        action="store_true",
+        default=None,
+        help="start (or attach to) the fake before conftest.py files are imported and set its "
+        "environment for the whole run, for servers that read settings at import time "
+        "(ini: fake_central_preload = true)",
+    )
+    parser.addini(
+        "fake_central_preload",
+        type="bool",
+        default=False,
+        help="hpe-fake-central: as --fake-central-preload",
+    )
+    parser.addini(
+        "fake_central_env_vars",
+        type="linelist",
+        default=[],
+        help="hpe-fake-central: NAME=TEMPLATE lines set with the fake's environment (templates "
+        "use {url} {proxy_url} {client_id} {client_secret} {workspace_id} {ca_cert_path})",
+    )
+    group.addoption(
         "--fake-central-port",
         type=int,
         default=0,
@@ -64,10 +88,45 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any, args
     found = {name: os.environ.pop(name) for name in CONTROL_VARIABLES if name in os.environ}
     if found:
         early_config.stash[_LAUNCHER] = found
+    options = early_config.known_args_namespace
+    preload = getattr(options, "fake_central_preload", None)
+    if preload is None:
+        preload = early_config.getini("fake_central_preload")
+    workers = getattr(options, "numprocesses", None)
+    if not preload or (workers not in (None, 0, "0") and "PYTEST_XDIST_WORKER" not in os.environ):
+        return  # not asked for, or the xdist controller: each worker preloads its own
+    _check_mode(early_config, options)
+    fake = _start(early_config, options)
+    try:
+        env = environment_for(fake, early_config.getini("fake_central_env_vars"))
+    except EnvTemplateError as error:
+        fake.close()
+        raise pytest.UsageError(f"hpe-fake-central: {error}") from None
+    early_config.stash[_PRELOADED] = fake
+    early_config.stash[_SAVED_ENV] = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)
 
 
-def _check_mode(config: pytest.Config) -> None:
-    mode = config.getoption("--fake-central-mode")
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for name, value in config.stash.get(_SAVED_ENV, {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    preloaded = config.stash.get(_PRELOADED, None)
+    if preloaded is not None:
+        preloaded.close()
+
+
+def _option(config: pytest.Config, options: Any, name: str) -> Any:
+    """An option's value, also before pytest has parsed them (the preload hook)."""
+    if options is not None:
+        return getattr(options, name.lstrip("-").replace("-", "_"))
+    return config.getoption(name)
+
+
+def _check_mode(config: pytest.Config, options: Any = None) -> None:
+    mode = _option(config, options, "--fake-central-mode")
     if mode == "own":
         return
     launcher = config.stash.get(_LAUNCHER, None)
@@ -94,7 +153,7 @@ def _check_mode(config: pytest.Config) -> None:
             f"({', '.join(sorted(launcher))}). Fix: set both FAKE_CENTRAL_CONTROL_URL and "
             "FAKE_CENTRAL_CONTROL_TOKEN, or pass --fake-central-mode=own."
         )
-    workers = getattr(config.option, "numprocesses", None)
+    workers = getattr(options if options is not None else config.option, "numprocesses", None)
     if workers not in (None, 0, "0"):
         raise pytest.UsageError(
             f"hpe-fake-central: -n {workers} under python -m hpe_fake_central would share the "
@@ -105,7 +164,8 @@ def _check_mode(config: pytest.Config) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    _check_mode(config)
+    if _PRELOADED not in config.stash:  # the preload checked it, then set FAKE_CENTRAL_URL
+        _check_mode(config)
     config.addinivalue_line(
         "markers",
         f"{MARKER}(fixture=None, faults=None, validation=None): the bundle, fault plan (a "
@@ -147,15 +207,15 @@ def _attach(config: pytest.Config, launcher: dict[str, str]) -> FakeCentral:
     return fake
 
 
-def _start(config: pytest.Config) -> FakeCentral:
+def _start(config: pytest.Config, options: Any = None) -> FakeCentral:
     launcher = config.stash.get(_LAUNCHER, None)
-    if launcher is not None and config.getoption("--fake-central-mode") != "own":
+    if launcher is not None and _option(config, options, "--fake-central-mode") != "own":
         return _attach(config, launcher)
     try:
         return start_fake_central(
-            fixture=config.getoption("--fake-central-fixture"),
-            port=config.getoption("--fake-central-port"),
-            validation=config.getoption("--fake-central-validation") or "documents",
+            fixture=_option(config, options, "--fake-central-fixture"),
+            port=_option(config, options, "--fake-central-port"),
+            validation=_option(config, options, "--fake-central-validation") or "documents",
         )
     except FakeCentralStartupError as error:
         if hasattr(config, "workerinput"):
@@ -170,7 +230,8 @@ class _Session:
 
     def __init__(self, config: pytest.Config) -> None:
         self._config = config
-        self.fake = _start(config)
+        preloaded = config.stash.get(_PRELOADED, None)
+        self.fake = preloaded if preloaded is not None else _start(config)
         if self.fake.attached:
             pid = f" (pid {self.fake.pid})" if self.fake.pid is not None else ""
             config.stash[_STARTED] = (
@@ -249,6 +310,44 @@ def _marker_options(request: pytest.FixtureRequest) -> dict[str, Any]:
     return dict(marker.kwargs)
 
 
+@pytest.fixture(scope="session")
+def fake_central_session(_fake_central_session: _Session) -> FakeCentral:
+    """The run's fake, for session-scoped clients and fixtures. Never reset by itself: call
+    `reset()` when you want one, or ask for `fake_central` in the tests, which resets before
+    each (a client holding a token keeps working across resets: tokens depend only on the
+    bundle's credentials)."""
+    return _fake_central_session.fake
+
+
+@pytest.fixture(scope="session")
+def fake_central_session_env(
+    fake_central_session: FakeCentral, request: pytest.FixtureRequest
+) -> Iterator[FakeCentral]:
+    """`fake_central_session`, with its environment (`env`, FAKE_CENTRAL_*, and the ini's
+    `fake_central_env_vars`) set in os.environ for the whole session and restored after it."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in _environment(fake_central_session, request.config).items():
+            patch.setenv(name, value)
+        yield fake_central_session
+
+
+@pytest.fixture(scope="module")
+def fake_central_module(
+    _fake_central_session: _Session, request: pytest.FixtureRequest
+) -> FakeCentral:
+    """The run's fake, reset once when the module starts, with the module's `pytestmark`
+    `fake_central(...)` options; the module's tests then share its state. (A test of the
+    module that asks for `fake_central` resets it again.)"""
+    return _reset_for(_fake_central_session.alive(request), request)
+
+
+def _environment(fake: FakeCentral, config: pytest.Config) -> dict[str, str]:
+    try:
+        return environment_for(fake, config.getini("fake_central_env_vars"))
+    except EnvTemplateError as error:
+        pytest.fail(f"hpe-fake-central: {error}", pytrace=False)
+
+
 @pytest.fixture
 def fake_central(
     _fake_central_session: _Session, request: pytest.FixtureRequest
@@ -256,7 +355,11 @@ def fake_central(
     """The session's fake, reset for this test (bundle restored, call log empty, no faults
     unless the `fake_central` marker sets them). A fake an earlier test killed is replaced by a
     fresh one, with a warning giving its exit code and the last lines of its stderr."""
-    fake = _fake_central_session.alive(request)
+    return _reset_for(_fake_central_session.alive(request), request)
+
+
+def _reset_for(fake: FakeCentral, request: pytest.FixtureRequest) -> FakeCentral:
+    """Resets the fake with the closest `fake_central` marker's options and the run's."""
     options = _marker_options(request)
     fixture = options.get("fixture") or request.config.getoption("--fake-central-fixture")
     validation = options.get("validation") or request.config.getoption("--fake-central-validation")
@@ -270,10 +373,11 @@ def fake_central(
 
 @pytest.fixture
 def fake_central_env(
-    fake_central: FakeCentral, monkeypatch: pytest.MonkeyPatch
+    fake_central: FakeCentral, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> FakeCentral:
-    """`fake_central`, with its `env` set in os.environ for in-process clients (httpx,
-    requests, pycentral) and restored after the test."""
-    for name, value in fake_central.env.items():
+    """`fake_central`, with its environment (`env`, FAKE_CENTRAL_*, and the ini's
+    `fake_central_env_vars`) set in os.environ for in-process clients (httpx, requests,
+    pycentral) and restored after the test."""
+    for name, value in _environment(fake_central, request.config).items():
         monkeypatch.setenv(name, value)
     return fake_central
