@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The tool sweep and its gate end to end: a copy of the Python reference server gains a read
  * tool no scenario names (the APs of a site, with a site filter), is benchmarked with the sweep
