@@ -5,6 +5,12 @@ interface Clause {
     op: 'eq' | 'ne' | 'gt' | 'lt' | 'ge' | 'le' | 'in';
     values: string[];
 }
+/**
+ * The filter a list applies: the caller's, narrowed by each default clause whose field the
+ * caller's filter does not name. listUnifiedClients keeps its connected-only default when other
+ * filters come without a `status` clause (SPEC.md §10); naming `status` replaces it.
+ */
+export declare function withDefaultFilter(given: string | null, defaultFilter: string | undefined): string | undefined;
 /** Parses a filter expression; a malformed one throws the vendor's 400. */
 export declare function parseFilter(filter: string): Clause[];
 /** Whether an item satisfies every clause. Unknown fields never match (as on the real API). */
