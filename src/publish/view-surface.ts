@@ -1,4 +1,4 @@
-import { entriesByTool, toolStatus } from '../report/render-sweep.js';
+import { entriesByTool, statusCounts, toolStatus } from '../report/render-sweep.js';
 import type { Report } from '../report/types.js';
 import { code, type Block, type Section } from './view-types.js';
 
@@ -18,21 +18,13 @@ export function toolSurfaceSection(report: Report): Section | null {
   ];
   const rows = swept.map(({ name, sweep }) => {
     const byTool = entriesByTool(sweep);
-    const counts = new Map<string, number>();
-    for (const entries of byTool.values()) {
-      const status = toolStatus(entries);
-      counts.set(status, (counts.get(status) ?? 0) + 1);
-    }
-    const others = [...counts]
-      .filter(([status]) => status !== 'ok')
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .map(([status, n]) => `${n} ${status}`);
+    const { ok, others } = statusCounts(byTool);
     return [
       name,
       String(sweep.menu.length),
       sweep.failure !== null && sweep.tools.length === 0
         ? 'not run (the server did not start)'
-        : `${counts.get('ok') ?? 0}/${byTool.size}`,
+        : `${ok}/${byTool.size}`,
       others.join(', ') || '—',
     ];
   });

@@ -23,13 +23,13 @@ export function entriesByTool(sweep: ServerSweep): Map<string, SweepToolResult[]
 }
 
 /**
- * One line of a server's sweep: `sweep: 35/37 tools ok, 1 no-data, 1 not called (arguments)`,
- * the statuses other than ok by count (largest first), and a menu change or a start-up failure.
+ * How many swept tools are ok, and the other statuses as `N status`, largest first (ties by
+ * name): the one count the summary line and the results page both show.
  */
-export function sweepLine(sweep: ServerSweep): string {
-  if (sweep.failure !== null && sweep.tools.length === 0)
-    return `sweep: not run: the server did not start (${md(sweep.failure.split('\n')[0] ?? '')})`;
-  const byTool = entriesByTool(sweep);
+export function statusCounts(byTool: ReadonlyMap<string, readonly SweepToolResult[]>): {
+  ok: number;
+  others: string[];
+} {
   const counts = new Map<string, number>();
   for (const entries of byTool.values()) {
     const status = toolStatus(entries);
@@ -39,7 +39,19 @@ export function sweepLine(sweep: ServerSweep): string {
     .filter(([status]) => status !== 'ok')
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([status, n]) => `${n} ${status}`);
-  const head = `sweep: ${counts.get('ok') ?? 0}/${byTool.size} tools ok`;
+  return { ok: counts.get('ok') ?? 0, others };
+}
+
+/**
+ * One line of a server's sweep: `sweep: 35/37 tools ok, 1 no-data, 1 not called (arguments)`,
+ * the statuses other than ok by count (largest first), and a menu change or a start-up failure.
+ */
+export function sweepLine(sweep: ServerSweep): string {
+  if (sweep.failure !== null && sweep.tools.length === 0)
+    return `sweep: not run: the server did not start (${md(sweep.failure.split('\n')[0] ?? '')})`;
+  const byTool = entriesByTool(sweep);
+  const { ok, others } = statusCounts(byTool);
+  const head = `sweep: ${ok}/${byTool.size} tools ok`;
   const swallowing = [...byTool.values()].filter((entries) =>
     entries.some((e) => e.probes?.some((p) => p.result === 'swallowed')),
   ).length;
