@@ -20,10 +20,10 @@ import type { Report, ReportSelection } from '../../src/report/types.js';
 import { silentLogger } from '../../src/run/ports.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
+import { pythonReferenceEntry } from '../helpers/python-reference-entry.js';
 import type { Scenario } from '../../src/scenarios/types.js';
 
 const ROOT = packageRoot();
-const PYTHON = join(ROOT, '.venv', 'bin', 'python');
 const SERVER = join(ROOT, 'examples', 'python-reference-server');
 const CLIENT_TOOLS = join('hpe_reference_py', 'tools', 'client_diagnosis.py');
 const CLIENT_SCENARIOS = [
@@ -55,18 +55,6 @@ async function serverCopy(name: string, edit: (source: string) => string): Promi
   return dir;
 }
 
-const serverEntry = (name: string, dir: string): string[] => [
-  `  ${name}:`,
-  '    transport: stdio',
-  `    command: ${JSON.stringify(PYTHON)}`,
-  `    args: [${JSON.stringify(join(dir, 'server.py'))}]`,
-  '    scenarioKey: reference',
-  '    env:',
-  "      CENTRAL_CLIENT_ID: '${fake.clientId}'",
-  "      CENTRAL_CLIENT_SECRET: '${fake.clientSecret}'",
-  '    timeouts: { startupMs: 30000, callMs: 10000, scenarioMs: 60000 }',
-];
-
 async function bench(
   name: string,
   servers: string[],
@@ -77,7 +65,7 @@ async function bench(
   const dir = await serverCopy(name, edit);
   const config = parseBenchConfig(
     join(scratch, `${name}.yml`),
-    ['servers:', ...servers.flatMap((s) => serverEntry(s, dir)), ''].join('\n'),
+    ['servers:', ...servers.flatMap((s) => pythonReferenceEntry(s, dir)), ''].join('\n'),
   );
   return runBench(
     {

@@ -21,9 +21,9 @@ import { silentLogger } from '../../src/run/ports.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import type { Scenario } from '../../src/scenarios/types.js';
+import { pythonReferenceEntry } from '../helpers/python-reference-entry.js';
 
 const ROOT = packageRoot();
-const PYTHON = join(ROOT, '.venv', 'bin', 'python');
 const SERVER = join(ROOT, 'examples', 'python-reference-server');
 const TOOL = 'list_site_aps';
 
@@ -91,19 +91,7 @@ async function bench(name: string, edit: (tool: string) => string | null): Promi
   const dir = await serverCopy(name, edit);
   const config = parseBenchConfig(
     join(scratch, `${name}.yml`),
-    [
-      'servers:',
-      '  python-reference:',
-      '    transport: stdio',
-      `    command: ${JSON.stringify(PYTHON)}`,
-      `    args: [${JSON.stringify(join(dir, 'server.py'))}]`,
-      '    scenarioKey: reference',
-      '    env:',
-      "      CENTRAL_CLIENT_ID: '${fake.clientId}'",
-      "      CENTRAL_CLIENT_SECRET: '${fake.clientSecret}'",
-      '    timeouts: { startupMs: 30000, callMs: 10000, scenarioMs: 60000 }',
-      '',
-    ].join('\n'),
+    ['servers:', ...pythonReferenceEntry('python-reference', dir), ''].join('\n'),
   );
   return runBench(
     {
