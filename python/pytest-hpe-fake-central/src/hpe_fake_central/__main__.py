@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 
+from ._environment import environment_for
 from ._fake import FakeCentralStartupError, start_fake_central
 
 
@@ -45,11 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     with fake:
         env = {
             **os.environ,
-            **fake.env,
-            "FAKE_CENTRAL_URL": fake.url,
-            "FAKE_CENTRAL_CLIENT_ID": fake.client_id,
-            "FAKE_CENTRAL_CLIENT_SECRET": fake.client_secret,
-            "FAKE_CENTRAL_WORKSPACE_ID": fake.workspace_id,
+            **environment_for(fake),
             "FAKE_CENTRAL_CONTROL_URL": fake.control_url,
             "FAKE_CENTRAL_CONTROL_TOKEN": fake.control_token,
             "FAKE_CENTRAL_PID": str(fake.pid),

@@ -92,8 +92,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any, args
     preload = getattr(options, "fake_central_preload", None)
     if preload is None:
         preload = early_config.getini("fake_central_preload")
-    workers = getattr(options, "numprocesses", None)
-    if not preload or (workers not in (None, 0, "0") and "PYTEST_XDIST_WORKER" not in os.environ):
+    if not preload or (_xdist_workers(options) and "PYTEST_XDIST_WORKER" not in os.environ):
         return  # not asked for, or the xdist controller: each worker preloads its own
     _check_mode(early_config, options)
     fake = _start(early_config, options)
@@ -116,6 +115,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     preloaded = config.stash.get(_PRELOADED, None)
     if preloaded is not None:
         preloaded.close()
+
+
+def _xdist_workers(options: Any) -> Any:
+    """pytest-xdist's `-n` when it asks for workers, else None (no xdist, or `-n 0`)."""
+    workers = getattr(options, "numprocesses", None)
+    return None if workers in (None, 0, "0") else workers
 
 
 def _option(config: pytest.Config, options: Any, name: str) -> Any:
@@ -153,8 +158,8 @@ def _check_mode(config: pytest.Config, options: Any = None) -> None:
             f"({', '.join(sorted(launcher))}). Fix: set both FAKE_CENTRAL_CONTROL_URL and "
             "FAKE_CENTRAL_CONTROL_TOKEN, or pass --fake-central-mode=own."
         )
-    workers = getattr(options if options is not None else config.option, "numprocesses", None)
-    if workers not in (None, 0, "0"):
+    workers = _xdist_workers(options if options is not None else config.option)
+    if workers:
         raise pytest.UsageError(
             f"hpe-fake-central: -n {workers} under python -m hpe_fake_central would share the "
             "launcher's one fake across workers, whose per-test resets would race. Fix: -n 0, or "
