@@ -79,10 +79,12 @@ const selected =
  * short has measured every kind rather than the first few.
  */
 function interleaved(list: readonly Plant[]): Plant[] {
-  const queues = PLANT_KINDS.map((k) => {
+  const queues = PLANT_KINDS.map((k, kind) => {
     const of = (s: PlantServer) => list.filter((p) => p.kind === k && p.server === s);
-    const [py, ts] = [of('python'), of('typescript')];
-    return Array.from({ length: Math.max(py.length, ts.length) }, (_, i) => [py[i], ts[i]])
+    // Odd kinds start with the TypeScript server: the first round covers both servers.
+    const [a, b] =
+      kind % 2 === 0 ? [of('python'), of('typescript')] : [of('typescript'), of('python')];
+    return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]])
       .flat()
       .filter((p): p is Plant => p !== undefined);
   });
@@ -112,6 +114,17 @@ async function baselineOf(dir: string, label: string, server: PlantServer): Prom
     throw new Error(`${join(dir, name)}.report.json is missing: --regate needs the stored runs`);
   log(`baseline: ${server} reference server, unchanged`);
   const run = await prRun(root, await copyOf(server, `${label}-${name}`, null));
+  // A baseline that did not run cannot measure anything: stop, naming why.
+  const errored = run.report.overall.find((o) => o.errors > 0);
+  const sweepFailure = run.report.servers.find((s) => s.sweep?.failure)?.sweep?.failure;
+  if (errored || sweepFailure) {
+    const first = run.report.scenarios
+      .flatMap((s) => s.results.flatMap((r) => r.runs))
+      .find((r) => r.error);
+    throw new Error(
+      `the ${server} baseline did not run cleanly: ${JSON.stringify(first?.error ?? sweepFailure).slice(0, 600)}`,
+    );
+  }
   await saveRun(dir, name, run);
   log(
     `baseline ${server}: ${secs(run.wallMs)}, load ${run.load.map((l) => l.toFixed(1)).join('–')}`,

@@ -5,6 +5,7 @@
  * REFERENCE_ENABLE_WRITES). The config lives in the copy, and the copy is the server's working
  * directory, so the sandbox shows the server its own files.
  */
+import { realpathSync } from 'node:fs';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -33,17 +34,21 @@ async function patchCopy(dir: string, patches: readonly Patch[]): Promise<void> 
 }
 
 function pythonConfig(root: string, dir: string): string {
+  // The venv's real path: the sandbox shows a server the resolved paths it is named.
+  const venv = realpathSync(join(root, '.venv'));
   return [
     'servers:',
     `  ${SERVER_NAME.python}:`,
     '    transport: stdio',
-    `    command: ${JSON.stringify(join(root, '.venv', 'bin', 'python'))}`,
+    `    command: ${JSON.stringify(join(venv, 'bin', 'python'))}`,
     `    args: [${JSON.stringify(join(dir, 'src', 'server.py'))}]`,
     `    cwd: ${JSON.stringify(dir)}`,
     '    scenarioKey: reference',
     '    env:',
     "      CENTRAL_CLIENT_ID: '${fake.clientId}'",
     "      CENTRAL_CLIENT_SECRET: '${fake.clientSecret}'",
+    // Names the venv, so the sandbox shows it (its python is a link out of it).
+    `      VIRTUAL_ENV: ${JSON.stringify(venv)}`,
     '    timeouts: { startupMs: 30000, callMs: 30000, scenarioMs: 60000 }',
     '',
   ].join('\n');
