@@ -3,7 +3,10 @@
 #   1. install every compared server from its checkout in $H2H_DIR/NAME (scripts/h2h/install.sh);
 #      one that fails is recorded as "could not run" with its log, and the others go on;
 #   2. run one report with every server that installed (hpe-mcp-bench.compared.yml);
-#   3. render the results page and the dashboard with `hpe-mcp-bench publish`.
+#   3. recompute every figure of the report from its runs (`hpe-mcp-bench verify`): a figure that
+#      does not follow stops the script before anything is published;
+#   4. render the results page and the dashboard with `hpe-mcp-bench publish`, and verify that
+#      they show the report's figures (`verify --page`).
 #
 #   bash scripts/h2h/run.sh [--servers a,b] [--suites x,y] [--runs N] [--out DIR] [--version V]
 #   (V must be package.json's version, the default)
@@ -22,7 +25,8 @@
 # Writes into --out (default reports/h2h): install/NAME.log, report.json, summary.md,
 # benchmark-results-V-DATE.md and .html (V the version, DATE the run's date from report.json: one
 # page per result) and page-name.txt holding that name without extension.
-# Exit status: 0 published; 1 nothing could be installed or run; 2 usage; the page is written
+# Exit status: 0 published; 1 nothing could be installed or run, or verify found a figure that
+# does not follow from the report's runs (nothing is published then); 2 usage; the page is written
 # whenever a report exists, even when the run found a safety failure or a server failed to start.
 set -euo pipefail
 
@@ -140,4 +144,11 @@ publish_args=(--version "$version" --page "$out/$page_name.md" --dashboard "$out
 classification="${H2H_CLASSIFICATION-docs/benchmark-classification.yml}"
 [ -z "$classification" ] || [ ! -f "$classification" ] || publish_args+=(--classification "$classification")
 [ "$runs" -ge 5 ] || publish_args+=(--allow-few-runs)
+echo "::group::verify $out/report.json"
+"${cli[@]}" verify "$out/report.json" || {
+  echo "::error title=head-to-head::verify: figures of $out/report.json do not follow from its runs (listed above); nothing was published"
+  exit 1
+}
+echo "::endgroup::"
 "${cli[@]}" publish "$out/report.json" "${publish_args[@]}" ${could_not_run[@]+"${could_not_run[@]}"}
+"${cli[@]}" verify "$out/report.json" --page "$out/$page_name.md" --page "$out/$page_name.html"

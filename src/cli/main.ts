@@ -8,6 +8,7 @@ import { pinCommand } from './commands/pin.js';
 import { publishCommand } from './commands/publish.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
+import { verifyCommand } from './commands/verify.js';
 import type { CliIo } from './io.js';
 
 /** A sub-command: parses its own arguments and returns the exit code. */
@@ -45,6 +46,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   validate: {
     run: validateCommand,
     summary: 'check scenario manifests (default: the golden suite)',
+  },
+  verify: {
+    run: verifyCommand,
+    summary:
+      'recompute every figure of a report.json (and of --page) from its runs; fail naming any that does not follow',
   },
 };
 

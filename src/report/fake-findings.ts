@@ -9,7 +9,9 @@ import type { Report, SwallowedError, UnroutedRequest } from './types.js';
  * order of first appearance: a gap in the fake, or a server calling an endpoint that does not
  * exist. Either way the benchmark measured something other than the server's work, so it shows.
  */
-export function unroutedRequests(records: readonly CallRecord[]): UnroutedRequest[] {
+export function unroutedRequests(
+  records: readonly Pick<CallRecord, 'method' | 'path' | 'status' | 'unrouted'>[],
+): UnroutedRequest[] {
   const seen = new Map<string, UnroutedRequest>();
   for (const r of records) {
     if (r.unrouted !== true) continue;

@@ -65,4 +65,23 @@ describe('.github/workflows/head-to-head.yml', () => {
     );
     expect(upload?.with?.['path']).toBe('reports/conformance/conformance.json');
   });
+
+  it('verifies the report before publishing and the page after (run.sh), and commits the report beside its page', () => {
+    const script = readFileSync('scripts/h2h/run.sh', 'utf8');
+    const verifyAt = script.indexOf('"${cli[@]}" verify "$out/report.json" || {');
+    const publishAt = script.indexOf('"${cli[@]}" publish "$out/report.json"');
+    expect(verifyAt).toBeGreaterThan(0);
+    expect(verifyAt).toBeLessThan(publishAt);
+    expect(script.slice(publishAt)).toContain(
+      '"${cli[@]}" verify "$out/report.json" --page "$out/$page_name.md" --page "$out/$page_name.html"',
+    );
+    const open = workflow.jobs['pull-request']?.steps.find((s) => s.run?.includes('gh pr create'));
+    const run = open?.run ?? '';
+    const verify = run.indexOf(
+      'verify "docs/$name.report.json.gz" --page "docs/$name.md" --page "docs/$name.html"',
+    );
+    expect(verify).toBeGreaterThan(run.indexOf('gzip -9 -n -c h2h-results/report.json'));
+    expect(verify).toBeLessThan(run.indexOf('commit -m'));
+    expect(run).toMatch(/git add [^\n]*"docs\/\$name\.report\.json\.gz"/);
+  });
 });

@@ -79,6 +79,11 @@ describe('scripts/h2h/run.sh', () => {
       '::warning title=head-to-head::ghost could not be installed',
     );
     expect(result.status, result.stderr).toBe(0);
+    // verify ran before publish (the report) and after it (the page and dashboard).
+    expect(result.stdout).toContain(`${out}/report.json: every re-derivable figure follows`);
+    expect(result.stdout).toMatch(
+      /every re-derivable figure follows from its runs \([^)]*, 2 page\(s\);/,
+    );
     // One page per result: named by the version and the run's date (report.json's generated_at).
     const name = readFileSync(join(out, 'page-name.txt'), 'utf8').trim();
     const { generated_at } = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
