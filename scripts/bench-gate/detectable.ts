@@ -2,12 +2,15 @@
  * The smallest change the gate's default thresholds detect with 5 runs, computed from the
  * rules themselves (not measured): task success from the majority rule (scripted) and Fisher's
  * exact test (model runs), tokens and API calls from the figure rule (the PR's median must
- * exceed the baseline's upper quartile widened by the threshold, `limitOf`) applied to the
- * spread of a real baseline's scenarios. Pure.
+ * exceed the baseline's upper quartile widened by the threshold, `limitOf`, raised to the top
+ * of the baseline's noise band for a noisy figure, as figure-rules.ts does) applied to each
+ * scenario of real baselines. Pure.
  */
 import { fisherLowerTail } from '../../src/gate/fisher-exact.js';
 import { LLM_SIGNIFICANCE } from '../../src/gate/model-runs.js';
+import { bandOf, noiseBands } from '../../src/gate/noise-bands.js';
 import { limitOf } from '../../src/gate/rule-kit.js';
+import { RUN_FIGURES } from '../../src/report/figures.js';
 import type { Thresholds } from '../../src/gate/thresholds.js';
 import type { Report } from '../../src/report/types.js';
 
@@ -56,23 +59,35 @@ const thresholdText = (t: Thresholds, key: string): string => {
       : String(th.value);
 };
 
-function figureEffect(base: Report, t: Thresholds, figure: 'tokens' | 'api_calls'): FigureEffect {
+function figureEffect(
+  bases: readonly Report[],
+  t: Thresholds,
+  figure: 'tokens' | 'api_calls',
+): FigureEffect {
   const key = THRESHOLD_KEY[figure];
   const threshold = t.figures[key] ?? { kind: 'off' as const };
+  const noisy = RUN_FIGURES.find((f) => f.key === figure)?.noisy === true;
   const rel: number[] = [];
   const abs: number[] = [];
-  for (const s of base.scenarios)
-    for (const r of s.results) {
-      const spread = r[figure];
-      if (!spread || spread.median <= 0) continue;
-      const limit = limitOf(spread.q3, threshold);
-      if (limit === null) continue;
-      // The rule fails when the PR's median is above the limit: tokens and calls are whole
-      // numbers, so the smallest failing median is the next whole number above it.
-      const smallest = Math.floor(limit) + 1;
-      abs.push(smallest - spread.median);
-      rel.push((smallest - spread.median) / spread.median);
-    }
+  for (const base of bases) {
+    const bands = noiseBands(base);
+    for (const s of base.scenarios)
+      for (const r of s.results) {
+        const spread = r[figure];
+        if (!spread || spread.median <= 0) continue;
+        const widened = limitOf(spread.q3, threshold);
+        if (widened === null) continue;
+        const band = noisy
+          ? bandOf(bands, r.server, `scenario:${s.id}`, `${figure}:median`)
+          : undefined;
+        const limit = band === undefined ? widened : Math.max(widened, spread.median + band);
+        // The rule fails when the PR's median is above the limit: tokens and calls are whole
+        // numbers, so the smallest failing median is the next whole number above it.
+        const smallest = Math.floor(limit) + 1;
+        abs.push(smallest - spread.median);
+        rel.push((smallest - spread.median) / spread.median);
+      }
+  }
   return {
     figure,
     thresholdKey: key,
@@ -107,12 +122,11 @@ export function detectableEffect(baselines: readonly Report[], t: Thresholds): D
       };
     }),
   );
-  const merged = { ...baselines[0], scenarios: baselines.flatMap((b) => b.scenarios) } as Report;
   return {
     scriptedRunsToFlip: Math.floor(RUNS / 2) + 1,
     modelPassesFlagged: flagged,
     modelP: p,
     suiteStep,
-    figures: [figureEffect(merged, t, 'tokens'), figureEffect(merged, t, 'api_calls')],
+    figures: [figureEffect(baselines, t, 'tokens'), figureEffect(baselines, t, 'api_calls')],
   };
 }
