@@ -150,6 +150,8 @@ describe('the p95 latency rule', () => {
           baseline: 104,
           current: 134,
           limit: 104 * 1.2,
+          // Per-repetition p95s 100…104: t(0.995, 4) · s · √(1 + 1/5) = 4.604 · 1.581 · 1.095.
+          band: 7.974,
         },
       ]);
   });

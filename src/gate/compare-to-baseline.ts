@@ -1,5 +1,5 @@
 import type { Report, ScenarioServerResult, SuiteServerResult } from '../report/types.js';
-import { columnId, figure, FIGURE_COLUMNS, statOf, type FigureColumn } from '../report/figures.js';
+import { columnId, figure, FIGURE_COLUMNS } from '../report/figures.js';
 import { GATE_RULES } from './rules.js';
 import {
   pairKey,
@@ -13,14 +13,7 @@ import { compareDiscoverability } from './compare-discoverability.js';
 import { divergedNotes, LLM_MIN_RUNS, LLM_SIGNIFICANCE } from './model-runs.js';
 import { differencesNote, settingDifferences } from './comparability.js';
 import type { Thresholds } from './thresholds.js';
-import type {
-  Delta,
-  Regression,
-  ScenarioChange,
-  SuiteComparison,
-  ToolSurfaceDiff,
-  Verdict,
-} from './types.js';
+import type { Regression, ScenarioChange, SuiteComparison, Verdict } from './types.js';
 import { compareResilience } from './compare-resilience.js';
 import { checkRenames } from './check-renames.js';
 import { applyRenames, declaredChanges } from './missing-in-pr.js';
@@ -30,6 +23,10 @@ import { serverProvenance } from './server-provenance.js';
 import { describeRegression } from './limit-words.js';
 import { nothingInCommon, selectedBaseline } from './selected-subset.js';
 import { compareSweeps, sweepReasons } from './compare-sweep.js';
+import { figureDeltas, movedBeyondNoise } from './figure-deltas.js';
+import { noiseBands, type NoiseBands } from './noise-bands.js';
+import { serverHeadlines } from './server-headlines.js';
+import { compareToolSurface } from './compare-tool-surface.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
 export interface BaselineInput {
@@ -40,31 +37,15 @@ export interface BaselineInput {
   now?: number;
 }
 
-/**
- * Each column's figure before and after; a figure counted with the tokenizer has no baseline
- * when the tokenizers differ (`tokens` false).
- */
-function figureDeltas(
-  columns: readonly FigureColumn[],
-  old: ScenarioServerResult | SuiteServerResult | undefined,
-  cur: ScenarioServerResult | SuiteServerResult,
-  tokens: boolean,
-): Record<string, Delta> {
-  const out: Record<string, Delta> = {};
-  for (const c of columns) {
-    const comparable = tokens || !figure(c.key).tokenizer;
-    out[columnId(c)] = {
-      baseline: comparable && old ? statOf(old, c.key, c.stat) : null,
-      current: statOf(cur, c.key, c.stat),
-    };
-  }
-  return out;
-}
-
 const unsafe = (r: ScenarioServerResult | undefined): number | null =>
   r?.safety_failure ? (r.safety_failure.any ? 1 : 0) : null;
 
-function compareSuites(report: Report, base: Report | null, tokens: boolean): SuiteComparison[] {
+function compareSuites(
+  report: Report,
+  base: Report | null,
+  tokens: boolean,
+  bands: NoiseBands,
+): SuiteComparison[] {
   const before = base ? suiteIndex(base) : new Map<string, SuiteServerResult>();
   return report.suites.flatMap((suite) =>
     suite.results.map((cur) => {
@@ -80,7 +61,10 @@ function compareSuites(report: Report, base: Report | null, tokens: boolean): Su
           baseline: old?.tool_selection_accuracy.fraction ?? null,
           current: cur.tool_selection_accuracy.fraction,
         },
-        figures: figureDeltas(FIGURE_COLUMNS.commentSuites, old, cur, tokens),
+        figures: figureDeltas(FIGURE_COLUMNS.commentSuites, old, cur, tokens, bands, {
+          server: cur.server,
+          where: `suite:${suite.suite}`,
+        }),
         safetyFailures: { baseline: old?.safety_failures ?? null, current: cur.safety_failures },
       };
     }),
@@ -92,6 +76,7 @@ function compareScenarios(
   base: Report | null,
   tokens: boolean,
   regressions: readonly Regression[],
+  bands: NoiseBands,
 ): { changed: ScenarioChange[]; unchanged: number } {
   const before = base
     ? scenarioIndex(base)
@@ -104,7 +89,10 @@ function compareScenarios(
       if (cur.absent) continue;
       const k = pairKey(cur.server, s.id);
       const old = before.get(k)?.result;
-      const figures = figureDeltas(FIGURE_COLUMNS.commentScenarios, old, cur, tokens);
+      const figures = figureDeltas(FIGURE_COLUMNS.commentScenarios, old, cur, tokens, bands, {
+        server: cur.server,
+        where: `scenario:${s.id}`,
+      });
       const moved =
         !old ||
         old.absent ||
@@ -112,7 +100,7 @@ function compareScenarios(
         unsafe(old) !== unsafe(cur) ||
         FIGURE_COLUMNS.commentScenarios.some((c) => {
           const d = figures[columnId(c)];
-          return (tokens || !figure(c.key).tokenizer) && d?.baseline !== d?.current;
+          return (tokens || !figure(c.key).tokenizer) && d !== undefined && movedBeyondNoise(d);
         });
       if (!base || !moved) {
         unchanged++;
@@ -135,28 +123,6 @@ function compareScenarios(
     }
   }
   return { changed, unchanged };
-}
-
-function compareToolSurface(
-  report: Report,
-  base: Report | null,
-  tokens: boolean,
-): ToolSurfaceDiff[] {
-  const names = (m: Report['servers'][number]['menu']): string[] => m?.tools ?? [];
-  return report.servers.map((cur) => {
-    const old = base?.servers.find((s) => s.name === cur.name);
-    const now = new Set(names(cur.menu));
-    const was = new Set(names(old?.menu ?? null));
-    return {
-      server: cur.name,
-      added: old ? [...now].filter((n) => !was.has(n)).sort() : [],
-      removed: old ? [...was].filter((n) => !now.has(n)).sort() : [],
-      menuTokens: {
-        baseline: tokens ? (old?.menu?.total ?? null) : null,
-        current: cur.menu?.total ?? null,
-      },
-    };
-  });
 }
 
 function overallTaskSuccess(report: Report): number | null {
@@ -217,6 +183,9 @@ export function compareToBaseline(
   // Not comparable (rule `fail`), or another model or prompt: no metric is compared against that
   // baseline; the not-comparable rule names each difference instead.
   const comparable = refused || !modelComparable ? null : base;
+  // The scenario and suite tables compare with `base` even when it is not comparable: its bands
+  // are its runs' spread either way.
+  const bands: NoiseBands = base ? noiseBands(base) : new Map<string, Record<string, number>>();
   const context: RuleContext = {
     report,
     base: comparable,
@@ -224,6 +193,7 @@ export function compareToBaseline(
     thresholds,
     tokensComparable,
     differences,
+    bands: comparable ? bands : new Map<string, Record<string, number>>(),
   };
   const reasons: string[] = [];
   const regressions: Regression[] = [];
@@ -238,7 +208,13 @@ export function compareToBaseline(
   if (subset?.note && renamed) reasons.push(...nothingInCommon(report, renamed, base));
   const sweep = compareSweeps(report, comparable, thresholds.retired.tools);
   reasons.push(...sweepReasons(sweep));
-  const { changed, unchanged } = compareScenarios(report, base, tokensComparable, regressions);
+  const { changed, unchanged } = compareScenarios(
+    report,
+    base,
+    tokensComparable,
+    regressions,
+    bands,
+  );
   return {
     status: reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'cold-start',
     reasons,
@@ -251,7 +227,7 @@ export function compareToBaseline(
       ? { sha: baseline.sha, savedAt: baseline.savedAt, sameManifest, ageDays }
       : null,
     comparability: base ? { rule: thresholds.notComparable, differences } : null,
-    suites: compareSuites(report, comparable, tokensComparable),
+    suites: compareSuites(report, comparable, tokensComparable, bands),
     changedScenarios: changed,
     unchangedScenarios: unchanged,
     toolSurface: compareToolSurface(report, base, tokensComparable),
@@ -259,6 +235,7 @@ export function compareToBaseline(
     resilience: compareResilience(report, base),
     sweep,
     taskSuccess: overallTaskSuccess(report),
+    servers: serverHeadlines(report, comparable, regressions),
     safetyFailures: report.overall.reduce((n, o) => n + o.safety_failures, 0),
   };
 }

@@ -57,3 +57,77 @@ describe('the figure rules (one per gated RUN_FIGURES entry)', () => {
     expect(verdict.regressions).toEqual([]);
   });
 });
+
+describe('noisy figures against the baseline’s noise band', () => {
+  // The baseline's runs: latency 100…104 ms and tokens 1000…1004 per scenario, so the suite's
+  // per-repetition p95s are 100…104 and each scenario's tokens spread alike: a band of ±7.974.
+  const baseline = base(report());
+
+  it('passes a latency p95 inside the band under a zero threshold, and shows it as unchanged', () => {
+    const pr = report({ latency: 105 }); // p95 109: +4.8 %, inside 104 ± 7.974
+    const verdict = compareToBaseline(pr, baseline, parseThresholds('latency-p95: 0'));
+    expect(verdict.regressions).toEqual([]);
+    expect(verdict.status).toBe('pass');
+    expect(verdict.suites[0]?.figures['latency_ms:p95']).toEqual({
+      baseline: 104,
+      current: 109,
+      band: 7.974,
+    });
+    const comment = renderComment(pr, verdict);
+    expect(comment).toContain('| 109 (within ±8 noise) |');
+    expect(comment).not.toContain('(+4.8%)');
+    expect(comment).toContain('prediction interval of the baseline');
+  });
+
+  it('fails a latency p95 beyond the band and the threshold, showing the band', () => {
+    const pr = report({ latency: 110 }); // p95 114
+    const verdict = compareToBaseline(pr, baseline, parseThresholds('latency-p95: 0'));
+    expect(verdict.regressions).toEqual([
+      {
+        metric: 'latency_p95',
+        server: 'reference',
+        where: 'suite:alerts',
+        baseline: 104,
+        current: 114,
+        limit: 111.974,
+        band: 7.974,
+      },
+    ]);
+    expect(verdict.reasons[0]).toContain("never inside the baseline's noise band (±7.974)");
+    expect(renderComment(pr, verdict)).toContain('104 → 114 (+9.6%; noise ±8)');
+  });
+
+  it('shows a change beyond the band with latency-p95 off, and does not fail it', () => {
+    const pr = report({ latency: 200 });
+    const verdict = compareToBaseline(pr, baseline, DEFAULT_THRESHOLDS);
+    expect(verdict.status).toBe('pass');
+    expect(renderComment(pr, verdict)).toContain('104 → 204 (+96.2%; noise ±8)');
+  });
+
+  it('lists no scenario whose tokens moved inside the band, under token-usage: 0%', () => {
+    const pr = report({ tokens: 1005 }); // medians 1002 → 1007, inside ± 7.974
+    const verdict = compareToBaseline(pr, baseline, parseThresholds('token-usage: 0%'));
+    expect(verdict.status).toBe('pass');
+    expect(verdict.changedScenarios).toEqual([]);
+    expect(verdict.unchangedScenarios).toBe(2);
+  });
+
+  it('fails tokens beyond the band and the threshold', () => {
+    const verdict = compareToBaseline(
+      report({ tokens: 1010 }), // medians 1012 > 1002 + 7.974
+      baseline,
+      parseThresholds('token-usage: 0%'),
+    );
+    expect(verdict.regressions.map((r) => [r.where, r.limit, r.band])).toEqual([
+      ['scenario:alerts-001', 1009.974, 7.974],
+      ['scenario:alerts-002', 1009.974, 7.974],
+    ]);
+  });
+
+  it('keeps the exact rule for API calls (a count, not noise): no band, any rise fails', () => {
+    const verdict = compareToBaseline(report({ calls: 3 }), baseline, DEFAULT_THRESHOLDS);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.suites[0]?.figures['api_calls:mean']).toEqual({ baseline: 2, current: 3 });
+    expect(verdict.regressions.every((r) => r.band === undefined)).toBe(true);
+  });
+});

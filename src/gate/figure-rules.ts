@@ -1,5 +1,6 @@
 import { gatedFigures, isSuiteFigure, type RunFigure } from '../report/figures.js';
 import { bothRan, bothSuites, limitOf, type GateRule, type RuleContext } from './rule-kit.js';
+import { bandOf } from './noise-bands.js';
 import type { Regression } from './types.js';
 
 /** `scenario-api-calls`, `suite-latency-p95`: a figure rule's name, from its level and metric. */
@@ -9,7 +10,28 @@ const ruleName = (f: RunFigure): string =>
 const thresholdOf = (f: RunFigure, context: RuleContext) =>
   context.thresholds.figures[f.gate?.thresholdKey ?? ''] ?? { kind: 'off' as const };
 
-/** A scenario's median regresses when it leaves the baseline's upper quartile widened by the threshold. */
+/**
+ * The threshold's limit, raised to the top of the baseline's noise band when the figure is noisy
+ * and the band reaches higher: a value inside the band is noise and cannot fail. Null: off.
+ */
+function bandedLimit(
+  f: RunFigure,
+  context: RuleContext,
+  at: { server: string; where: string; stat: 'median' | 'p95'; centre: number; widened: number },
+): { limit: number; band?: number } | null {
+  const limit = limitOf(at.widened, thresholdOf(f, context));
+  if (limit === null) return null;
+  const band = f.noisy
+    ? bandOf(context.bands, at.server, at.where, `${f.key}:${at.stat}`)
+    : undefined;
+  if (band === undefined) return { limit };
+  return { limit: Math.max(limit, at.centre + band), band };
+}
+
+/**
+ * A scenario's median regresses when it leaves the baseline's upper quartile widened by the
+ * threshold (and, for a noisy figure, the baseline's noise band).
+ */
 function scenarioRule(f: RunFigure): GateRule {
   return {
     name: ruleName(f),
@@ -21,15 +43,17 @@ function scenarioRule(f: RunFigure): GateRule {
         const was = old[f.key];
         const now = cur[f.key];
         if (!was || !now) continue;
-        const limit = limitOf(was.q3, thresholdOf(f, context));
-        if (limit !== null && now.median > limit)
+        const where = `scenario:${id}`;
+        const at = { server: cur.server, where, stat: 'median' as const, centre: was.median };
+        const found = bandedLimit(f, context, { ...at, widened: was.q3 });
+        if (found !== null && now.median > found.limit)
           regressions.push({
             metric: f.gate?.metric ?? f.key,
             server: cur.server,
-            where: `scenario:${id}`,
+            where,
             baseline: was.median,
             current: now.median,
-            limit,
+            ...found,
           });
       }
       return { regressions };
@@ -37,7 +61,10 @@ function scenarioRule(f: RunFigure): GateRule {
   };
 }
 
-/** A suite's p95 regresses when it rises above the baseline's p95 widened by the threshold. */
+/**
+ * A suite's p95 regresses when it rises above the baseline's p95 widened by the threshold (and,
+ * for a noisy figure, the baseline's noise band).
+ */
 function suiteRule(f: RunFigure): GateRule {
   const key = isSuiteFigure(f.key) ? f.key : null;
   return {
@@ -50,15 +77,17 @@ function suiteRule(f: RunFigure): GateRule {
         const was = old[key];
         const now = cur[key];
         if (!was || !now) continue;
-        const limit = limitOf(was.p95, thresholdOf(f, context));
-        if (limit !== null && now.p95 > limit)
+        const where = `suite:${suite}`;
+        const at = { server: cur.server, where, stat: 'p95' as const, centre: was.p95 };
+        const found = bandedLimit(f, context, { ...at, widened: was.p95 });
+        if (found !== null && now.p95 > found.limit)
           regressions.push({
             metric: f.gate?.metric ?? f.key,
             server: cur.server,
-            where: `suite:${suite}`,
+            where,
             baseline: was.p95,
             current: now.p95,
-            limit,
+            ...found,
           });
       }
       return { regressions };

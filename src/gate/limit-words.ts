@@ -20,9 +20,11 @@ export function limitInWords(r: Regression): string {
   }
   if (r.metric === 'planned_call')
     return 'any call that fails where the baseline’s succeeded fails';
-  return r.limit <= 0
-    ? 'any rise above 0 fails'
-    : `more than ${round(r.limit)} fails: the baseline's ${scenario ? 'upper quartile' : 'p95'} widened by the threshold`;
+  if (r.limit <= 0) return 'any rise above 0 fails';
+  const widened = `the baseline's ${scenario ? 'upper quartile' : 'p95'} widened by the threshold`;
+  return r.band === undefined
+    ? `more than ${round(r.limit)} fails: ${widened}`
+    : `more than ${round(r.limit)} fails: ${widened}, and never inside the baseline's noise band (±${round(r.band)})`;
 }
 
 /** `server where: metric baseline → current (limit in words)`. */

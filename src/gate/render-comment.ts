@@ -15,6 +15,7 @@ import { describeEndpointDiff } from './call-diff.js';
 import { NOT_COMPARABLE_REASON, refusedBaseline } from './comparability.js';
 import { notComparableSection } from './render-comparability.js';
 import { toolRegressionSection } from './render-tool-regressions.js';
+import { anyBand, delta, headlineLines, NOISE_FOOTNOTE } from './render-delta.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -23,22 +24,6 @@ const HEADLINE: Record<Verdict['status'], string> = {
 };
 
 const frac = (n: number): string => n.toFixed(2);
-
-function pct(d: Delta): string {
-  if (d.baseline === null || d.current === null || d.baseline === 0) return '';
-  const change = ((d.current - d.baseline) / d.baseline) * 100;
-  if (Math.abs(change) < 0.05) return ' (±0%)';
-  return ` (${change > 0 ? '+' : ''}${change.toFixed(1)}%)`;
-}
-
-/** `baseline → current (±x%)`, or just the current value when there is no baseline. */
-function delta(d: Delta, fmt: (n: number) => string, withPct = true): string {
-  const cur = d.current === null ? '—' : fmt(d.current);
-  if (d.baseline === null) return cur;
-  const base = fmt(d.baseline);
-  if (base === cur) return cur;
-  return `${base} → ${cur}${withPct ? pct(d) : ''}`;
-}
 
 function yesNo(n: number | null): string {
   return n === null ? '—' : n === 1 ? 'yes' : 'no';
@@ -220,11 +205,15 @@ function sections(
     out.push('');
   }
   for (const note of verdict.notes) out.push(`> ${md(note)}`, '');
-  const ts = verdict.taskSuccess === null ? '—' : frac(verdict.taskSuccess);
-  out.push(
-    `Task success ${ts} · safety failures ${verdict.safetyFailures} · ${verdict.regressions.length} regression(s)`,
-    '',
-  );
+  if (verdict.servers) out.push(...headlineLines(verdict.servers).flatMap((l) => [l, '']));
+  else {
+    // A verdict from before per-server headlines: its pooled figure, as it was shown.
+    const ts = verdict.taskSuccess === null ? '—' : frac(verdict.taskSuccess);
+    out.push(
+      `Task success ${ts} · safety failures ${verdict.safetyFailures} · ${verdict.regressions.length} regression(s)`,
+      '',
+    );
+  }
   const sweepLines = sweepFirstScreen(verdict.sweep ?? []);
   if (sweepLines.length > 0) out.push(...sweepLines, '');
   const escapes = describeEscapes(report);
@@ -275,6 +264,8 @@ function sections(
       ]),
     ),
   );
+  if (anyBand(verdict.suites.flatMap((s) => Object.values(s.figures))))
+    out.push(NOISE_FOOTNOTE, '');
   const surface = verdict.toolSurface.filter(
     (t) =>
       t.added.length > 0 ||
@@ -333,6 +324,8 @@ function sections(
         '',
         `… ${truncated} more row(s) cut to fit GitHub's comment limit: the full table is in the job summary and report.json.`,
       );
+    if (anyBand(verdict.changedScenarios.flatMap((c) => Object.values(c.figures))))
+      out.push('', NOISE_FOOTNOTE);
     out.push('');
   }
   if (verdict.unchangedScenarios > 0) {

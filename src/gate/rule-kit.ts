@@ -17,6 +17,11 @@ export interface RuleContext {
   tokensComparable: boolean;
   /** The settings baseline and PR differ in (comparability.ts); empty without a baseline. */
   differences: readonly SettingDifference[];
+  /**
+   * The comparable baseline's noise bands (noise-bands.ts `NoiseBands`: half-widths by pairKey,
+   * then column id); empty without one.
+   */
+  bands: ReadonlyMap<string, Readonly<Record<string, number>>>;
 }
 
 /** What a rule found: failing reasons that are not regressions, regressions, informational notes. */

@@ -1,6 +1,9 @@
 import type { SweepComparison } from './compare-sweep.js';
 import type { ToolRegression } from './regressed-tools.js';
 import type { ServerProvenance } from './server-provenance.js';
+import type { ServerHeadline } from './server-headlines.js';
+
+export type { ServerHeadline };
 /**
  * What a setting that differs makes incomparable: `tokens` (the tokenizer: token figures count
  * in other units), `model` (the policy or model: every model-dependent figure), `conditions`
@@ -31,12 +34,22 @@ export interface Regression {
   current: number;
   /** The value the current figure had to stay within. */
   limit: number;
+  /**
+   * The half-width of the baseline's noise band for this figure (src/gate/noise-band.ts), when it
+   * has one: the limit is never inside it.
+   */
+  band?: number;
 }
 
 /** One figure before and after, for the comment tables. */
 export interface Delta {
   baseline: number | null;
   current: number | null;
+  /**
+   * A noisy figure's noise band: the half-width around the baseline within which an unchanged
+   * PR's figure plausibly lands (src/gate/noise-band.ts). A change inside it is shown as none.
+   */
+  band?: number;
 }
 
 /** A suite × server row of the comparison. */
@@ -121,8 +134,10 @@ export interface Verdict {
   resilience?: ResilienceComparison[];
   /** Each server's tool sweep against the baseline's (absent in verdicts made before the sweep). */
   sweep?: SweepComparison[];
-  /** Over every non-absent scenario of every server. */
+  /** Over every non-absent scenario of every server (the action's `task-success` output). */
   taskSuccess: number | null;
+  /** Each server's headline, never pooled (absent in verdicts made before it existed). */
+  servers?: ServerHeadline[];
   safetyFailures: number;
 }
 

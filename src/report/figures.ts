@@ -18,6 +18,12 @@ export interface RunFigure {
   provenance: FigureProvenance;
   /** Counted with the report's tokenizer: carries it, and compares only under the same one. */
   tokenizer?: true;
+  /**
+   * Varies between repeated runs of the same code (timing; a model's tokens): the gate and the
+   * comment judge its change against the baseline's noise band (src/gate/noise-band.ts). The
+   * figures without it count what the server did and are compared exactly.
+   */
+  noisy?: true;
   /** Aggregated per suite too (mean/p95), not only per scenario. */
   perSuite: boolean;
   /** Shown with `integer` (12,345) or `decimal` (12.5). */
@@ -52,6 +58,8 @@ export const RUN_FIGURES: readonly RunFigure[] = [
     read: (run) => run.tokens?.total,
     provenance: 'computed',
     tokenizer: true,
+    // Fixed under the scripted policy (its band is then zero wide), varies under a model.
+    noisy: true,
     perSuite: true,
     format: integer,
     gate: {
@@ -80,6 +88,7 @@ export const RUN_FIGURES: readonly RunFigure[] = [
     key: 'latency_ms',
     read: (run) => run.latency_ms,
     provenance: 'measured',
+    noisy: true,
     perSuite: true,
     format: integer,
     gate: {
@@ -94,6 +103,7 @@ export const RUN_FIGURES: readonly RunFigure[] = [
     key: 'startup_ms',
     read: (run) => run.startup_ms,
     provenance: 'measured',
+    noisy: true,
     perSuite: false,
     format: integer,
   },
