@@ -135,6 +135,24 @@ describe('verifyReport on the published head-to-head report', () => {
       edit: (r) => (must(r.servers[1]?.menu).tool_count += 1),
       named: { scope: 'report', server: 'nowireless4u', figure: 'menu tool_count' },
     },
+    {
+      kind: 'a server’s discoverability (a mean over its scenarios)',
+      edit: (r) => (must(r.servers[2]?.discoverability).mrr += 0.1),
+      named: { scope: 'report', server: 'karthik', figure: 'discoverability mrr' },
+    },
+    {
+      kind: 'a scenario’s discoverability, seen in its server’s mean',
+      edit: (r) => (must(row(r, 'alerts-001', 'secure-ssid').discoverability).recall_at_1 = 1),
+      named: { scope: 'report', server: 'secure-ssid', figure: 'discoverability recall_at_1' },
+    },
+    {
+      kind: 'cross-run state where no process served two runs',
+      edit: (r) => {
+        r.settings.isolation = 'run';
+        for (const server of r.servers.slice(1)) server.cross_run_state = null;
+      },
+      named: { scope: 'report', server: 'secure-ssid', figure: 'cross_run_state' },
+    },
   ];
 
   it.each(edits)('names exactly the edited figure: $kind', ({ edit, named }) => {

@@ -10,6 +10,7 @@ import {
 } from './figure-diff.js';
 import { rederiveRun, RUN_FIGURES_REDERIVED } from './rederive-run.js';
 import type { Report, RunResult, ScenarioReport, SuiteServerResult } from './types.js';
+import { serverMismatches } from './verify-servers.js';
 
 /**
  * `verify`'s core: every figure of a report recomputed from the lowest-level records it carries
@@ -21,9 +22,9 @@ import type { Report, RunResult, ScenarioReport, SuiteServerResult } from './typ
 
 /** The report-wide figures whose raw material report.json does not carry. */
 export const NOT_REDERIVED: readonly string[] = [
-  'scenarios[].results[].discoverability and servers[].discoverability: BM25 over the tool menu’s text, which the report does not keep',
-  'servers[].menu total and heaviest: token counts of the tool definitions, which the report does not keep (tool_count is checked against the tool list)',
-  'servers[].cross_run_state: which runs met a reused server process is not recorded per run',
+  'scenarios[].results[].discoverability: BM25 ranks over the tool menu’s text, which the report does not keep (servers[].discoverability, their means, is checked)',
+  'servers[].menu total and heaviest, discoverability menu_text_hash: the tool definitions, which the report does not keep (tool_count is checked against the tool list)',
+  'servers[].cross_run_state under isolation scenario or server: which runs met a reused server process is not recorded per run (under isolation run it must be null)',
   'servers[].protocol_violations: the wire messages are not kept',
   'resilience: the faulted runs behind the matrix’s cells are not kept',
 ];
@@ -134,17 +135,7 @@ export function verifyReport(report: Report): Verification {
       stored: report.gating_eligible,
       recomputed: eligible,
     });
-  for (const server of report.servers) {
-    const menu = server.menu;
-    if (menu && menu.tool_count !== menu.tools.length)
-      found.push({
-        scope: 'report',
-        server: server.name,
-        figure: 'menu tool_count',
-        stored: menu.tool_count,
-        recomputed: menu.tools.length,
-      });
-  }
+  found.push(...serverMismatches(report));
   const allRuns = report.scenarios.flatMap((s) => s.results.flatMap((r) => r.runs));
   return {
     mismatches: found.filter((m) => !predatesFigure(m)),
