@@ -28,6 +28,9 @@ describe('a planted regression through the real gate', () => {
     expect(out.named).toEqual(['list_alerts']);
     expect(out.exercise).toEqual({ scenarios: 2, sweep: [] });
     expect(out.reasons.join('\n')).toContain('task_success');
+    // Caught, but the comment blames another tool than the planted one.
+    const blamed = plantOutcome(plant(['get_ap']), baseline, broken, timing);
+    expect(blamed).toMatchObject({ caught: true, namedRight: false, named: ['list_alerts'] });
   });
 
   it('counts a miss, and a tool no scenario called as not exercised', () => {
