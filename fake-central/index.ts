@@ -6,6 +6,7 @@ export {
 } from './start-fake-central.js';
 export type { ControlOptions, FaultPlanParser } from './fake-central-api.js';
 export type { StateChange } from './state-checks/state-changes.js';
+export type { SeedDevice, SeedInput, SeedPatch } from './seed/seed-shape.js';
 export { FakeCentralError } from './errors.js';
 export {
   listBundles,

@@ -20,6 +20,8 @@ import { startControlServer, type ControlEndpoint } from './control/control-serv
 import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
 import { allRoutes } from './all-routes.js';
 import { issuedTokens } from './routes/auth.js';
+import { applySeed, type SeedSummary } from './seed/apply-seed.js';
+import { parseSeed } from './seed/seed-shape.js';
 import { FakeState } from './state.js';
 import type { CallRecord, FakeRequest, Json } from './types.js';
 
@@ -44,6 +46,9 @@ export type {
 export async function startFakeCentral(options: FakeCentralOptions = {}): Promise<FakeCentral> {
   const startBundle: Bundle = loadBundle(resolveBundleDir(options.fixture));
   let bundle = startBundle;
+  // The bundle as served: `bundle` with this test's seed applied (the same object without one).
+  let served = startBundle;
+  let seeded: SeedSummary = {};
   // reset(fixture) may switch bundles many times (a test suite); each loads once.
   const bundles = new Map<string, Bundle>([[startBundle.dir, startBundle]]);
   const handlerOptions: HandlerOptions = {
@@ -54,7 +59,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   const log = new CallLog();
   let faultPlan = options.faults ?? null;
   const freshState = (): FakeState => {
-    const fresh = new FakeState(bundle);
+    const fresh = new FakeState(served);
     fresh.faults = faultPlan ? new FaultInjector(faultPlan) : null;
     return fresh;
   };
@@ -220,23 +225,39 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
     ],
     calls: () => log.all(),
     checkState: (assertions) =>
-      checkState({ bundle: bundle.files, touched: state.touched() }, assertions),
+      checkState({ bundle: served.files, touched: state.touched() }, assertions),
     reset: (fixture, settings = {}) => {
-      if (fixture === undefined) bundle = startBundle;
-      else {
+      // Everything is checked before anything changes: a bad seed leaves the fake as it was.
+      const seed = parseSeed(settings.seed);
+      let next = startBundle;
+      if (fixture !== undefined) {
         const dir = resolveBundleDir(fixture);
-        bundle = bundles.get(dir) ?? loadBundle(dir);
-        bundles.set(dir, bundle);
+        next = bundles.get(dir) ?? loadBundle(dir);
+        bundles.set(dir, next);
       }
+      const applied = applySeed(next, seed);
+      bundle = next;
+      served = applied.bundle;
+      seeded = applied.seeded;
       handlerOptions.validation = settings.validation ?? options.validation ?? 'documents';
       state = freshState();
       log.clear();
+    },
+    seed: (edits) => {
+      const applied = applySeed(served, parseSeed(edits));
+      served = applied.bundle;
+      for (const [file, n] of Object.entries(applied.seeded))
+        seeded[file] = (seeded[file] ?? 0) + n;
+      state = freshState();
+      log.clear();
+      return { ...seeded };
     },
     state: () => {
       const { id, version, contentHash } = bundle.manifest;
       return {
         bundle: { id, version, contentHash },
-        changes: stateChanges(bundle.files, state.touched()),
+        ...(Object.keys(seeded).length === 0 ? {} : { seeded: { ...seeded } }),
+        changes: stateChanges(served.files, state.touched()),
       };
     },
     setFaults: (plan) => {

@@ -2,6 +2,7 @@ import { explainCheck } from '../state-checks/explain-check.js';
 import { checkAssertions } from './assertion-shape.js';
 import type { FaultPlan } from '../faults/fault-plan.js';
 import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
+import type { SeedInput } from '../seed/seed-shape.js';
 import { VALIDATION_MODES, type Json, type ValidationMode } from '../types.js';
 import { filterCalls, parseCallsQuery } from './calls-query.js';
 import { ControlError, hintedProblem } from './control-error.js';
@@ -24,6 +25,7 @@ const ROUTES = [
   'GET /_fake/info',
   'GET /_fake/calls',
   'POST /_fake/reset',
+  'POST /_fake/seed',
   'PUT /_fake/faults',
   'GET /_fake/state',
   'POST /_fake/state/check',
@@ -51,10 +53,11 @@ function refused(code: string, error: unknown, fallbackHint: string): ControlErr
 
 function reset(ctx: ControlContext, req: ControlRequest): Json {
   const body = jsonBody(req, '{"fixture": "campus-b"}');
-  const { fixture, validation, strictQuery } = (body ?? {}) as {
+  const { fixture, validation, strictQuery, seed, ...rest } = (body ?? {}) as {
     fixture?: unknown;
     validation?: unknown;
     strictQuery?: unknown;
+    seed?: unknown;
   };
   if (strictQuery !== undefined) {
     throw new ControlError(
@@ -67,24 +70,49 @@ function reset(ctx: ControlContext, req: ControlRequest): Json {
   if (
     (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) ||
     (fixture !== undefined && typeof fixture !== 'string') ||
-    (validation !== undefined && !VALIDATION_MODES.includes(validation as never))
+    (validation !== undefined && !VALIDATION_MODES.includes(validation as never)) ||
+    Object.keys(rest).length > 0
   ) {
     throw new ControlError(
       400,
       'FAKE_CONTROL_BAD_BODY',
-      'POST /_fake/reset takes {"fixture"?: NAME, "validation"?: "documents"|"lenient"}',
+      'POST /_fake/reset takes {"fixture"?: NAME, "validation"?: "documents"|"lenient", "seed"?: {"devices"?, "patch"?}}',
       'send no body to restore the fixture the fake started with',
     );
   }
   try {
-    ctx.fake.reset(
-      fixture,
-      validation === undefined ? {} : { validation: validation as ValidationMode },
-    );
+    ctx.fake.reset(fixture, {
+      ...(validation === undefined ? {} : { validation: validation as ValidationMode }),
+      ...(seed === undefined ? {} : { seed: seed as SeedInput }),
+    });
   } catch (error) {
-    throw refused('FAKE_CONTROL_BAD_FIXTURE', error, 'name a bundle under fixtures/central');
+    // The seed's own errors all begin "seed …" (fake-central/seed): named apart from a bad bundle.
+    const code = /^seed\b/.test(hintedProblem(error).message)
+      ? 'FAKE_CONTROL_BAD_SEED'
+      : 'FAKE_CONTROL_BAD_FIXTURE';
+    throw refused(code, error, 'name a bundle under fixtures/central');
   }
-  return { reset: true, bundle: ctx.fake.bundle };
+  const { seeded } = ctx.fake.state();
+  return { reset: true, bundle: ctx.fake.bundle, ...(seeded ? { seeded } : {}) };
+}
+
+function seedWorld(ctx: ControlContext, req: ControlRequest): Json {
+  const example =
+    '{"devices": [{"serialNumber": "TESTAP0001", "deviceType": "AP", "siteId": "5563304806"}]}';
+  const body = jsonBody(req, example);
+  if (body === undefined) {
+    throw new ControlError(
+      400,
+      'FAKE_CONTROL_BAD_BODY',
+      'POST /_fake/seed needs a body: {"devices"?: [...], "patch"?: [...]}',
+      `e.g. ${example}`,
+    );
+  }
+  try {
+    return { seeded: ctx.fake.seed(body as SeedInput) };
+  } catch (error) {
+    throw refused('FAKE_CONTROL_BAD_SEED', error, `e.g. ${example}`);
+  }
 }
 
 function setFaults(ctx: ControlContext, req: ControlRequest): Json {
@@ -155,6 +183,8 @@ export function answerControl(ctx: ControlContext, req: ControlRequest): Json {
     }
     case 'POST /_fake/reset':
       return reset(ctx, req);
+    case 'POST /_fake/seed':
+      return seedWorld(ctx, req);
     case 'PUT /_fake/faults':
       return setFaults(ctx, req);
     case 'GET /_fake/state':

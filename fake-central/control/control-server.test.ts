@@ -262,3 +262,40 @@ describe('the control API (startFakeCentral({ control: true }))', () => {
     expect(JSON.stringify(await onApi.json())).not.toContain(fake.credentials.clientSecret);
   });
 });
+
+describe('world edits over the control API', () => {
+  const AP = { serialNumber: 'TESTAP0001', deviceType: 'AP', siteId: '5563304806' };
+
+  it('seeds through POST /_fake/seed and POST /_fake/reset, and refuses a bad seed as BAD_SEED', async () => {
+    const seeded = await control('POST', '/_fake/seed', { devices: [AP] });
+    expect(seeded.status).toBe(200);
+    expect(seeded.body.seeded).toMatchObject({ 'aps.json': 1, 'device-inventory.json': 1 });
+    expect((await api('/network-monitoring/v1/aps/TESTAP0001')).status).toBe(200);
+
+    const reset = await control('POST', '/_fake/reset', {
+      seed: { devices: [{ ...AP, serialNumber: 'TESTAP0002' }] },
+    });
+    expect(reset.body).toMatchObject({ reset: true, seeded: { 'aps.json': 1 } });
+    expect((await api('/network-monitoring/v1/aps/TESTAP0001')).status).toBe(404);
+    expect((await api('/network-monitoring/v1/aps/TESTAP0002')).status).toBe(200);
+
+    const bad = await control('POST', '/_fake/reset', {
+      seed: { devices: [{ ...AP, sitId: 'x' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      errorCode: 'FAKE_CONTROL_BAD_SEED',
+      message: 'seed devices[0]: unknown key "sitId"',
+    });
+    expect((await control('GET', '/_fake/state')).body.seeded).toMatchObject({ 'aps.json': 1 });
+    const empty = await control('POST', '/_fake/seed');
+    expect(empty).toMatchObject({ status: 400, body: { errorCode: 'FAKE_CONTROL_BAD_BODY' } });
+  });
+
+  it('refuses a reset body key it does not know instead of ignoring it', async () => {
+    const typo = await control('POST', '/_fake/reset', { fixtrue: 'campus-b' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.errorCode).toBe('FAKE_CONTROL_BAD_BODY');
+    expect(fake.bundle.id).toBe('site-a');
+  });
+});

@@ -61,6 +61,16 @@ describe('verifyReport on the published head-to-head report', () => {
       },
     },
     {
+      kind: 'a run’s excess calls (its scenario’s runs agree on the expected count)',
+      edit: (r) => (must(run(r, 'client-diagnosis-001', 'karthik', 3).api_calls).excess -= 1),
+      named: {
+        scope: 'client-diagnosis-001',
+        server: 'karthik',
+        run: 3,
+        figure: 'api_call_count excess',
+      },
+    },
+    {
       kind: 'a run’s token total',
       edit: (r) => (must(run(r, 'alerts-001', 'nowireless4u', 3).tokens).total -= 10),
       named: { scope: 'alerts-001', server: 'nowireless4u', run: 3, figure: 'token_usage total' },
@@ -135,6 +145,24 @@ describe('verifyReport on the published head-to-head report', () => {
       edit: (r) => (must(r.servers[1]?.menu).tool_count += 1),
       named: { scope: 'report', server: 'nowireless4u', figure: 'menu tool_count' },
     },
+    {
+      kind: 'a server’s discoverability (a mean over its scenarios)',
+      edit: (r) => (must(r.servers[2]?.discoverability).mrr += 0.1),
+      named: { scope: 'report', server: 'karthik', figure: 'discoverability mrr' },
+    },
+    {
+      kind: 'a scenario’s discoverability, seen in its server’s mean',
+      edit: (r) => (must(row(r, 'alerts-001', 'secure-ssid').discoverability).recall_at_1 = 1),
+      named: { scope: 'report', server: 'secure-ssid', figure: 'discoverability recall_at_1' },
+    },
+    {
+      kind: 'cross-run state where no process served two runs',
+      edit: (r) => {
+        r.settings.isolation = 'run';
+        for (const server of r.servers.slice(1)) server.cross_run_state = null;
+      },
+      named: { scope: 'report', server: 'secure-ssid', figure: 'cross_run_state' },
+    },
   ];
 
   it.each(edits)('names exactly the edited figure: $kind', ({ edit, named }) => {
@@ -157,6 +185,7 @@ describe('verifyReport on the published head-to-head report', () => {
     expect(figures).toEqual([
       'adversarial-001 1 api_call_count total',
       'adversarial-001 1 api_call_count by_kind read',
+      'adversarial-001 1 api_call_count excess',
       'suite adversarial - api_call_count mean',
       'overall - api_call_count mean',
     ]);

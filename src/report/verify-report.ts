@@ -8,8 +8,9 @@ import {
   rowMismatches,
   type FigureMismatch,
 } from './figure-diff.js';
-import { rederiveRun, RUN_FIGURES_REDERIVED } from './rederive-run.js';
+import { expectedCallCount, rederiveRun, RUN_FIGURES_REDERIVED } from './rederive-run.js';
 import type { Report, RunResult, ScenarioReport, SuiteServerResult } from './types.js';
+import { serverMismatches } from './verify-servers.js';
 
 /**
  * `verify`'s core: every figure of a report recomputed from the lowest-level records it carries
@@ -21,9 +22,9 @@ import type { Report, RunResult, ScenarioReport, SuiteServerResult } from './typ
 
 /** The report-wide figures whose raw material report.json does not carry. */
 export const NOT_REDERIVED: readonly string[] = [
-  'scenarios[].results[].discoverability and servers[].discoverability: BM25 over the tool menu’s text, which the report does not keep',
-  'servers[].menu total and heaviest: token counts of the tool definitions, which the report does not keep (tool_count is checked against the tool list)',
-  'servers[].cross_run_state: which runs met a reused server process is not recorded per run',
+  'scenarios[].results[].discoverability: BM25 ranks over the tool menu’s text, which the report does not keep (servers[].discoverability, their means, is checked)',
+  'servers[].menu total and heaviest, discoverability menu_text_hash: the tool definitions, which the report does not keep (tool_count is checked against the tool list)',
+  'servers[].cross_run_state under isolation scenario or server: which runs met a reused server process is not recorded per run (under isolation run it must be null)',
   'servers[].protocol_violations: the wire messages are not kept',
   'resilience: the faulted runs behind the matrix’s cells are not kept',
 ];
@@ -60,26 +61,29 @@ function runMismatches(scope: string, server: string, stored: RunResult, redone:
 /** The scenarios with every row recomputed from its re-derived runs, and the mismatches found. */
 function recomputeScenarios(report: Report, found: FigureMismatch[]): ScenarioReport[] {
   const { tokenizer, escapes } = report.settings;
-  return report.scenarios.map((scenario) => ({
-    ...scenario,
-    results: scenario.results.map((row) => {
-      const runs = row.runs.map((run) => {
-        const redone = rederiveRun(run, escapes);
-        found.push(...runMismatches(scenario.id, row.server, run, redone));
-        return redone;
-      });
-      const recomputed =
-        row.absent && runs.length === 0
-          ? absentResult(row.server)
-          : aggregateScenarioServer(row.server, runs, tokenizer);
-      const where = { scope: scenario.id, server: row.server };
-      found.push(...rowMismatches(where, row, recomputed, ['runs', 'discoverability']));
-      return {
-        ...recomputed,
-        ...(row.discoverability ? { discoverability: row.discoverability } : {}),
-      };
-    }),
-  }));
+  return report.scenarios.map((scenario) => {
+    const expected = expectedCallCount(scenario.results.flatMap((r) => r.runs));
+    return {
+      ...scenario,
+      results: scenario.results.map((row) => {
+        const runs = row.runs.map((run) => {
+          const redone = rederiveRun(run, escapes, expected);
+          found.push(...runMismatches(scenario.id, row.server, run, redone));
+          return redone;
+        });
+        const recomputed =
+          row.absent && runs.length === 0
+            ? absentResult(row.server)
+            : aggregateScenarioServer(row.server, runs, tokenizer);
+        const where = { scope: scenario.id, server: row.server };
+        found.push(...rowMismatches(where, row, recomputed, ['runs', 'discoverability']));
+        return {
+          ...recomputed,
+          ...(row.discoverability ? { discoverability: row.discoverability } : {}),
+        };
+      }),
+    };
+  });
 }
 
 function suiteRows(
@@ -134,17 +138,7 @@ export function verifyReport(report: Report): Verification {
       stored: report.gating_eligible,
       recomputed: eligible,
     });
-  for (const server of report.servers) {
-    const menu = server.menu;
-    if (menu && menu.tool_count !== menu.tools.length)
-      found.push({
-        scope: 'report',
-        server: server.name,
-        figure: 'menu tool_count',
-        stored: menu.tool_count,
-        recomputed: menu.tools.length,
-      });
-  }
+  found.push(...serverMismatches(report));
   const allRuns = report.scenarios.flatMap((s) => s.results.flatMap((r) => r.runs));
   return {
     mismatches: found.filter((m) => !predatesFigure(m)),

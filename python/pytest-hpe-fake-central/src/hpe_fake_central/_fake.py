@@ -93,20 +93,50 @@ class FakeCentral(StateAssertions):
         query = {"method": method, "path": path, "kind": kind, "since": since}
         return list(self._control.request("GET", "/_fake/calls", query=query)["calls"])
 
-    def reset(self, fixture: str | None = None, validation: str | None = None) -> None:
+    def reset(
+        self,
+        fixture: str | None = None,
+        validation: str | None = None,
+        devices: Sequence[Mapping[str, Any]] | None = None,
+        patch: Sequence[Mapping[str, Any]] | None = None,
+    ) -> None:
         """Restores the bundle (or serves `fixture` from now on) and clears the call log.
 
         `validation` ("documents" or "lenient") sets how the fake treats requests HPE's
-        documents forbid from now on; None keeps the mode the fake started with.
+        documents forbid from now on; None keeps the mode the fake started with. `devices` and
+        `patch` edit the world until the next reset, as `seed()` does.
         """
         body: dict[str, Any] = {}
         if fixture is not None:
             body["fixture"] = fixture
         if validation is not None:
             body["validation"] = checked_validation(validation)
+        seed = _seed_body(devices, patch)
+        if seed:
+            body["seed"] = seed
         served = self._control.request("POST", "/_fake/reset", body)["bundle"]
         if served != self.bundle:
             self._refresh()  # another bundle: other credentials
+
+    def seed(
+        self,
+        devices: Sequence[Mapping[str, Any]] = (),
+        patch: Sequence[Mapping[str, Any]] = (),
+    ) -> dict[str, int]:
+        """Edits the world until the next reset, and starts the state and call log afresh
+        (seed before the server acts). Returns the rows added per file since the reset.
+
+        `devices`: `{"serialNumber", "deviceType": "AP"|"SWITCH"|"GATEWAY", "siteId"}` (a site
+        of the bundle, or None for a device no site holds), optionally `status` ("ONLINE"),
+        `health` ("Good"), `deviceName`, `macAddress`, `model`, `isProvisioned`. Each appears
+        in every endpoint that shows a device of its site and in its site's health counts.
+        `patch`: raw edits of one collection, `{"collection", "where", "set"}`,
+        `{"collection", "add": [...]}` or `{"collection", "where", "remove": True}`; nothing
+        else follows a patch. Seeded rows are part of the baseline `state()` and the
+        assertions compare with: only the test's own writes count as changes.
+        """
+        body = _seed_body(devices, patch)
+        return dict(self._control.request("POST", "/_fake/seed", body)["seeded"])
 
     def set_faults(self, plan: Mapping[str, Any] | str | os.PathLike[str] | None) -> None:
         """Sets the fault plan (a mapping, a YAML/JSON file path, or None for none)."""
@@ -186,6 +216,17 @@ class FakeCentral(StateAssertions):
 
 
 VALIDATION_MODES = ("documents", "lenient")
+
+
+def _seed_body(
+    devices: Sequence[Mapping[str, Any]] | None, patch: Sequence[Mapping[str, Any]] | None
+) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if devices:
+        body["devices"] = [dict(d) for d in devices]
+    if patch:
+        body["patch"] = [dict(p) for p in patch]
+    return body
 
 
 def checked_validation(validation: str) -> str:

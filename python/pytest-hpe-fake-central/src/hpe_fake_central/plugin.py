@@ -173,9 +173,10 @@ def pytest_configure(config: pytest.Config) -> None:
         _check_mode(config)
     config.addinivalue_line(
         "markers",
-        f"{MARKER}(fixture=None, faults=None, validation=None): the bundle, fault plan (a "
-        "mapping or a YAML/JSON file, relative to the test file) and validation mode "
-        "(documents or lenient) the fake_central fixture gives this test",
+        f"{MARKER}(fixture=None, faults=None, validation=None, devices=options.get("devices"), patch=None): the "
+        "bundle, fault plan (a mapping or a YAML/JSON file, relative to the test file), "
+        "validation mode (documents or lenient) and world edits (devices to add, raw patches) "
+        "the fake_central fixture gives this test",
     )
 
 
@@ -284,13 +285,17 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         terminalreporter.write_line(f"hpe-fake-central: {started}")
 
 
+_MARKER_OPTIONS = ("fixture", "faults", "validation", "devices", "patch")
+_MARKER_KEYWORDS = ", ".join(f"{name}=" for name in _MARKER_OPTIONS)
+
+
 def _marker_options(request: pytest.FixtureRequest) -> dict[str, Any]:
     marker = request.node.get_closest_marker(MARKER)
     if marker is None:
         return {}
     if marker.args:
         pytest.fail(
-            f"@pytest.mark.{MARKER} takes keywords only: fixture=, faults=, validation=",
+            f"@pytest.mark.{MARKER} takes keywords only: {_MARKER_KEYWORDS}",
             pytrace=False,
         )
     if "strict_query" in marker.kwargs:
@@ -299,11 +304,10 @@ def _marker_options(request: pytest.FixtureRequest) -> dict[str, Any]:
             'HPE\'s documents by default; use validation="lenient" to let them through',
             pytrace=False,
         )
-    unknown = set(marker.kwargs) - {"fixture", "faults", "validation"}
+    unknown = set(marker.kwargs) - set(_MARKER_OPTIONS)
     if unknown:
         pytest.fail(
-            f"@pytest.mark.{MARKER}: unknown option(s) {sorted(unknown)}; "
-            "use fixture=, faults=, validation=",
+            f"@pytest.mark.{MARKER}: unknown option(s) {sorted(unknown)}; use {_MARKER_KEYWORDS}",
             pytrace=False,
         )
     validation = marker.kwargs.get("validation")
@@ -368,7 +372,12 @@ def _reset_for(fake: FakeCentral, request: pytest.FixtureRequest) -> FakeCentral
     options = _marker_options(request)
     fixture = options.get("fixture") or request.config.getoption("--fake-central-fixture")
     validation = options.get("validation") or request.config.getoption("--fake-central-validation")
-    fake.reset(fixture=fixture, validation=validation)
+    fake.reset(
+        fixture=fixture,
+        validation=validation,
+        devices=options.get("devices"),
+        patch=options.get("patch"),
+    )
     faults = options.get("faults")
     if isinstance(faults, (str, os.PathLike)):
         faults = Path(request.node.path).parent / faults
