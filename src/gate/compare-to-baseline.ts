@@ -27,6 +27,7 @@ import { figureDeltas, movedBeyondNoise } from './figure-deltas.js';
 import { noiseBands, type NoiseBands } from './noise-bands.js';
 import { serverHeadlines } from './server-headlines.js';
 import { compareToolSurface } from './compare-tool-surface.js';
+import { environmentChanges } from './environment-diff.js';
 
 /** A baseline as the gate sees it: the report plus where it came from. */
 export interface BaselineInput {
@@ -236,6 +237,7 @@ export function compareToBaseline(
     sweep,
     taskSuccess: overallTaskSuccess(report),
     servers: serverHeadlines(report, comparable, regressions),
+    environment: environmentChanges(report, base),
     safetyFailures: report.overall.reduce((n, o) => n + o.safety_failures, 0),
   };
 }

@@ -16,6 +16,7 @@ import { NOT_COMPARABLE_REASON, refusedBaseline } from './comparability.js';
 import { notComparableSection } from './render-comparability.js';
 import { toolRegressionSection } from './render-tool-regressions.js';
 import { anyBand, delta, headlineLines, NOISE_FOOTNOTE } from './render-delta.js';
+import { environmentLine } from './environment-diff.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -205,6 +206,14 @@ function sections(
     out.push('');
   }
   for (const note of verdict.notes) out.push(`> ${md(note)}`, '');
+  const environment = environmentLine(
+    (verdict.environment ?? []).map((c) => ({
+      what: c.what,
+      baseline: md(c.baseline),
+      current: md(c.current),
+    })),
+  );
+  if (environment !== null) out.push(`> ${environment}`, '');
   if (verdict.servers) out.push(...headlineLines(verdict.servers).flatMap((l) => [l, '']));
   else {
     // A verdict from before per-server headlines: its pooled figure, as it was shown.

@@ -2,6 +2,7 @@ import type { SweepComparison } from './compare-sweep.js';
 import type { ToolRegression } from './regressed-tools.js';
 import type { ServerProvenance } from './server-provenance.js';
 import type { ServerHeadline } from './server-headlines.js';
+import type { EnvironmentChange } from './environment-diff.js';
 
 export type { ServerHeadline };
 /**
@@ -138,6 +139,11 @@ export interface Verdict {
   taskSuccess: number | null;
   /** Each server's headline, never pooled (absent in verdicts made before it existed). */
   servers?: ServerHeadline[];
+  /**
+   * How the PR's run differed from the baseline's besides the code (machine, runner image, OS,
+   * Node, Python, load, harness); absent in verdicts made before it existed.
+   */
+  environment?: EnvironmentChange[];
   safetyFailures: number;
 }
 

@@ -116,6 +116,7 @@ export async function mergeReports(dir: string): Promise<Report> {
     fixtures: first.fixtures,
     servers: mergeServers(reports, scenarios),
     scenarios,
+    ...(first.environment ? { environment: first.environment } : {}),
   });
   const partial = reports.flatMap((r) =>
     r.partial ? [`shard ${r.settings.shard?.index ?? '?'}: ${r.partial.reason}`] : [],

@@ -5,6 +5,7 @@ import {
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
   type Report,
+  type RunEnvironment,
   type ScenarioReport,
   type ServerReport,
 } from './types.js';
@@ -22,6 +23,8 @@ export interface ReportParts {
   fixtures: Report['fixtures'];
   servers: ServerReport[];
   scenarios: ScenarioReport[];
+  /** Where the bench ran (run-environment.ts); absent: not recorded. */
+  environment?: RunEnvironment;
 }
 
 /** The honest small print, derived from the settings so it is the same for the same settings. */
@@ -133,5 +136,6 @@ export function buildReport(parts: ReportParts): Report {
     scenarios: parts.scenarios,
     suites,
     overall,
+    ...(parts.environment ? { environment: parts.environment } : {}),
   };
 }

@@ -11,12 +11,14 @@ describe('stripTiming', () => {
       runs: [{ latency_ms: 3, startup_ms: 4, tokens: { total: 5 } }],
       nested: { durationMs: 2, latencyMs: 9, calls: [{ seq: 1, durationMs: 0.4, atMs: 12.5 }] },
       resilience: { cells: [{ recovery_calls: 1, recovery_ms: 1003.2 }] },
+      environment: { node: 'v24.11.1', load_average: [3.5, 1, 0.5] },
     };
     expect(stripTiming(input)).toEqual({
       keep: 1,
       runs: [{ tokens: { total: 5 } }],
       nested: { calls: [{ seq: 1 }] },
       resilience: { cells: [{ recovery_calls: 1 }] },
+      environment: { node: 'v24.11.1' },
     });
     expect(input.runs[0]).toHaveProperty('latency_ms', 3); // a copy: the input is untouched
   });

@@ -12,6 +12,8 @@ export const TIMING_KEYS: readonly string[] = [
   'startupMs',
   'atMs',
   'recovery_ms',
+  // What else the machine ran: the environment's only entry that changes between two runs on it.
+  'load_average',
 ];
 
 /** A deep copy without the timing keys, at any depth. */

@@ -398,6 +398,27 @@ export interface ReportSelection {
   scenarios: string[];
 }
 
+/**
+ * Where the bench ran, recorded cheaply at its start: what a latency comparison between two
+ * reports depends on besides the code. The load averages are timing (strip-timing.ts).
+ */
+export interface RunEnvironment {
+  /** CPU model, logical cores and memory: `AMD EPYC 7763 64-Core Processor ×4, 16 GiB`. */
+  machine: string;
+  /** Logical cores (the load averages' scale). */
+  cpus: number;
+  /** `linux 6.8.0-1017-azure x64`. */
+  os: string;
+  /** `v24.11.1`: the Node.js that ran the harness. */
+  node: string;
+  /** `3.12.3`: `python3 --version` on the PATH (a server may run another), null when none. */
+  python: string | null;
+  /** A hosted runner's image (`ubuntu24 20261130.1`, from ImageOS/ImageVersion), else null. */
+  runner_image: string | null;
+  /** 1, 5 and 15-minute load averages when the bench started (what else the machine ran). */
+  load_average: number[];
+}
+
 /** The whole report.json (schemas/report.schema.json). */
 export interface Report {
   $schema: typeof REPORT_SCHEMA_ID;
@@ -463,4 +484,6 @@ export interface Report {
   overall: SuiteServerResult[];
   /** The resilience matrix (`run --resilience`, docs/resilience.md); absent otherwise. */
   resilience?: ResilienceReport;
+  /** Where the bench ran (absent in reports before it was recorded; a merge keeps the first shard's). */
+  environment?: RunEnvironment;
 }

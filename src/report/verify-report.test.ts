@@ -61,6 +61,16 @@ describe('verifyReport on the published head-to-head report', () => {
       },
     },
     {
+      kind: 'a run’s excess calls (its scenario’s runs agree on the expected count)',
+      edit: (r) => (must(run(r, 'client-diagnosis-001', 'karthik', 3).api_calls).excess -= 1),
+      named: {
+        scope: 'client-diagnosis-001',
+        server: 'karthik',
+        run: 3,
+        figure: 'api_call_count excess',
+      },
+    },
+    {
       kind: 'a run’s token total',
       edit: (r) => (must(run(r, 'alerts-001', 'nowireless4u', 3).tokens).total -= 10),
       named: { scope: 'alerts-001', server: 'nowireless4u', run: 3, figure: 'token_usage total' },
@@ -175,6 +185,7 @@ describe('verifyReport on the published head-to-head report', () => {
     expect(figures).toEqual([
       'adversarial-001 1 api_call_count total',
       'adversarial-001 1 api_call_count by_kind read',
+      'adversarial-001 1 api_call_count excess',
       'suite adversarial - api_call_count mean',
       'overall - api_call_count mean',
     ]);

@@ -8,7 +8,7 @@ import {
   rowMismatches,
   type FigureMismatch,
 } from './figure-diff.js';
-import { rederiveRun, RUN_FIGURES_REDERIVED } from './rederive-run.js';
+import { expectedCallCount, rederiveRun, RUN_FIGURES_REDERIVED } from './rederive-run.js';
 import type { Report, RunResult, ScenarioReport, SuiteServerResult } from './types.js';
 import { serverMismatches } from './verify-servers.js';
 
@@ -26,7 +26,7 @@ export const NOT_REDERIVED: readonly string[] = [
   'servers[].menu total and heaviest, discoverability menu_text_hash: the tool definitions, which the report does not keep (tool_count is checked against the tool list)',
   'servers[].cross_run_state under isolation scenario or server: which runs met a reused server process is not recorded per run (under isolation run it must be null)',
   'servers[].protocol_violations: the wire messages are not kept',
-  'resilience: the faulted runs behind the matrix’s cells are not kept',
+  'resilience cells’ figures (exercised, task success, extra calls, retries, recovery): the faulted runs behind them are not kept (each cell’s baseline_passed and resilient, and the scores, are checked)',
 ];
 
 /** What `verify` found: the figures that do not follow, and how much it checked. */
@@ -61,26 +61,29 @@ function runMismatches(scope: string, server: string, stored: RunResult, redone:
 /** The scenarios with every row recomputed from its re-derived runs, and the mismatches found. */
 function recomputeScenarios(report: Report, found: FigureMismatch[]): ScenarioReport[] {
   const { tokenizer, escapes } = report.settings;
-  return report.scenarios.map((scenario) => ({
-    ...scenario,
-    results: scenario.results.map((row) => {
-      const runs = row.runs.map((run) => {
-        const redone = rederiveRun(run, escapes);
-        found.push(...runMismatches(scenario.id, row.server, run, redone));
-        return redone;
-      });
-      const recomputed =
-        row.absent && runs.length === 0
-          ? absentResult(row.server)
-          : aggregateScenarioServer(row.server, runs, tokenizer);
-      const where = { scope: scenario.id, server: row.server };
-      found.push(...rowMismatches(where, row, recomputed, ['runs', 'discoverability']));
-      return {
-        ...recomputed,
-        ...(row.discoverability ? { discoverability: row.discoverability } : {}),
-      };
-    }),
-  }));
+  return report.scenarios.map((scenario) => {
+    const expected = expectedCallCount(scenario.results.flatMap((r) => r.runs));
+    return {
+      ...scenario,
+      results: scenario.results.map((row) => {
+        const runs = row.runs.map((run) => {
+          const redone = rederiveRun(run, escapes, expected);
+          found.push(...runMismatches(scenario.id, row.server, run, redone));
+          return redone;
+        });
+        const recomputed =
+          row.absent && runs.length === 0
+            ? absentResult(row.server)
+            : aggregateScenarioServer(row.server, runs, tokenizer);
+        const where = { scope: scenario.id, server: row.server };
+        found.push(...rowMismatches(where, row, recomputed, ['runs', 'discoverability']));
+        return {
+          ...recomputed,
+          ...(row.discoverability ? { discoverability: row.discoverability } : {}),
+        };
+      }),
+    };
+  });
 }
 
 function suiteRows(

@@ -7,7 +7,7 @@ import {
   describeCrossRunState,
   describeTokenReuse,
 } from '../report/cross-run-state.js';
-import type { Report, ScenarioReport } from '../report/types.js';
+import type { Report, RunEnvironment, ScenarioReport } from '../report/types.js';
 import type { SandboxStatus } from '../servers/sandbox/types.js';
 import { attachDiscoverability } from './attach-discoverability.js';
 import { describeServers } from './describe-servers.js';
@@ -17,6 +17,7 @@ import type { BenchOutcomes } from './execute-bench.js';
 import type { Clock, Logger } from './ports.js';
 import { formatDuration } from './run-deadline.js';
 import { fixtureInfo, harnessVersion, manifestHash } from './provenance.js';
+import { runEnvironment } from './run-environment.js';
 import type { RunBenchOptions } from './run-bench-options.js';
 
 /** What the bench measured, and when: everything the report is built from. */
@@ -40,6 +41,7 @@ export interface RunProvenance {
   fixtures: Awaited<ReturnType<typeof fixtureInfo>>[];
   manifest: Awaited<ReturnType<typeof manifestHash>>;
   version: string;
+  environment: RunEnvironment;
 }
 
 /**
@@ -57,7 +59,12 @@ export async function readProvenance(options: RunBenchOptions): Promise<RunProve
     root,
     options.cwd ?? process.cwd(),
   );
-  return { fixtures, manifest, version: await harnessVersion() };
+  return {
+    fixtures,
+    manifest,
+    version: await harnessVersion(),
+    environment: await runEnvironment(),
+  };
 }
 
 /**
@@ -114,7 +121,7 @@ export async function assembleReport(
     }),
   }));
 
-  const { fixtures, manifest, version } = bench.provenance;
+  const { fixtures, manifest, version, environment } = bench.provenance;
   const outcomeEntries = units.map((unit, index) => ({ unit, outcomes: outcomes[index] ?? [] }));
   const described = attachDiscoverability({
     config,
@@ -138,6 +145,7 @@ export async function assembleReport(
   const { choice, price } = model;
   const report = buildReport({
     harnessVersion: version,
+    environment,
     generatedAt: new Date(bench.startedAt).toISOString(),
     durationMs: Math.max(0, bench.clock() - bench.startedAt),
     settings: {

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../../test/helpers/run-cli.js';
 import { PUBLISHED, publishedPath, publishedReport } from '../../report/test-published-report.js';
+import type { Report } from '../../report/types.js';
 
 let dir: string;
 beforeAll(() => {
@@ -28,8 +29,9 @@ describe('hpe-mcp-bench verify', () => {
     ]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain(
-      'every re-derivable figure follows from its runs (740 runs re-derived, 192 scenario × server rows, 9 suites and overall re-aggregated, 2 page(s)',
+      ': every re-derivable figure follows from its runs (740 runs re-derived, 192 scenario × server rows, 9 suites and overall re-aggregated; written by hpe-mcp-bench 0.4.0).\n',
     );
+    expect(stdout).toContain('--page: 2 page(s) show the figures of ');
     expect(stdout).toContain('Not re-derivable from report.json (kept as stored):');
     expect(stdout).toContain('latency_ms, startup_ms: measured once on the clock');
   });
@@ -48,7 +50,7 @@ describe('hpe-mcp-bench verify', () => {
     expect(stdout).toContain(
       `  overall · karthik · token_usage mean: stored ${stored}, recomputed ${recomputed}\n`,
     );
-    expect(stdout).toContain('do not publish it as is');
+    expect(stdout).toContain('do not publish them as they are');
   });
 
   it('recounts a sweep’s outcomes from its entries (gzip copy)', async () => {
@@ -59,9 +61,9 @@ describe('hpe-mcp-bench verify', () => {
     const edited = write('sweep.json.gz', gzipSync(JSON.stringify(report)));
     const { code, stdout } = await runCliCaptured(['verify', edited, '--json']);
     expect(code).toBe(1);
-    const out = JSON.parse(stdout) as { ok: boolean; mismatches: unknown[] };
+    const out = JSON.parse(stdout) as { ok: boolean; reports: { mismatches: unknown[] }[] };
     expect(out.ok).toBe(false);
-    expect(out.mismatches).toEqual([
+    expect(out.reports[0]?.mismatches).toEqual([
       {
         scope: 'sweep',
         server: 'secure-ssid',
@@ -82,6 +84,33 @@ describe('hpe-mcp-bench verify', () => {
     expect(code).toBe(1);
     expect(stdout).toContain(`page ${page} · figures digest: stored "sha256:`);
     expect(stdout).toContain('adversarial-001 · secure-ssid · token_usage median');
+  });
+
+  it('checks a page published from several reports against them combined (one per server)', async () => {
+    const whole = publishedReport();
+    const only = (name: string): Report => ({
+      ...whole,
+      servers: whole.servers.filter((s) => s.name === name),
+      scenarios: whole.scenarios.map((s) => ({
+        ...s,
+        results: s.results.filter((r) => r.server === name),
+      })),
+      suites: whole.suites.map((s) => ({
+        ...s,
+        results: s.results.filter((r) => r.server === name),
+      })),
+      overall: whole.overall.filter((r) => r.server === name),
+    });
+    const files = whole.servers.map((s) => write(`${s.name}.json`, JSON.stringify(only(s.name))));
+    const page = publishedPath(PUBLISHED.page);
+    const all = await runCliCaptured(['verify', ...files, '--page', page]);
+    expect(all.code, all.stdout).toBe(0);
+    expect(all.stdout.match(/: every re-derivable figure follows from its runs/g)).toHaveLength(3);
+    // Two of the three reports are not what the page shows.
+    const some = await runCliCaptured(['verify', ...files.slice(0, 2), '--page', page]);
+    expect(some.code).toBe(1);
+    expect(some.stdout).toContain(`--page: `);
+    expect(some.stdout).toContain(`page ${page} · figures digest: stored "sha256:`);
   });
 
   // Bad input: exit 2, the file named and the fix, never a stack trace.
@@ -114,7 +143,7 @@ describe('hpe-mcp-bench verify', () => {
     [
       'no report',
       () => ['verify'],
-      /verify needs exactly one REPORT\.json\n {2}hint: run 'hpe-mcp-bench verify --help'/,
+      /verify needs a REPORT\.json\n {2}hint: run 'hpe-mcp-bench verify --help'/,
     ],
   ];
   it.each(broken)('exits 2 on %s, naming the file and the fix', async (_name, argv, message) => {
@@ -128,7 +157,7 @@ describe('hpe-mcp-bench verify', () => {
   it('documents itself (--help) and is listed in the command list', async () => {
     const help = await runCliCaptured(['verify', '--help']);
     expect(help.stdout).toContain(
-      'Usage: hpe-mcp-bench verify REPORT.json [--page FILE]... [--json]',
+      'Usage: hpe-mcp-bench verify REPORT.json... [--page FILE]... [--json]',
     );
     const list = await runCliCaptured(['--help']);
     expect(list.stdout).toMatch(/\n {2}verify +recompute every figure of a report\.json/);
