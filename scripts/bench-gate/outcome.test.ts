@@ -120,7 +120,9 @@ describe('the tally', () => {
     expect(summaryLines(t)).toContain(
       '- **False alarms:** 1 of 2 reruns of the unchanged servers failed (goal: 0 of 20).',
     );
-    expect(summaryLines(t)).toContain('- **Not measured** (the bench failed): e.');
+    expect(summaryLines(t)).toContain(
+      '- **Not measured** (not run in this measurement, or its bench failed): 1: e.',
+    );
     expect(kindTable(t)).toContain('| timeout | 0/2 (0 %) |');
     const rows = plantTable(plants);
     expect(rows.find((r) => r.startsWith('| b '))).toContain('| **no** | — |');

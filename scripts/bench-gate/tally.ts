@@ -86,7 +86,9 @@ export function summaryLines(t: Tally): string[] {
     `- **Named the planted tool** (of those caught): ${ratio(t.namedRight)}.`,
     `- **False alarms:** ${t.falseAlarms.caught} of ${t.falseAlarms.planted} reruns of the unchanged servers failed (goal: 0 of 20).`,
     ...(t.unmeasured.length > 0
-      ? [`- **Not measured** (the bench failed): ${t.unmeasured.join(', ')}.`]
+      ? [
+          `- **Not measured** (not run in this measurement, or its bench failed): ${t.unmeasured.length}: ${t.unmeasured.join(', ')}.`,
+        ]
       : []),
   ];
 }
