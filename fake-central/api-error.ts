@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FakeResponse, Item, Json } from './types.js';
+import type { Item, Json } from './types.js';
+import type { FakeResponse } from './http-types.js';
 
 /** Error body styles used by the vendor's API families (SPEC.md §6). */
 export type ErrorStyle = 'mrt' | 'config' | 'glp';

@@ -3,7 +3,8 @@ import { refuseByDocuments } from './request-rules/request-rules.js';
 import { isAuthorized } from './routes/auth.js';
 import type { HandlerOptions, Route, Router } from './router.js';
 import type { FakeState, RoutedCall } from './state.js';
-import type { CallKind, FakeRequest, FakeResponse, Json, RefusedRequest } from './types.js';
+import type { CallKind, Json, RefusedRequest } from './types.js';
+import type { FakeRequest, FakeResponse } from './http-types.js';
 
 /** A response plus the classification the call log records for it. */
 export interface Dispatched extends FakeResponse {

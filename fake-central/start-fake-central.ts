@@ -23,13 +23,13 @@ import { issuedTokens } from './routes/auth.js';
 import { applySeed, type SeedSummary } from './seed/apply-seed.js';
 import { parseSeed } from './seed/seed-shape.js';
 import { FakeState } from './state.js';
-import type { CallRecord, FakeRequest, Json } from './types.js';
+import type { CallRecord, Json } from './types.js';
+import type { FakeRequest } from './http-types.js';
 
 /** Time a client has to send a request's headers, and the whole request (not the answer). */
 export const HEADERS_TIMEOUT_MS = 5_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-export { parseTarget } from './proxy/request-target.js';
 export type {
   ControlOptions,
   FakeCentral,

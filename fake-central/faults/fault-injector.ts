@@ -6,7 +6,7 @@ import type {
   RoutedCall,
   TaskFaultOverride,
 } from '../state.js';
-import type { FakeRequest, FakeResponse } from '../types.js';
+import type { FakeRequest, FakeResponse } from '../http-types.js';
 import {
   EndpointPatternError,
   parseEndpointPattern,

@@ -1,7 +1,7 @@
 import { errorResponse } from '../api-error.js';
 import { rateLimitHeaders } from '../rate-limit.js';
 import type { FakeState } from '../state.js';
-import type { FakeResponse } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 
 const SERVER_ERROR_CODES: Record<number, string> = {
   500: 'HPE_GL_ERROR_INTERNAL_SERVER_ERROR',

@@ -5,7 +5,7 @@ import { loadBundle, type Bundle } from '../fixture-store.js';
 import { Router, type HandlerOptions, type Route } from '../router.js';
 import { tokenFor } from '../routes/auth.js';
 import { FakeState, type AsyncTask } from '../state.js';
-import type { FakeRequest } from '../types.js';
+import type { FakeRequest } from '../http-types.js';
 import { FaultInjector } from './fault-injector.js';
 import type { FaultPlan } from './fault-plan.js';
 import { applyTaskFaults, pollFault } from './task-faults.js';

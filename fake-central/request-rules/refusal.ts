@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { errorBody } from '../api-error.js';
 import { glpBadRequest } from '../routes/greenlake-errors.js';
-import type { FakeResponse, Item, RefusedRequest } from '../types.js';
+import type { Item, RefusedRequest } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import type { BrokenRule } from './check-value.js';
 import type { DocumentedOperation } from './lookup.js';
 import type { RuleTable } from './table.js';

@@ -1,6 +1,7 @@
 import { compileValuePattern } from '../endpoint-pattern.js';
 import rules from '../request-rules.json' with { type: 'json' };
-import type { FakeResponse, Json, RefusedRequest } from '../types.js';
+import type { Json, RefusedRequest } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { checkRequest } from './check-request.js';
 import type { CheckContext } from './check-value.js';
 import { buildTrie, lookupOperation, type TrieNode } from './lookup.js';

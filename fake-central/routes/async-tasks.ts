@@ -3,7 +3,8 @@ import { ApiError } from '../api-error.js';
 import { applyTaskFaults, pollFault } from '../faults/task-faults.js';
 import type { RouteContext } from '../router.js';
 import type { AsyncTask, FakeState } from '../state.js';
-import type { FakeResponse, Json } from '../types.js';
+import type { Json } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 
 /** What a poll sees: still running (with a progress figure) or done. */
 export interface TaskPhase {

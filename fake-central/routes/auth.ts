@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Route } from '../router.js';
 import type { FakeState } from '../state.js';
-import type { FakeRequest, FakeResponse, Item, Json } from '../types.js';
+import type { Item, Json } from '../types.js';
+import type { FakeRequest, FakeResponse } from '../http-types.js';
 
 /** Token lifetimes of the two issuers (SPEC.md §2). */
 export const CENTRAL_TOKEN_TTL = 7200;

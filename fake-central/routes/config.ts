@@ -2,7 +2,7 @@ import { ApiError, notFound } from '../api-error.js';
 import { isItem, text } from '../json.js';
 import { offsetPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { bodyObject, CONFIG_VERSIONS, filterAndSort, ok, requireQuery } from './common.js';
 import { profileRoutes } from './config-profiles.js';
 

@@ -1,6 +1,6 @@
 import { offsetPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { filterAndSort, ok, publicView } from './common.js';
 import { greenlakeDeviceRoutes } from './greenlake-devices.js';
 import { glpFamily, glpNotFound } from './greenlake-errors.js';

@@ -2,7 +2,8 @@ import { notFound } from '../api-error.js';
 import { text } from '../json.js';
 import { cursorPage, offsetPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse, Item, Json } from '../types.js';
+import type { Item, Json } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import {
   byParam,
   listView,

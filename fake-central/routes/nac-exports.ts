@@ -1,7 +1,8 @@
 import { badRequest } from '../api-error.js';
 import { text } from '../json.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse, Item } from '../types.js';
+import type { Item } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { CONFIG_VERSIONS, filterAndSort } from './common.js';
 
 /**

@@ -3,7 +3,8 @@ import { isItem, text } from '../json.js';
 import { applySort, matches, parseFilter } from '../odata.js';
 import { cursorPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse, Item, Json } from '../types.js';
+import type { Item, Json } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { advance, createTask, findTask, pollAnswer } from './async-tasks.js';
 import { ok } from './common.js';
 

@@ -1,7 +1,8 @@
 import { ApiError } from '../api-error.js';
 import { isItem, text } from '../json.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse, Item } from '../types.js';
+import type { Item } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { bodyObject, CONFIG_VERSIONS, ok } from './common.js';
 import { configSuccess } from './config-profiles.js';
 

@@ -3,7 +3,7 @@ import { text } from '../json.js';
 import { applyFilter, applySort } from '../odata.js';
 import { cursorPage, offsetPage, publicView } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { byParam, filterAndSort, MRT_VERSIONS, ok } from './common.js';
 import { toBundleWindow } from '../clock.js';
 

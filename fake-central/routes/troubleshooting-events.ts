@@ -3,7 +3,8 @@ import { text } from '../json.js';
 import { applyFilter, applySort } from '../odata.js';
 import { cursorPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
-import type { FakeResponse, Item, Json } from '../types.js';
+import type { Item, Json } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import { MRT_VERSIONS, normaliseMac, ok, requireQuery } from './common.js';
 import { toBundleWindow } from '../clock.js';
 

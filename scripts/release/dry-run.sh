@@ -5,7 +5,9 @@
 #   2. CHANGELOG.md has its section (the release notes), and an Unreleased section above it;
 #   3. dist/ matches a fresh build (RELEASE_SKIP_BUILD=1 skips: tests on a throwaway clone);
 #   4. the tests pass (RELEASE_SKIP_TESTS=1 skips);
-#   5. the npm package packs (npm pack) with the action, the CLI and the fake's export in it;
+#   5. the npm package packs (npm pack) with the action, the CLI and the fake's export in it, and
+#      so does the fake's light package (@hpe-mcp-bench/fake-central, built here unless
+#      RELEASE_SKIP_BUILD=1);
 #   6. the tags vX.Y.Z, vX.Y and vX point at HEAD (moved locally only).
 # Usage: scripts/release/dry-run.sh VERSION [OUT_DIR]   (OUT_DIR default: .release/VERSION)
 # Exit: 0 ready, 2 usage or a check that failed (the message says which and the fix).
@@ -29,6 +31,10 @@ if [ -f "$plugin" ]; then
   [ "$plugin_version" = "$version" ] ||
     die "$plugin is at $plugin_version, not $version (the plugin is released with the harness: set its version)"
 fi
+light="packages/fake-central/package.json"
+light_version="$(node -p "require('./$light').version")"
+[ "$light_version" = "$version" ] ||
+  die "$light is at $light_version, not $version (the fake's light package is released with the harness: set its version)"
 grep -q '^## Unreleased' CHANGELOG.md || die "CHANGELOG.md has no '## Unreleased' section (keep one, empty, above the release)"
 node scripts/release/changelog-section.mjs "$version" > "$out/release-notes.md" || exit 2
 echo "dry-run: release notes: $out/release-notes.md ($(wc -l < "$out/release-notes.md") lines)"
@@ -53,6 +59,13 @@ for needed in action.yml dist/index.js dist/cli/index.js dist/fake-central/index
     "$out/pack.json" "$needed" || die "the npm package lacks $needed (package.json files, or build first)"
 done
 echo "dry-run: npm package $(node -p "require('$out/pack.json')[0].filename")"
+if [ "${RELEASE_SKIP_BUILD:-}" != 1 ]; then
+  npm run build:fake-package >"$out/build-fake-package.log" 2>&1 ||
+    die "npm run build:fake-package failed (log: $out/build-fake-package.log)"
+  npm pack ./packages/fake-central --json --pack-destination "$out" >"$out/pack-fake.json" 2>>"$out/pack.log" ||
+    die "npm pack ./packages/fake-central failed (log: $out/pack.log)"
+  echo "dry-run: npm package $(node -p "require('$out/pack-fake.json')[0].filename")"
+fi
 
 for tag in "v$version" "$minor" "$major"; do
   git tag -f "$tag" HEAD >/dev/null

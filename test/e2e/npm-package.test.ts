@@ -117,8 +117,9 @@ describe('the npm package: hpe-mcp-bench/fake-central', () => {
           strict: true,
           noEmit: true,
           skipLibCheck: false,
-          typeRoots: [join(ROOT, 'node_modules/@types')],
-          types: ['node'],
+          // No Node types: the public declarations need none (TypeScript 6/7 default to []).
+          lib: ['ES2022'],
+          types: [],
         },
         files: ['typed.ts'],
       }),

@@ -37,6 +37,9 @@ beforeAll(() => {
   git('config', 'user.name', 'test');
   const pkg = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')) as { version: string };
   writeFileSync(join(clone, 'package.json'), JSON.stringify({ ...pkg, version: VERSION }, null, 2));
+  const light = join(clone, 'packages/fake-central/package.json');
+  const lightPkg = JSON.parse(readFileSync(light, 'utf8')) as { version: string };
+  writeFileSync(light, JSON.stringify({ ...lightPkg, version: VERSION }, null, 2));
   const plugin = join(clone, 'python/pytest-hpe-fake-central/pyproject.toml');
   writeFileSync(
     plugin,
@@ -77,6 +80,21 @@ describe('scripts/release/dry-run.sh', () => {
     const result = dryRun(version);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+
+  it('refuses a light package whose version is not the release', () => {
+    const light = join(clone, 'packages/fake-central/package.json');
+    const text = readFileSync(light, 'utf8');
+    writeFileSync(light, text.replace(`"version": "${VERSION}"`, '"version": "9.8.6"'));
+    try {
+      const result = dryRun(VERSION);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(
+        `packages/fake-central/package.json is at 9.8.6, not ${VERSION}`,
+      );
+    } finally {
+      writeFileSync(light, text);
+    }
   });
 
   it('refuses a version the CHANGELOG has no section for', () => {

@@ -3,7 +3,8 @@ import { isItem, text } from '../../json.js';
 import { cursorPage, offsetPage } from '../../paging.js';
 import type { Route, RouteContext } from '../../router.js';
 import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
-import type { FakeResponse, Item } from '../../types.js';
+import type { Item } from '../../types.js';
+import type { FakeResponse } from '../../http-types.js';
 
 /**
  * Catalogue families the bundle now holds (scripts/fixtures/build-notifications.ts,

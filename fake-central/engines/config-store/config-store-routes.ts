@@ -10,7 +10,8 @@ import {
   mergePatch,
 } from '../../routes/config-profiles.js';
 import { sealSecrets } from '../../routes/seal-secrets.js';
-import type { FakeResponse, Item } from '../../types.js';
+import type { Item } from '../../types.js';
+import type { FakeResponse } from '../../http-types.js';
 import {
   FAMILY_BY_SEGMENT,
   familyFile,

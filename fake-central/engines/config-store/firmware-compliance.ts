@@ -10,7 +10,8 @@ import {
   mergePatch,
 } from '../../routes/config-profiles.js';
 import type { FakeState } from '../../state.js';
-import type { FakeResponse, Item } from '../../types.js';
+import type { Item } from '../../types.js';
+import type { FakeResponse } from '../../http-types.js';
 import { annotate, scopeMarkers, writeScope, type ObjectScope } from './scope.js';
 
 /** The shared (global) policy: the bundle's object, `{}` when deleted. */

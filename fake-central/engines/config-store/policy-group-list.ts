@@ -8,7 +8,8 @@ import {
   configSuccess,
   mergePatch,
 } from '../../routes/config-profiles.js';
-import type { FakeResponse, Item } from '../../types.js';
+import type { Item } from '../../types.js';
+import type { FakeResponse } from '../../http-types.js';
 import { singletonKey, writeScope } from './scope.js';
 
 /**

@@ -3,7 +3,8 @@ import { offsetPage, publicView } from '../../paging.js';
 import type { Route, RouteContext } from '../../router.js';
 import { filterAndSort, ok } from '../../routes/common.js';
 import { glpNotFound } from '../../routes/greenlake-errors.js';
-import type { FakeResponse, Item } from '../../types.js';
+import type { Item } from '../../types.js';
+import type { FakeResponse } from '../../http-types.js';
 import { centralManager, uuidOf, workspaceOf } from './glp-world.js';
 
 type Build = (ctx: RouteContext) => Item[];

@@ -2,7 +2,8 @@ import { notFound } from '../../api-error.js';
 import { text } from '../../json.js';
 import type { Route, RouteContext } from '../../router.js';
 import { MRT_VERSIONS, ok } from '../../routes/common.js';
-import type { FakeResponse, Item } from '../../types.js';
+import type { Item } from '../../types.js';
+import type { FakeResponse } from '../../http-types.js';
 import { device, devices, unit, type DeviceFamily } from './fixture-world.js';
 
 /**
