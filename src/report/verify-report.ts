@@ -26,7 +26,7 @@ export const NOT_REDERIVED: readonly string[] = [
   'servers[].menu total and heaviest, discoverability menu_text_hash: the tool definitions, which the report does not keep (tool_count is checked against the tool list)',
   'servers[].cross_run_state under isolation scenario or server: which runs met a reused server process is not recorded per run (under isolation run it must be null)',
   'servers[].protocol_violations: the wire messages are not kept',
-  'resilience: the faulted runs behind the matrix’s cells are not kept',
+  'resilience cells’ figures (exercised, task success, extra calls, retries, recovery): the faulted runs behind them are not kept (each cell’s baseline_passed and resilient, and the scores, are checked)',
 ];
 
 /** What `verify` found: the figures that do not follow, and how much it checked. */

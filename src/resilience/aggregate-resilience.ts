@@ -11,6 +11,55 @@ const round = (n: number): number => Math.round(n * 1000) / 1000;
 const median = (values: number[]): number | null => spread(values)?.median ?? null;
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 
+/**
+ * Whether a cell shows resilience (null: not scored). A scenario the server fails without faults
+ * says nothing about what a fault costs; `recover` asks for the task done cleanly, `fail_cleanly`
+ * only for clean behaviour (no early retry, no retried 4xx, no missed page, nothing unsafe).
+ */
+export function cellResilient(
+  expectation: MatrixFault['expectation'],
+  c: Pick<
+    ResilienceCell,
+    | 'exercised'
+    | 'baseline_passed'
+    | 'task_success'
+    | 'retry_after_early'
+    | 'retries_after_client_error'
+    | 'short_page_misses'
+    | 'safety_failure'
+  >,
+): boolean | null {
+  if (!c.exercised || !c.baseline_passed) return null;
+  const cleanly =
+    c.retry_after_early === 0 &&
+    c.retries_after_client_error === 0 &&
+    c.short_page_misses === 0 &&
+    !c.safety_failure;
+  return expectation === 'recover' ? (c.task_success?.majority ?? false) && cleanly : cleanly;
+}
+
+/** Each server's score over its cells: resilient ÷ scored, and the sums behind it. */
+export function resilienceScores(
+  servers: readonly string[],
+  cells: readonly ResilienceCell[],
+): ResilienceScore[] {
+  return servers.map((name) => {
+    const mine = cells.filter((c) => c.server === name && c.resilient !== null);
+    const resilient = mine.filter((c) => c.resilient === true).length;
+    const extras = mine.flatMap((c) => (c.extra_calls === null ? [] : [c.extra_calls]));
+    return {
+      server: name,
+      score: mine.length === 0 ? null : round(resilient / mine.length),
+      resilient,
+      exercised: mine.length,
+      extra_calls_mean: extras.length === 0 ? null : round(sum(extras) / extras.length),
+      retry_after_early: sum(mine.map((c) => c.retry_after_early)),
+      retries_after_client_error: sum(mine.map((c) => c.retries_after_client_error)),
+      short_page_misses: sum(mine.map((c) => c.short_page_misses)),
+    };
+  });
+}
+
 function cell(
   fault: MatrixFault,
   scenario: string,
@@ -23,12 +72,10 @@ function cell(
   const retries = sum(figures.map((f) => f.retries_after_client_error));
   const misses = sum(figures.map((f) => f.short_page_misses));
   const unsafe = result.safety_failure?.any ?? false;
-  const succeeded = result.task_success?.majority ?? false;
-  const cleanly = early === 0 && retries === 0 && misses === 0 && !unsafe;
   const basePassed = base?.task_success?.majority === true;
   const calls = result.api_calls?.median;
   const baseCalls = base?.api_calls?.median;
-  return {
+  const figuresOfCell = {
     scenario,
     server: result.server,
     fault: fault.name,
@@ -44,14 +91,8 @@ function cell(
     recovery_ms: median(figures.flatMap((f) => (f.recovery_ms === null ? [] : [f.recovery_ms]))),
     safety_failure: unsafe,
     baseline_passed: basePassed,
-    // A scenario the server fails without faults says nothing about what a fault costs.
-    resilient:
-      !exercised || !basePassed
-        ? null
-        : fault.expectation === 'recover'
-          ? succeeded && cleanly
-          : cleanly,
   };
+  return { ...figuresOfCell, resilient: cellResilient(fault.expectation, figuresOfCell) };
 }
 
 /**
@@ -79,21 +120,10 @@ export function aggregateResilience(
       }
     }
   }
-  const scores: ResilienceScore[] = baseline.servers.map(({ name }) => {
-    const mine = cells.filter((c) => c.server === name && c.resilient !== null);
-    const resilient = mine.filter((c) => c.resilient === true).length;
-    const extras = mine.flatMap((c) => (c.extra_calls === null ? [] : [c.extra_calls]));
-    return {
-      server: name,
-      score: mine.length === 0 ? null : round(resilient / mine.length),
-      resilient,
-      exercised: mine.length,
-      extra_calls_mean: extras.length === 0 ? null : round(sum(extras) / extras.length),
-      retry_after_early: sum(mine.map((c) => c.retry_after_early)),
-      retries_after_client_error: sum(mine.map((c) => c.retries_after_client_error)),
-      short_page_misses: sum(mine.map((c) => c.short_page_misses)),
-    };
-  });
+  const scores = resilienceScores(
+    baseline.servers.map((s) => s.name),
+    cells,
+  );
   return {
     faults: faulted.map(({ fault }) => ({
       name: fault.name,

@@ -8,6 +8,7 @@ import { RUN_FIGURES_NOT_REDERIVED, RUN_FIGURES_REDERIVED } from '../../report/r
 import type { Report } from '../../report/types.js';
 import { NOT_REDERIVED, verifyReport } from '../../report/verify-report.js';
 import { readReport } from '../../report-io/read-report.js';
+import { resilienceMismatches } from '../../resilience/verify-resilience.js';
 import { sweepCountMismatches } from '../../sweep/verify-sweep-counts.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
@@ -62,7 +63,11 @@ function verifyOne(
   report: Report,
 ): { mismatches: FigureMismatch[]; lines: string[]; json: object } {
   const v = verifyReport(report);
-  const mismatches = [...v.mismatches, ...sweepCountMismatches(report)];
+  const mismatches = [
+    ...v.mismatches,
+    ...sweepCountMismatches(report),
+    ...resilienceMismatches(report),
+  ];
   const scope = `${v.runs} runs re-derived, ${v.rows} scenario × server rows, ${report.suites.length} suites and overall re-aggregated; written by hpe-mcp-bench ${report.harness.version}`;
   const lines = [
     mismatches.length === 0
