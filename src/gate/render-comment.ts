@@ -1,5 +1,4 @@
 import { MAX_COMMENT_CHARS } from '../github/comment-marker.js';
-import { describeCrossRunState, splitCrossRun } from '../report/cross-run-state.js';
 import { describeEscapes } from '../report/escapes.js';
 import { fakeFindingLines } from '../report/fake-findings.js';
 import { protocolEraLine, protocolViolationLines } from '../report/protocol-violations.js';
@@ -17,6 +16,7 @@ import { notComparableSection } from './render-comparability.js';
 import { toolRegressionSection } from './render-tool-regressions.js';
 import { anyBand, delta, headlineLines, NOISE_FOOTNOTE } from './render-delta.js';
 import { environmentLine } from './environment-diff.js';
+import { crossRunSection, discoverabilitySection } from './render-context-sections.js';
 
 const HEADLINE: Record<Verdict['status'], string> = {
   pass: '✅ pass',
@@ -90,74 +90,7 @@ function stamp(report: Report, verdict: Verdict): string {
   ].join(' · ');
 }
 
-const LISTED = 5;
-const listIds = (ids: readonly string[]): string =>
-  ids.length === 0
-    ? '—'
-    : ids.slice(0, LISTED).map(md).join(', ') +
-      (ids.length > LISTED ? ` +${ids.length - LISTED}` : '');
-
-/** The discoverability delta, shown only when a server's menu text changed. */
-function discoverabilitySection(verdict: Verdict): string[] {
-  if (verdict.discoverability.length === 0) return [];
-  const f = (n: number): string => n.toFixed(3);
-  return [
-    '### Discoverability (menu text changed)',
-    '',
-    "BM25 rank of the expected tools for each scenario's intent, before any model (docs/discoverability.md). Informational, not gated.",
-    '',
-    markdownTable(
-      [
-        'server',
-        'scenarios',
-        'recall@1',
-        'recall@3',
-        'recall@5',
-        'MRR',
-        'ranked lower',
-        'ranked higher',
-      ],
-      ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
-      verdict.discoverability.map((d) => [
-        md(d.server),
-        String(d.scenarios),
-        delta(d.recallAt1, f, false),
-        delta(d.recallAt3, f, false),
-        delta(d.recallAt5, f, false),
-        delta(d.mrr, f, false),
-        listIds(d.rankedLower),
-        listIds(d.rankedHigher),
-      ]),
-    ),
-  ];
-}
-
 /** Sections of the comment; the scenario rows go last so truncation can drop them first. */
-/**
- * State a reused server process kept beyond its token (warned, per server), and the runs that
- * differ in the reused token alone (a count: expected of an OAuth client, not a finding).
- */
-function crossRunSection(report: Report): string[] {
-  const kept: string[] = [];
-  const reuse: string[] = [];
-  for (const server of report.servers) {
-    const state = server.cross_run_state;
-    if (!state) continue;
-    const line = describeCrossRunState(server.name, state);
-    if (line !== null) kept.push(`- ${md(line)}`);
-    const { authOnly } = splitCrossRun(state);
-    if (authOnly > 0) reuse.push(`${md(server.name)} ${authOnly}/${state.compared_runs}`);
-  }
-  const out = kept.length > 0 ? ['**State kept across runs**', '', ...kept, ''] : [];
-  if (reuse.length > 0) {
-    out.push(
-      `<sub>Runs on a reused process that only skipped the token request (expected): ${reuse.join(', ')}</sub>`,
-      '',
-    );
-  }
-  return out;
-}
-
 function sections(
   report: Report,
   verdict: Verdict,

@@ -1,4 +1,5 @@
-import type { FakeResponse, Item, Json } from './types.js';
+import type { Item, Json } from './types.js';
+import type { FakeResponse } from './http-types.js';
 /** Error body styles used by the vendor's API families (SPEC.md §6). */
 export type ErrorStyle = 'mrt' | 'config' | 'glp';
 /** A deterministic debugId (the real API sends a random 32-hex id). */

@@ -1,6 +1,7 @@
 import type { HandlerOptions, Router } from './router.js';
 import type { FakeState } from './state.js';
-import type { CallKind, FakeRequest, FakeResponse, RefusedRequest } from './types.js';
+import type { CallKind, RefusedRequest } from './types.js';
+import type { FakeRequest, FakeResponse } from './http-types.js';
 /** A response plus the classification the call log records for it. */
 export interface Dispatched extends FakeResponse {
     kind: CallKind;

@@ -1,4 +1,5 @@
 import type { FaultPlan } from './faults/fault-plan.js';
+import type { SeedInput } from './seed/seed-shape.js';
 import type { StateChange } from './state-checks/state-changes.js';
 import type { StateAssertion, StateCheckResult } from './state-checks/types.js';
 import type { CallRecord, FakeCredentials, Json, ValidationMode } from './types.js';
@@ -52,6 +53,8 @@ export interface FakeStateReport {
         version: string;
         contentHash: string;
     };
+    /** Rows a seed added, per file (0 for a file a patch changed in place); absent without a seed. */
+    seeded?: Record<string, number>;
     changes: StateChange[];
 }
 /** A running fake Central/GreenLake API. */
@@ -84,11 +87,24 @@ export interface FakeCentral {
      * Restores the bundle exactly and clears the call log, counters, tasks and fault counters.
      * `fixture` (a bundle name or directory) serves another bundle from now on; without it the
      * fake goes back to the bundle it started with. `validation` likewise defaults to the start's.
-     * The fault plan stays (setFaults changes it). Throws FakeCentralError for a bad fixture.
+     * The fault plan stays (setFaults changes it). `seed` edits the world for what follows (see
+     * {@link seed}); without one the bundle is served as it is. Throws FakeCentralError for a bad
+     * fixture or seed, and then changes nothing.
      */
     reset(fixture?: string, settings?: {
         validation?: ValidationMode;
+        seed?: SeedInput;
     }): void;
+    /**
+     * Edits the world until the next reset: `devices` are added to every endpoint that shows a
+     * device of their site (inventory, monitoring, type lists and details, config health,
+     * firmware, GreenLake, and the site's health counts); `patch` sets, adds or removes items of
+     * one collection, and nothing else follows it. The seeded rows are part of the baseline
+     * `state()` and `checkState` compare with, so only the test's own writes are changes. Starts
+     * the state and the call log afresh (seed before the server acts). Returns the rows added per
+     * file since the last reset. Throws FakeCentralError (`fixture_invalid`) naming the entry.
+     */
+    seed(edits: SeedInput): Record<string, number>;
     /** What changed against the bundle since the last reset, item by item. */
     state(): FakeStateReport;
     /** The control API, when started with `control`: its URL and bearer token. */

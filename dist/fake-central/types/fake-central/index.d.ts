@@ -1,6 +1,7 @@
 export { startFakeCentral, type FakeCentral, type FakeCentralOptions, type FakeStateReport, } from './start-fake-central.js';
 export type { ControlOptions, FaultPlanParser } from './fake-central-api.js';
 export type { StateChange } from './state-checks/state-changes.js';
+export type { SeedDevice, SeedInput, SeedPatch } from './seed/seed-shape.js';
 export { FakeCentralError } from './errors.js';
 export { listBundles, loadBundle, resolveBundleDir, defaultFixturesRoot, contentHashOf, findUp, type Bundle, type BundleManifest, type Canary, } from './fixture-store.js';
 export type { CallKind, CallRecord, FakeCredentials, RefusalRule, RefusedRequest, ValidationMode, } from './types.js';

@@ -1,5 +1,6 @@
 import type { FakeState } from './state.js';
-import type { CallKind, FakeRequest, FakeResponse, Json, ValidationMode } from './types.js';
+import type { CallKind, Json, ValidationMode } from './types.js';
+import type { FakeRequest, FakeResponse } from './http-types.js';
 /** What a handler receives: the request, decoded path parameters, the parsed body and the state. */
 export interface RouteContext {
     req: FakeRequest;

@@ -1,5 +1,6 @@
 import type { Bundle } from './fixture-store.js';
-import type { CallKind, FakeRequest, FakeResponse, Item, Json } from './types.js';
+import type { CallKind, Item, Json } from './types.js';
+import type { FakeRequest, FakeResponse } from './http-types.js';
 /** An async operation the fake created (troubleshooting test, alert action, GLP write). */
 export interface AsyncTask {
     id: string;

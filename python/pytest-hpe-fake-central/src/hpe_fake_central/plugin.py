@@ -173,7 +173,7 @@ def pytest_configure(config: pytest.Config) -> None:
         _check_mode(config)
     config.addinivalue_line(
         "markers",
-        f"{MARKER}(fixture=None, faults=None, validation=None, devices=options.get("devices"), patch=None): the "
+        f"{MARKER}(fixture=None, faults=None, validation=None, devices=None, patch=None): the "
         "bundle, fault plan (a mapping or a YAML/JSON file, relative to the test file), "
         "validation mode (documents or lenient) and world edits (devices to add, raw patches) "
         "the fake_central fixture gives this test",

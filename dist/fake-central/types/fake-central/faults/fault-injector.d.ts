@@ -1,5 +1,5 @@
 import type { CutPage, FaultDecision, FaultHooks, RoutedCall, TaskFaultOverride } from '../state.js';
-import type { FakeRequest, FakeResponse } from '../types.js';
+import type { FakeRequest, FakeResponse } from '../http-types.js';
 import type { FaultPlan, TaskFamily } from './fault-plan.js';
 /**
  * Applies one fault plan to one run. Counters start at zero for each instance, so a fresh

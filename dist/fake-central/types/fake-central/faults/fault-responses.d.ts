@@ -1,5 +1,5 @@
 import type { FakeState } from '../state.js';
-import type { FakeResponse } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 /**
  * 429 as SPEC.md §6–§7 describe it. `Retry-After` is always sent: without it one
  * compared server waits 60 s before retrying.

@@ -1,4 +1,5 @@
-import type { FakeResponse, RefusedRequest } from '../types.js';
+import type { RefusedRequest } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import type { BrokenRule } from './check-value.js';
 import type { DocumentedOperation } from './lookup.js';
 import type { RuleTable } from './table.js';

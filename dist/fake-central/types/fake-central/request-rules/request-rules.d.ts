@@ -1,4 +1,5 @@
-import type { FakeResponse, Json, RefusedRequest } from '../types.js';
+import type { Json, RefusedRequest } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 import type { RuleTable } from './table.js';
 /** A request as the checker sees it. */
 export interface RequestToCheck {

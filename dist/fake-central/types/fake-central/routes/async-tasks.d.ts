@@ -1,7 +1,8 @@
 import { ApiError } from '../api-error.js';
 import type { RouteContext } from '../router.js';
 import type { AsyncTask, FakeState } from '../state.js';
-import type { FakeResponse, Json } from '../types.js';
+import type { Json } from '../types.js';
+import type { FakeResponse } from '../http-types.js';
 /** What a poll sees: still running (with a progress figure) or done. */
 export interface TaskPhase {
     done: boolean;

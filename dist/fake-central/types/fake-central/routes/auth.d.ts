@@ -1,6 +1,6 @@
 import type { Route } from '../router.js';
 import type { FakeState } from '../state.js';
-import type { FakeRequest } from '../types.js';
+import type { FakeRequest } from '../http-types.js';
 /** Token lifetimes of the two issuers (SPEC.md §2). */
 export declare const CENTRAL_TOKEN_TTL = 7200;
 export declare const GLP_TOKEN_TTL = 900;
