@@ -248,7 +248,12 @@ const rerunOutcomes =
   rerunCount > 0 ? await measureReruns(rerunDir, rerunCount, rerunBaselines) : [];
 
 const figures = tally(outcomes, rerunOutcomes);
-const baselineReports = [...plantBaselines.values(), ...rerunBaselines.values()];
+// The reruns may reuse the plants' baselines (the same run): count each baseline once.
+const baselineReports = [
+  ...new Map(
+    [...plantBaselines.values(), ...rerunBaselines.values()].map((r) => [r.generated_at, r]),
+  ).values(),
+];
 const effect =
   baselineReports.length > 0 ? detectableEffect(baselineReports, parseThresholds('')) : null;
 console.log(`\n${summaryLines(figures).join('\n')}`);

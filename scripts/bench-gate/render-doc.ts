@@ -47,7 +47,7 @@ function timingLines(input: DocInput): string[] {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   return [
     `- **When, on what:** ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores shared with other engineers' work, Node ${process.versions.node}; 1-minute load average ${loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : 'n/a'} over the runs (${loadavg()[0]?.toFixed(1)} at the end).`,
-    `- **Cost:** ${runs.length} PR runs plus ${input.baselines.plants.size + input.baselines.reruns.size} baselines; the PR runs took ${s1(total)} together; median per PR run (golden suite × 5 runs + sweep, the action's defaults): ${[...byServer.entries()].map(([s, xs]) => `${s} ${s1(median(xs))}`).join(', ')}.`,
+    `- **Cost:** ${runs.length} PR runs plus ${new Set([...input.baselines.plants.values(), ...input.baselines.reruns.values()].map((r) => r.generated_at)).size} baseline(s); the PR runs took ${s1(total)} together; median per PR run (golden suite × 5 runs + sweep, the action's defaults): ${[...byServer.entries()].map(([s, xs]) => `${s} ${s1(median(xs))}`).join(', ')}.`,
   ];
 }
 
