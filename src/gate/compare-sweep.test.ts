@@ -115,6 +115,20 @@ describe('compareSweeps', () => {
     expect(reasons(swallows, swallows)).toEqual([]);
   });
 
+  it('unsafe fails whatever the baseline said: an error or unstable tool that now leaks a secret', () => {
+    const leak = 'its answer carried a secret (bearer token)';
+    const erring = sweep([entry('list_radios', { outcome: 'error' }), entry('list_devices')]);
+    const shaky = sweep([entry('list_radios', { outcome: 'unstable' }), entry('list_devices')]);
+    const unsafe = sweep([
+      entry('list_radios', { outcome: 'unsafe', error: leak }),
+      entry('list_devices'),
+    ]);
+    const reason = `reference sweep: list_radios (site-a) error → unsafe; GET ${RADIOS}; ${leak}`;
+    expect(reasons(unsafe, erring)).toEqual([reason]);
+    expect(reasons(unsafe, shaky)).toEqual([reason.replace('error →', 'unstable →')]);
+    expect(reasons(unsafe, unsafe)).toEqual([]);
+  });
+
   it('unstable on either side is never gated', () => {
     expect(
       reasons(sweep([entry('list_radios', { outcome: 'unstable' }), entry('list_devices')])),

@@ -23,7 +23,7 @@ export interface SweepComparison {
   line: string;
   /** Set when nothing was compared, and why (the baseline has no sweep, …). */
   notCompared: string | null;
-  /** `ok` → anything but ok or unstable: fails. */
+  /** `ok` → anything but ok or unstable, and anything → `unsafe`: fails. */
   regressions: SweepToolChange[];
   /** Still ok, but values the baseline showed are gone: fails. */
   dataLost: SweepToolChange[];
@@ -107,6 +107,11 @@ export function compareServerSweep(
   for (const before of baseline.tools) {
     const after = now.get(key(before));
     if (!after) continue;
+    // A read tool that writes, or an answer that carries a secret, fails whatever it was before.
+    if (after.outcome === 'unsafe' && before.outcome !== 'unsafe') {
+      result.regressions.push(change(before, after));
+      continue;
+    }
     if (before.outcome === 'unstable' || after.outcome === 'unstable') continue;
     if (before.outcome === 'ok' && after.outcome !== 'ok') {
       result.regressions.push(change(before, after));

@@ -17,7 +17,8 @@ export type SweepMode = (typeof SWEEP_MODES)[number];
  * - `error`: `isError`, a protocol error, or error text in a plain result;
  * - `route-miss`: a call the fake has no route for; `rejected`: a call the fake refused as the
  *   API would; `timeout`: cut at the server's call timeout;
- * - `unsafe`: a read tool that wrote;
+ * - `unsafe`: a read tool that wrote, or an answer (probes' too) carried a secret
+ *   (src/sweep/answer-leaks.ts);
  * - `unstable`: two calls with the same arguments differed (outcome or digest): never gated;
  * - `not-called`: required arguments could not be filled (`missing`), or the tool may write and
  *   the mode is `read`, or the config skips it (`reason`).

@@ -16,6 +16,8 @@ export interface CallContext {
   fake: FakeCentral;
   bodies: Map<number, Json>;
   canonicalise: Canonicalise;
+  /** Told every answer as the server gave it (the sweep scans it for secrets: answer-leaks.ts). */
+  heard?: (tool: string, where: string, outcome: ToolCallOutcome) => void;
 }
 
 interface Called {
@@ -39,6 +41,7 @@ async function callOnce(
   const before = lastSeq();
   // A confirmation asked of a sweep is answered as the write gate says (launchServer set it).
   const outcome = await ctx.session.callTool({ name: tool, arguments: args }, () => undefined);
+  ctx.heard?.(tool, 'its answer', outcome);
   const records = ctx.fake.calls().filter((r) => r.seq > before);
   const canonical = ctx.canonicalise(outcome, records);
   // The verdict names requests (an unsafe write's path): ids the server made up in them are

@@ -35,6 +35,7 @@ export async function probeErrors(
     } finally {
       ctx.fake.setFaults(null);
     }
+    ctx.heard?.(entry.tool, `its answer to the API ${status} probe`, outcome);
     const records = ctx.fake.calls().filter((r) => r.seq > before);
     const text = capResultText(resultText(outcome), entry.tool).text;
     const verdict = classifyCall({

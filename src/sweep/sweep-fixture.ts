@@ -10,6 +10,7 @@ import { checkSweepSettings } from './check-sweep-config.js';
 import { inferArguments, sweepValues } from './infer-arguments.js';
 import { isReadTool } from './read-tool.js';
 import { probeErrors } from './probe-errors.js';
+import { sweepSecrets, watchAnswers } from './answer-leaks.js';
 
 /** One server on one fixture bundle. */
 export interface FixtureSweepInput {
@@ -23,6 +24,8 @@ export interface FixtureSweepInput {
   sandbox?: SandboxMode;
   /** Binds the fake's known ids (src/run/canonical-ids.ts) for this bundle. */
   canonicalise: Canonicalise;
+  /** The harness's secrets' values: an answer carrying one is `unsafe` (answer-leaks.ts). */
+  secrets?: readonly string[];
   /** Resolves when the run's deadline passes: the server is closed and no more tools called. */
   stop?: Promise<void>;
 }
@@ -88,7 +91,11 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       const bundle = loadBundle(input.fixtureDir);
       const fixture = bundle.manifest.id;
       const values = sweepValues(bundle);
-      const ctx = { session, fake, bodies, canonicalise: input.canonicalise };
+      // The fake's canaries are read at each answer: a token-expiry fault issues new tokens.
+      const watch = watchAnswers(() =>
+        sweepSecrets(fake.canaries(), bundle.manifest.canaries, input.secrets ?? []),
+      );
+      const ctx = { session, fake, bodies, canonicalise: input.canonicalise, heard: watch.heard };
       const menu = [...session.tools].sort((a, b) => (a.name < b.name ? -1 : 1));
       const tools: SweepToolResult[] = [];
       const writes: { tool: string; args: Record<string, unknown> }[] = [];
@@ -128,7 +135,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       }
       if (stopped) throw new Error("the run's deadline passed during the sweep");
       tools.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
-      return { menu, tools, canaries: fake.canaries() };
+      return { menu, tools: watch.mark(tools), canaries: fake.canaries() };
     } finally {
       await session.close();
     }

@@ -15,7 +15,10 @@ export interface SweepRequest {
   baseDir: string;
   tmpRoot: string;
   sandbox?: SandboxMode;
-  /** The harness's secrets' values: never written into the sweep (errors may echo them). */
+  /**
+   * The harness's secrets' values: a tool whose answer carries one (or a canary) is `unsafe`,
+   * and none is written into the sweep (errors may echo them).
+   */
   secrets: readonly string[];
   /** For a bundle's directory: ids the server made up canonicalised (src/run/canonical-ids.ts). */
   canonicaliseFor: (fixtureDir: string) => Canonicalise;
@@ -74,6 +77,7 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
           tmpRoot: request.tmpRoot,
           ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
           canonicalise: request.canonicaliseFor(fixtureDir),
+          secrets: request.secrets,
           ...(request.deadline === undefined ? {} : { stop: request.deadline.passed }),
         });
         secrets.push(...swept.canaries);

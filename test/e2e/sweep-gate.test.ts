@@ -60,13 +60,21 @@ let scratch: string;
 let scenarios: Scenario[];
 let baseline: Report;
 
-/** A copy of the Python reference server with the new tool, changed by `edit` (the PR). */
-async function serverCopy(name: string, edit: (tool: string) => string | null): Promise<string> {
+/**
+ * A copy of the Python reference server with the new tool, changed by `edit` (the PR), its other
+ * files by `patch`.
+ */
+async function serverCopy(
+  name: string,
+  edit: (tool: string) => string | null,
+  patch?: (dir: string) => Promise<void>,
+): Promise<string> {
   const dir = join(scratch, name);
   await cp(SERVER, dir, {
     recursive: true,
     filter: (src) => !src.includes('__pycache__'),
   });
+  await patch?.(dir);
   const tool = edit(SITE_APS);
   const app = join(dir, 'hpe_reference_py', 'app.py');
   let text = await readFile(app, 'utf8');
@@ -87,8 +95,12 @@ async function serverCopy(name: string, edit: (tool: string) => string | null): 
   return dir;
 }
 
-async function bench(name: string, edit: (tool: string) => string | null): Promise<Report> {
-  const dir = await serverCopy(name, edit);
+async function bench(
+  name: string,
+  edit: (tool: string) => string | null,
+  patch?: (dir: string) => Promise<void>,
+): Promise<Report> {
+  const dir = await serverCopy(name, edit, patch);
   const config = parseBenchConfig(
     join(scratch, `${name}.yml`),
     ['servers:', ...pythonReferenceEntry('python-reference', dir), ''].join('\n'),
@@ -193,6 +205,40 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     expect(verdict.reasons).toContainEqual(
       `python-reference sweep: ${TOOL} (site-a) ok (API 403 reported) → swallowed (API 403); GET /network-monitoring/v1/aps; its first API call answered 403, it answered ${JSON.stringify('{"total":0,"returned":0,"aps":[]}')}`,
     );
+  }, 60_000);
+
+  it('a bearer token in an error answer fails: unsafe, named, and the sweep holds no token', async () => {
+    // The tool puts its token into the API error, and errors are no longer redacted: the 403
+    // probe's answer carries the token the fake issued.
+    const pr = await bench(
+      'token-in-error',
+      (tool) =>
+        tool.replace(
+          / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+          (_all, args: string) =>
+            `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except Exception as error:\n            raise RuntimeError(f"{error} (Authorization: Bearer {await ctx.central._get_token()})") from error\n`,
+        ),
+      async (dir) => {
+        const file = join(dir, 'hpe_reference_py', 'tools', 'define_tool.py');
+        const text = await readFile(file, 'utf8');
+        const unredacted = text.replace(
+          'text=ctx.redactor.redact_text(f"{tool}: {message}")',
+          'text=f"{tool}: {message}"',
+        );
+        expect(unredacted).not.toBe(text);
+        await writeFile(file, unredacted);
+      },
+    );
+    const leak = `its answer to the API 403 probe carried a secret (bearer token)`;
+    expect(entry(pr)).toMatchObject({ outcome: 'unsafe', error: leak });
+    const { verdict, comment } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      `python-reference sweep: ${TOOL} (site-a) ok → unsafe; GET /network-monitoring/v1/aps; ${leak}`,
+    );
+    // The tokens the fake issues are fake-central-… / fake-glp-…: none is in the report or comment.
+    for (const text of [JSON.stringify(pr), comment])
+      expect(text).not.toMatch(/fake-(?:central|glp)-[A-Za-z0-9_-]{20}/);
   }, 60_000);
 
   it('a request the fake refuses as the API would fails: rejected, with the rule', async () => {
