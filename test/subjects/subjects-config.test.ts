@@ -26,6 +26,8 @@ const OWN_CONFIG = [
   // The 2025-era reference over HTTP: test/e2e/mcp-eras.test.ts launches it beside the SDK v2
   // reference entry (examples/reference-server/v2).
   'subject-reference-v1-http.ts',
+  // The planted slowdown: test/e2e/noise-band-gate.test.ts launches it beside the reference.
+  'subject-slow-calls.ts',
 ];
 /** examples/python-reference-server on each line of the MCP Python SDK (.venv, .venv-mcp2). */
 const PYTHON_REFERENCE = ['python-reference', 'python-reference-mcp2'];
