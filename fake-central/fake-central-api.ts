@@ -1,3 +1,4 @@
+import type { FakeAssertions } from './assertions/fake-assertions.js';
 import type { FaultPlan } from './faults/fault-plan.js';
 import type { SeedInput } from './seed/seed-shape.js';
 import type { StateChange } from './state-checks/state-changes.js';
@@ -61,8 +62,11 @@ export interface FakeStateReport {
   changes: StateChange[];
 }
 
-/** A running fake Central/GreenLake API. */
-export interface FakeCentral {
+/**
+ * A running fake Central/GreenLake API, with assertions on its state and call log
+ * ({@link FakeAssertions}: `assertAdded`, `assertUnchanged`, `assertCalled`…).
+ */
+export interface FakeCentral extends FakeAssertions {
   /** Base URL for plain-HTTP clients, e.g. `http://127.0.0.1:41234`. */
   url: string;
   /** HTTP(S) proxy URL: the same port also answers CONNECT and absolute-form requests. */

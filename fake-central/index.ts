@@ -9,6 +9,11 @@ export type { StateChange } from './state-checks/state-changes.js';
 export type { SeedDevice, SeedInput, SeedPatch } from './seed/seed-shape.js';
 export { FakeCentralError } from './errors.js';
 export {
+  FakeCentralAssertionError,
+  type FakeAssertions,
+  type Where,
+} from './assertions/fake-assertions.js';
+export {
   listBundles,
   loadBundle,
   resolveBundleDir,
