@@ -20,6 +20,7 @@ import { stateChanges } from './state-checks/state-changes.js';
 import { startControlServer, type ControlEndpoint } from './control/control-server.js';
 import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
 import { allRoutes } from './all-routes.js';
+import { fakeAssertions } from './assertions/fake-assertions.js';
 import { issuedTokens } from './routes/auth.js';
 import { applySeed, type SeedSummary } from './seed/apply-seed.js';
 import { parseSeed } from './seed/seed-shape.js';
@@ -207,6 +208,12 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   let control: ControlEndpoint | undefined;
 
   const fake: FakeCentral = {
+    // They read the fake only through calls(), state() and checkState(), late-bound.
+    ...fakeAssertions({
+      calls: () => fake.calls(),
+      state: () => fake.state(),
+      checkState: (assertions) => fake.checkState(assertions),
+    }),
     url,
     proxyUrl: url,
     caCertPath: caFile.path,
