@@ -61,8 +61,47 @@ export interface FakeStateReport {
   changes: StateChange[];
 }
 
-/** A running fake Central/GreenLake API. */
-export interface FakeCentral {
+// The assertion helpers' contract (fake-central/assertions implements it).
+/** Items selected by dotted field paths (`{'essid.name': 'Guest'}`). */
+export type Where = Record<string, Json>;
+
+/**
+ * Assertions on the fake's state and call log, each failure naming what differed; the same
+ * checks and wording as the pytest plugin's `assert_added` & co. They judge with the fake's own
+ * state check (`checkState`, the control API's `POST /_fake/state/check`) and call filter
+ * (`GET /_fake/calls`), so the three ways in cannot disagree.
+ */
+export interface FakeAssertions {
+  /** The changes against the bundle since the last reset, of one collection or all. */
+  changes(collection?: string): StateChange[];
+  /** `checkState` that throws, with its failures, collateral and summary, when it fails. */
+  assertState(assertions: readonly StateAssertion[]): void;
+  /**
+   * `count` (default 1) items matching `where` were added to `collection`, each with `fields`.
+   * Returns the added items. Changes elsewhere are not its business (`assertUnchanged` is).
+   */
+  assertAdded(
+    collection: string,
+    options?: { where?: Where; fields?: Where; count?: number },
+  ): Json[];
+  /** `count` (default 1) items of the bundle matching `where` are gone from `collection`. */
+  assertRemoved(collection: string, options?: { where?: Where; count?: number }): void;
+  /** Nothing changed (in `collection`, among the items `where` selects, before or after). */
+  assertUnchanged(collection?: string, options?: { where?: Where }): void;
+  /**
+   * Calls since the reset matching an endpoint pattern (`POST /network-config/v1alpha1/wlan-ssids/*`):
+   * `times` of them when given (else at least one), each answered `status` when given. Returns them.
+   */
+  assertCalled(pattern: string, options?: { times?: number; status?: number }): CallRecord[];
+  /** No call since the reset matched the endpoint pattern. */
+  assertNotCalled(pattern: string): void;
+}
+
+/**
+ * A running fake Central/GreenLake API, with assertions on its state and call log
+ * ({@link FakeAssertions}: `assertAdded`, `assertUnchanged`, `assertCalled`…).
+ */
+export interface FakeCentral extends FakeAssertions {
   /** Base URL for plain-HTTP clients, e.g. `http://127.0.0.1:41234`. */
   url: string;
   /** HTTP(S) proxy URL: the same port also answers CONNECT and absolute-form requests. */

@@ -8,6 +8,8 @@ export type { ControlOptions, FaultPlanParser } from './fake-central-api.js';
 export type { StateChange } from './state-checks/state-changes.js';
 export type { SeedDevice, SeedInput, SeedPatch } from './seed/seed-shape.js';
 export { FakeCentralError } from './errors.js';
+export { FakeCentralAssertionError } from './assertions/fake-assertions.js';
+export type { FakeAssertions, Where } from './fake-central-api.js';
 export {
   listBundles,
   loadBundle,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { debugId } from './api-error.js';
 import { bodyDigest, CallLog, queryRecord } from './call-log.js';
 import { dispatch, type Dispatched } from './dispatch.js';
 import { listen } from './listen.js';
@@ -19,6 +20,7 @@ import { stateChanges } from './state-checks/state-changes.js';
 import { startControlServer, type ControlEndpoint } from './control/control-server.js';
 import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
 import { allRoutes } from './all-routes.js';
+import { fakeAssertions } from './assertions/fake-assertions.js';
 import { issuedTokens } from './routes/auth.js';
 import { applySeed, type SeedSummary } from './seed/apply-seed.js';
 import { parseSeed } from './seed/seed-shape.js';
@@ -122,7 +124,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
           httpStatusCode: 400,
           errorCode: 'HPE_GL_ERROR_BAD_REQUEST',
           message: `Malformed request: ${error instanceof Error ? error.message : String(error)}`,
-          debugId: '0'.repeat(32),
+          debugId: debugId(`${state.bundle.manifest.id}:debug:${seq}`),
         },
       };
     }
@@ -206,6 +208,12 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   let control: ControlEndpoint | undefined;
 
   const fake: FakeCentral = {
+    // They read the fake only through calls(), state() and checkState(), late-bound.
+    ...fakeAssertions({
+      calls: () => fake.calls(),
+      state: () => fake.state(),
+      checkState: (assertions) => fake.checkState(assertions),
+    }),
     url,
     proxyUrl: url,
     caCertPath: caFile.path,

@@ -43,6 +43,7 @@ export { loadFaultPlan, parseFaultPlan } from '../resilience/load-fault-plan.js'
 export {
   CALL_KINDS,
   FAULT_KINDS,
+  FakeCentralAssertionError,
   FakeCentralError,
   INTERCEPTED_HOSTS,
   listBundles,
@@ -53,6 +54,7 @@ export {
   type CollateralChange,
   type ControlOptions,
   type EndpointPattern,
+  type FakeAssertions,
   type FakeCentral,
   type FakeCentralOptions,
   type FakeCredentials,
@@ -67,4 +69,5 @@ export {
   type StateAssertion,
   type StateChange,
   type StateCheckResult,
+  type Where,
 } from '../../fake-central/index.js';

@@ -8,8 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildFakePackage } from '../../scripts/build-fake-package.js';
 
 // The light npm entry as a TypeScript server's suite gets it: build @hpe-mcp-bench/fake-central,
-// pack it, install the tarball into a scratch project, and there run a real vitest test (a
-// token, a seeded device, a state check) and compile typed use with no Node types. The install
+// pack it, install the tarball into a scratch project, and there run real vitest tests (a
+// token, a seeded device, a state check; a failing assertAdded whose message names what was
+// added instead) and compile typed use, the assertion helpers included, with no Node types. The install
 // must bring nothing else: the harness's dependencies stay out.
 
 const run = promisify(execFile);
@@ -43,13 +44,48 @@ test('a seeded AP is listed and the state is unchanged', async () => {
     expect(aps.items.map((a) => a.serialNumber)).toContain('TESTAP0001');
     expect(fake.checkState([{ collection: 'aps', count: 14 }]).failures).toEqual([]);
     expect(fake.state().changes).toEqual([]);
+    fake.assertUnchanged();
+  } finally {
+    await fake.close();
+  }
+});
+
+test('a failing assertAdded names what was added instead', async () => {
+  const fake = await startFakeCentral({ fixture: 'site-a' });
+  try {
+    const token = await fetch(fake.url + '/as/token.oauth2', {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: fake.credentials.clientId,
+        client_secret: fake.credentials.clientSecret,
+      }),
+    }).then((r) => r.json());
+    const created = await fetch(fake.url + '/network-config/v1alpha1/wlan-ssids/Lab', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + token.access_token, 'content-type': 'application/json' },
+      body: JSON.stringify({ enable: true, opmode: 'WPA3_SAE' }),
+    });
+    expect(created.status).toBe(200);
+    expect(() => fake.assertAdded('wlan-ssids', { where: { ssid: 'Lab' }, fields: { opmode: 'OPEN' } }))
+      .toThrow('opmode is "WPA3_SAE", expected "OPEN"');
+    let message = '';
+    try {
+      fake.assertAdded('wlan-ssids', { where: { ssid: 'Lab2' } });
+    } catch (error) {
+      expect(error.name).toBe('FakeCentralAssertionError');
+      message = error.message;
+    }
+    expect(message).toContain('wlan-ssids: expected 1 item(s) added where {"ssid":"Lab2"}; 0 item(s) added');
+    expect(message).toContain('added instead:\\n  ssid=Lab: {');
+    fake.assertCalled('POST /network-config/v1alpha1/wlan-ssids/*', { times: 1, status: 200 });
   } finally {
     await fake.close();
   }
 });
 `;
 
-const TYPED = `import { startFakeCentral, type CallRecord, type SeedInput } from "${PKG}";
+const TYPED = `import { FakeCentralAssertionError, startFakeCentral, type CallRecord, type Json, type SeedInput } from "${PKG}";
 const fake = await startFakeCentral({ fixture: 'site-a', validation: 'lenient' });
 const seed: SeedInput = { devices: [{ serialNumber: 'X1', deviceType: 'SWITCH', siteId: null }] };
 fake.seed(seed);
@@ -57,6 +93,17 @@ fake.seed(seed);
 fake.seed({ devices: [{ serialNumber: 'X2', deviceType: 'AP', sitId: '1' }] });
 const calls: CallRecord[] = fake.calls();
 void calls;
+const added: Json[] = fake.assertAdded('wlan-ssids', { where: { ssid: 'Lab' }, fields: { enable: true } });
+void added;
+fake.assertUnchanged('aps', { where: { serialNumber: 'X1' } });
+const posted: CallRecord[] = fake.assertCalled('POST /network-config/v1alpha1/wlan-ssids/*', { times: 1 });
+void posted;
+fake.assertNotCalled('DELETE /network-config/**');
+fake.assertRemoved('wlan-ssids', { count: 0 });
+const error: Error = new FakeCentralAssertionError('typed');
+void error;
+// @ts-expect-error: assertAdded takes its options in one object
+fake.assertAdded('wlan-ssids', { ssid: 'Lab' });
 `;
 
 describe('the light npm package: @hpe-mcp-bench/fake-central', () => {
@@ -109,7 +156,7 @@ describe('the light npm package: @hpe-mcp-bench/fake-central', () => {
     }).catch((error: { stdout?: string; stderr?: string }) => ({
       stdout: `vitest failed: ${error.stdout ?? ''}${error.stderr ?? ''}`,
     }));
-    expect(tested.stdout).toMatch(/1 passed/);
+    expect(tested.stdout).toMatch(/2 passed/);
 
     // Typed use under NodeNext, with no Node types at all (TypeScript 6/7's default `types: []`).
     writeFileSync(join(project, 'typed.ts'), TYPED);

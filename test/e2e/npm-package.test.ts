@@ -37,8 +37,15 @@ const bad = await fetch(fake.control.url + '/_fake/faults', {
   headers: { authorization: 'Bearer ' + fake.control.token },
   body: '{"faults": [{"kind": "latency"}]}',
 }).then((r) => r.json());
+let unchanged = '';
+try {
+  fake.assertNotCalled('GET /network-monitoring/v1/clients');
+} catch (error) {
+  unchanged = error.name + ': ' + error.message;
+}
 const out = {
   status: clients.status,
+  unchanged,
   calls: fake.calls().map((c) => c.method + ' ' + c.path),
   env: Object.keys(fake.serverEnv()),
   badPlan: bad.message,
@@ -52,9 +59,13 @@ const fake = await startFakeCentral({ fixture: 'campus-b', validation: 'lenient'
 const calls: CallRecord[] = fake.calls();
 const checked: StateCheckResult = fake.checkState([{ collection: 'wlan-ssids', count: 3 }]);
 const env: Record<string, string> = fake.serverEnv();
+const posted: CallRecord[] = fake.assertCalled('POST /network-config/**', { times: 0 });
+fake.assertAdded('wlan-ssids', { count: 0, where: { ssid: 'Lab' } });
+// @ts-expect-error: a count is a number
+fake.assertRemoved('wlan-ssids', { count: 'one' });
 // @ts-expect-error: the options are typed
 await startFakeCentral({ fixture: 3 });
-void [calls, checked, env];
+void [calls, checked, env, posted];
 `;
 
 describe('the npm package: hpe-mcp-bench/fake-central', () => {
@@ -101,6 +112,9 @@ describe('the npm package: hpe-mcp-bench/fake-central', () => {
     expect(out.status).toBe(200);
     expect(out.calls).toEqual(['POST /as/token.oauth2', 'GET /network-monitoring/v1/clients']);
     expect(out.env).toContain('HTTPS_PROXY');
+    expect(out.unchanged).toBe(
+      'FakeCentralAssertionError: expected no call to GET /network-monitoring/v1/clients, saw 1:\n  GET /network-monitoring/v1/clients → 200',
+    );
     // The control API validates plans with the harness's fault-plan validator.
     expect(out.badPlan).toContain('/faults/0');
     expect(out.badPlan).toContain('ms');

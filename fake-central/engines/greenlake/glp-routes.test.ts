@@ -15,6 +15,8 @@ describe('GreenLake platform engine', () => {
     expect(one).toEqual(page.items[0]);
     const details = await api.get(`/audit-log/v2beta1/logs/${page.items[0].id}/details`);
     expect(details.body).toEqual([page.items[0].description]);
+    // HPE's own GreenLake audit-log MCP server asks for `/detail` (SPEC.md §4): an alias.
+    expect(await api.get(`/audit-log/v1/logs/${page.items[0].id}/detail`)).toEqual(details);
   });
 
   it('role assignments name every user; scope groups are the sites; tags count the devices', async () => {

@@ -243,7 +243,8 @@ const TABLE: [string, Answer][] = [
   ],
   ['/audit-log/v1|v2beta1/logs/:id', byId(auditLogs, 'hpe.greenlake.audit-log')],
   [
-    '/audit-log/v1|v2beta1/logs/:id/details',
+    // `detail` is the spelling HPE's own GreenLake audit-log MCP server requests (SPEC.md §4).
+    '/audit-log/v1|v2beta1/logs/:id/details|detail',
     (c) => {
       const log = auditLogs(c).find((l) => l.id === c.params.id);
       if (!log)
