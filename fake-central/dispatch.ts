@@ -1,4 +1,4 @@
-import { ApiError, errorResponse } from './api-error.js';
+import { ApiError, debugId, errorResponse } from './api-error.js';
 import { refuseByDocuments } from './request-rules/request-rules.js';
 import { isAuthorized } from './routes/auth.js';
 import type { HandlerOptions, Route, Router } from './router.js';
@@ -58,14 +58,14 @@ export async function dispatch(
   const path = req.rawPath === '' ? '/' : req.rawPath;
   const found = router.match(req.method, path);
   if (found === null) {
-    return {
+    return ownDebugId(state, req, {
       ...errorResponse(404, 'HPE_GL_ERROR_NOT_FOUND', `Not Found: ${req.method} ${path}`),
       kind: readOrWrite(req.method),
       unrouted: true,
-    };
+    });
   }
   if ('allowed' in found) {
-    return {
+    return ownDebugId(state, req, {
       ...errorResponse(
         405,
         'HPE_GL_ERROR_METHOD_NOT_ALLOWED',
@@ -74,7 +74,7 @@ export async function dispatch(
       headers: { Allow: [...new Set(found.allowed)].join(', ') },
       kind: readOrWrite(req.method),
       unrouted: true,
-    };
+    });
   }
   const { route, params } = found;
   const authorized = route.kind === 'auth' || isAuthorized(state, req);
@@ -194,7 +194,7 @@ async function runRoute(
     return { ...response, kind: response.kind ?? route.kind, route: route.pattern };
   } catch (error) {
     if (error instanceof ApiError)
-      return { ...error.response, kind: route.kind, route: route.pattern };
+      return ownDebugId(state, req, { ...error.response, kind: route.kind, route: route.pattern });
     const message = error instanceof Error ? error.message : String(error);
     return {
       ...errorResponse(
@@ -206,6 +206,20 @@ async function runRoute(
       route: route.pattern,
     };
   }
+}
+
+/**
+ * Gives an error answer the `debugId` of this request: the live API sends a fresh id with every
+ * error, so two 404s must not share one (a client that logs or dedupes by it would merge them).
+ * Seeded like a refusal's (bundle + call-log sequence), so a rerun after reset is byte-identical.
+ */
+function ownDebugId(state: FakeState, req: FakeRequest, response: Dispatched): Dispatched {
+  const body = response.body;
+  if (req.seq === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
+    return response;
+  if (typeof body.debugId !== 'string') return response;
+  const id = debugId(`${state.bundle.manifest.id}:debug:${req.seq}`);
+  return { ...response, body: { ...body, debugId: id } };
 }
 
 function readOrWrite(method: string): CallKind {

@@ -135,10 +135,18 @@ export function matches(item: Item, clauses: Clause[]): boolean {
   });
 }
 
-/** Applies `filter` to a list; an empty or absent filter keeps everything. */
-export function applyFilter(items: Item[], filter: string | null | undefined): Item[] {
+/**
+ * Applies `filter` to a list; an empty or absent filter keeps everything. `aliases` maps a
+ * filter field the document names to the item field holding it (the site-health lists filter
+ * on `siteId`, which their items carry as `id`).
+ */
+export function applyFilter(
+  items: Item[],
+  filter: string | null | undefined,
+  aliases: Readonly<Record<string, string>> = {},
+): Item[] {
   if (filter === null || filter === undefined || filter.trim() === '') return items;
-  const clauses = parseFilter(filter);
+  const clauses = parseFilter(filter).map((c) => ({ ...c, field: aliases[c.field] ?? c.field }));
   return items.filter((item) => matches(item, clauses));
 }
 

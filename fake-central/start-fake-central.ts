@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { debugId } from './api-error.js';
 import { bodyDigest, CallLog, queryRecord } from './call-log.js';
 import { dispatch, type Dispatched } from './dispatch.js';
 import { listen } from './listen.js';
@@ -127,7 +128,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
           httpStatusCode: 400,
           errorCode: 'HPE_GL_ERROR_BAD_REQUEST',
           message: `Malformed request: ${error instanceof Error ? error.message : String(error)}`,
-          debugId: '0'.repeat(32),
+          debugId: debugId(`${state.bundle.manifest.id}:debug:${seq}`),
         },
       };
     }

@@ -4,7 +4,10 @@
  * in one process, with the load average around each. Target: at most +25 % wall time.
  * A benchmark, not a timed test: figures go in docs/performance.md with the load.
  *
- *   npm run bench:sweep -- [--runs 5] [--subject python|ts …] [--json]
+ *   npm run bench:sweep -- [--runs 5] [--subject python|ts …] [--sweep-only] [--json]
+ *
+ * `--sweep-only` times the sweep phase alone (no golden-suite runs): what a change to the sweep's
+ * probes costs, in a fraction of the full bench's time.
  */
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     subject: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
+    'sweep-only': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -82,7 +86,9 @@ const alone: Partial<Record<Subject, { ms: number; load: string }>> = {};
 const rows: Row[] = [];
 for (const subject of subjects) {
   const { config, server } = await subjectConfig(subject);
-  alone[subject] = { ms: await sweepAlone(config, server), load: load() };
+  const loadBefore = load();
+  alone[subject] = { ms: await sweepAlone(config, server), load: `${loadBefore} → ${load()}` };
+  if (values['sweep-only']) continue;
   for (const sweep of ['off', 'read'] as const) {
     const loadBefore = load();
     const started = performance.now();
@@ -115,6 +121,11 @@ for (const subject of subjects) {
 
 if (values.json) {
   console.log(JSON.stringify({ runs, scenarios: scenarios.length, rows, alone }, null, 2));
+} else if (values['sweep-only']) {
+  for (const subject of subjects)
+    console.log(
+      `${subject.padEnd(6)} the sweep phase alone ${((alone[subject]?.ms ?? 0) / 1000).toFixed(1)} s (load ${alone[subject]?.load ?? '?'})`,
+    );
 } else {
   console.log(
     `golden suite: ${scenarios.length} scenarios × ${runs} run(s), default isolation and concurrency`,

@@ -42,6 +42,8 @@ export function listView(
   options: {
     defaultFilter?: string;
     scope?: (items: Item[], query: URLSearchParams) => Item[];
+    /** Filter fields the document names that the items hold under another name. */
+    aliases?: Readonly<Record<string, string>>;
   } = {},
 ): Item[] {
   const key = [
@@ -57,6 +59,7 @@ export function listView(
       options.scope ? options.scope(items, query) : items,
       query,
       options.defaultFilter,
+      options.aliases,
     );
   });
 }
@@ -66,9 +69,10 @@ export function filterAndSort(
   items: Item[],
   query: URLSearchParams,
   defaultFilter?: string,
+  aliases?: Readonly<Record<string, string>>,
 ): Item[] {
   return applySort(
-    applyFilter(items, withDefaultFilter(query.get('filter'), defaultFilter)),
+    applyFilter(items, withDefaultFilter(query.get('filter'), defaultFilter), aliases),
     query.get('sort'),
   );
 }

@@ -20,6 +20,27 @@ describe('sites', () => {
     expect(second.items[0]).toHaveProperty('health.groups');
   });
 
+  it.each(['sites-health', 'sites-device-health', 'sites-client-health'])(
+    '%s honours the documented siteId eq / in filter (the items carry it as id)',
+    async (list) => {
+      const all = (await api.get(`/network-monitoring/v1/${list}`)).items as { id: string }[];
+      const [first, second] = all.map((s) => s.id);
+      const eq = await api.get(
+        `/network-monitoring/v1/${list}?filter=${encodeURIComponent(`siteId eq '${first}'`)}`,
+      );
+      expect(eq.items.map((s: { id: string }) => s.id)).toEqual([first]);
+      expect(eq.total).toBe(1);
+      const both = await api.get(
+        `/network-monitoring/v1/${list}?filter=${encodeURIComponent(`siteId in ('${first}', '${second}')`)}`,
+      );
+      expect(both.items).toHaveLength(2);
+      const none = await api.get(
+        `/network-monitoring/v1/${list}?filter=${encodeURIComponent("siteId eq '1'")}`,
+      );
+      expect(none.items).toEqual([]);
+    },
+  );
+
   it('serves site-health detail, and a JSON 404 for an unknown site', async () => {
     expect(await api.get(`${M}/site-health/5563304806`)).toHaveProperty('id', '5563304806');
     const missing = await api.call(`${M}/site-health/000`);

@@ -24,10 +24,17 @@ function siteHealthOk(): Item {
   };
 }
 
+/**
+ * The site-health lists document a `siteId` filter (listSitesHealthV1 & co.) while their items
+ * carry the site id as `id`.
+ */
+const SITE_ID_FILTER = { siteId: 'id' };
+
 /** Offset-paged site lists (sites-health & co.). KK sends `next=1` here; it is accepted and ignored. */
 function siteList(file: string, withResponse: boolean) {
   return ({ state, query }: RouteContext): FakeResponse => {
-    const page = offsetPage(listView(state, file, query), query, {
+    const items = listView(state, file, query, { aliases: SITE_ID_FILTER });
+    const page = offsetPage(items, query, {
       defaultLimit: 100,
       maxLimit: 1000,
     });

@@ -37,6 +37,15 @@ export const DEVIATIONS: readonly DeviationRule[] = [
     matches: (e) =>
       e.keyword === 'type' && NUMBER_FIELDS.has(last(e)) && typeof e.data === 'number',
   },
+  // D21: a site topology's `devices` and `links` are lists (the document types each one object).
+  {
+    id: 'D21',
+    matches: (e) =>
+      e.keyword === 'type' &&
+      /^\/(devices|links)$/.test(e.instancePath) &&
+      Array.isArray(e.data) &&
+      e.params.type === 'object',
+  },
   // D11: fields the fixture has no value for are null.
   {
     id: 'D11',

@@ -115,6 +115,50 @@ describe('compareSweeps', () => {
     expect(reasons(swallows, swallows)).toEqual([]);
   });
 
+  it('a filter the baseline narrowed with and the PR ignores (or fails on) fails, naming the argument', () => {
+    const filtered = (result: 'narrowed' | 'ignored' | 'failed', values?: number) =>
+      sweep([
+        entry('list_radios', {
+          filters: [
+            { argument: 'status', value: 'Up', result: 'ignored', values: 3 },
+            {
+              argument: 'site_id',
+              value: '2459302564',
+              result,
+              ...(values === undefined ? {} : { values }),
+              ...(result === 'failed' ? { error: 'error: site_id: unknown site' } : {}),
+            },
+          ],
+        }),
+        entry('list_devices'),
+      ]);
+    expect(reasons(filtered('ignored', 3), filtered('narrowed', 2))).toEqual([
+      `reference sweep: list_radios (site-a) ok (filter site_id narrowed) → filter-ignored (site_id); GET ${RADIOS}; called with site_id="2459302564" it still showed all 3 values it showed without (the baseline's answer left 2 out)`,
+    ]);
+    expect(reasons(filtered('failed'), filtered('narrowed', 2))).toEqual([
+      `reference sweep: list_radios (site-a) ok (filter site_id narrowed) → filter-failed (site_id); GET ${RADIOS}; called with site_id="2459302564" it failed: error: site_id: unknown site`,
+    ]);
+    // A filter that never narrowed (status here, site_id in the baseline) is not news.
+    expect(reasons(filtered('ignored', 3), filtered('ignored', 3))).toEqual([]);
+    expect(reasons(filtered('narrowed', 1), filtered('narrowed', 2))).toEqual([]);
+  });
+
+  it('an unsafe tool new on the menu fails; a new tool otherwise is only listed', () => {
+    const leak = 'its answer carried a secret (bearer token)';
+    const pr = sweep([
+      ...BASE.tools,
+      entry('list_aps'),
+      entry('dump_config', { outcome: 'unsafe', error: leak }),
+    ]);
+    expect(reasons(pr)).toEqual([
+      `reference sweep: dump_config (site-a) new → unsafe; GET ${RADIOS}; ${leak}`,
+    ]);
+    expect(compareSweeps(withSweep(pr), withSweep(BASE), [])[0]?.added).toEqual([
+      'list_aps',
+      'dump_config',
+    ]);
+  });
+
   it('unsafe fails whatever the baseline said: an error or unstable tool that now leaks a secret', () => {
     const leak = 'its answer carried a secret (bearer token)';
     const erring = sweep([entry('list_radios', { outcome: 'error' }), entry('list_devices')]);

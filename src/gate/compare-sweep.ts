@@ -23,7 +23,10 @@ export interface SweepComparison {
   line: string;
   /** Set when nothing was compared, and why (the baseline has no sweep, …). */
   notCompared: string | null;
-  /** `ok` → anything but ok or unstable, and anything → `unsafe`: fails. */
+  /**
+   * `ok` → anything but ok or unstable, anything → `unsafe` (a tool new on the menu too), an
+   * API error newly swallowed, a filter the baseline honoured newly ignored: fails.
+   */
   regressions: SweepToolChange[];
   /** Still ok, but values the baseline showed are gone: fails. */
   dataLost: SweepToolChange[];
@@ -79,6 +82,43 @@ function newlySwallowed(before: SweepToolResult, after: SweepToolResult): SweepT
   return null;
 }
 
+const shortValue = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+};
+
+/**
+ * A filter the baseline's answer honoured (it narrowed) and the PR's ignores or fails on: the
+ * filter probe (src/sweep/probe-filters.ts) with the same argument and value.
+ */
+function newlyIgnoredFilter(
+  before: SweepToolResult,
+  after: SweepToolResult,
+): SweepToolChange | null {
+  for (const probe of after.filters ?? []) {
+    if (probe.result === 'narrowed') continue;
+    const was = before.filters?.find(
+      (p) =>
+        p.argument === probe.argument && JSON.stringify(p.value) === JSON.stringify(probe.value),
+    );
+    if (was?.result !== 'narrowed') continue;
+    const call = `called with ${probe.argument}=${shortValue(probe.value)}`;
+    return {
+      ...change(before, after),
+      baseline: `ok (filter ${probe.argument} narrowed)`,
+      current:
+        probe.result === 'ignored'
+          ? `filter-ignored (${probe.argument})`
+          : `filter-failed (${probe.argument})`,
+      error:
+        probe.result === 'ignored'
+          ? `${call} it still showed all ${probe.values ?? 0} values it showed without (the baseline's answer left ${was.values ?? 0} out)`
+          : `${call} it failed: ${probe.error ?? ''}`,
+    };
+  }
+  return null;
+}
+
 /** One server's sweep against its baseline sweep (both present). */
 export function compareServerSweep(
   server: string,
@@ -103,6 +143,19 @@ export function compareServerSweep(
   }
   for (const tool of baseline.menu.filter((t) => !current.menu.includes(t)))
     (retiredTools.includes(tool) ? result.retired : result.missing).push(tool);
+  // A new tool is listed, never a failure, unless it is unsafe: a read tool that writes, or an
+  // answer that carries a secret, fails whether or not the baseline had the tool.
+  for (const after of current.tools) {
+    if (after.outcome !== 'unsafe' || baseline.menu.includes(after.tool)) continue;
+    result.regressions.push({
+      tool: after.tool,
+      fixture: after.fixture,
+      baseline: 'new',
+      current: 'unsafe',
+      calls: callsText(after.calls),
+      ...(after.error === undefined ? {} : { error: after.error }),
+    });
+  }
   const now = new Map(current.tools.map((e) => [key(e), e]));
   for (const before of baseline.tools) {
     const after = now.get(key(before));
@@ -117,9 +170,9 @@ export function compareServerSweep(
       result.regressions.push(change(before, after));
       continue;
     }
-    const swallowed = newlySwallowed(before, after);
-    if (swallowed) {
-      result.regressions.push(swallowed);
+    const probed = newlySwallowed(before, after) ?? newlyIgnoredFilter(before, after);
+    if (probed) {
+      result.regressions.push(probed);
       continue;
     }
     if (before.outcome === 'ok' && sameArguments(before, after)) {

@@ -62,6 +62,23 @@ export interface SweepErrorProbe {
   answer?: string;
 }
 
+/**
+ * An `ok` read tool called again with one optional filter argument added (a site, a serial, a
+ * status, a type, a search): the answer showed fewer of the values the plain call showed
+ * (`narrowed`), every one of them (`ignored`: the filter changed nothing), or the call failed
+ * (`failed`: an error, a refusal, a route miss or a timeout).
+ */
+export interface SweepFilterProbe {
+  argument: string;
+  /** The value passed (from the bundle, the schema's enum, or the plain answer for a search). */
+  value: unknown;
+  result: 'narrowed' | 'ignored' | 'failed';
+  /** `ignored`: how many values the plain answer showed (all shown again); `narrowed`: how many are gone. */
+  values?: number;
+  /** `failed`: the first line of the error. */
+  error?: string;
+}
+
 /** One tool on one fixture bundle. */
 export interface SweepToolResult {
   tool: string;
@@ -85,6 +102,8 @@ export interface SweepToolResult {
   error?: string;
   /** An `ok` read tool probed with API errors (absent: not probed). */
   probes?: SweepErrorProbe[];
+  /** An `ok` read tool probed with each optional filter the sweep could fill (absent: none). */
+  filters?: SweepFilterProbe[];
 }
 
 /** The sweep of one server. */

@@ -35,7 +35,7 @@ const ctx = (answer: (n: number) => string) => ({
 
 describe('callToolTwice', () => {
   it('the same answer twice is judged once', async () => {
-    const entry = await callToolTwice(
+    const { entry } = await callToolTwice(
       ctx(() => 'nothing here'),
       't',
       'site-a',
@@ -46,7 +46,7 @@ describe('callToolTwice', () => {
   });
 
   it('another answer the second time is unstable, whatever the first was', async () => {
-    const entry = await callToolTwice(
+    const { entry } = await callToolTwice(
       ctx((n) => `run ${n}`),
       't',
       'site-a',
@@ -57,7 +57,7 @@ describe('callToolTwice', () => {
       outcome: 'unstable',
       error: 'two calls with the same arguments answered differently (no-data both times)',
     });
-    const flips = await callToolTwice(
+    const { entry: flips } = await callToolTwice(
       ctx((n) => (n === 1 ? 'fine' : 'Error: boom')),
       't',
       'site-a',

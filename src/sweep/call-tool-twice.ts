@@ -20,7 +20,7 @@ export interface CallContext {
   heard?: (tool: string, where: string, outcome: ToolCallOutcome) => void;
 }
 
-interface Called {
+export interface Called {
   verdict: CallVerdict;
   digest: string;
 }
@@ -31,17 +31,19 @@ function digestOf(outcome: ToolCallOutcome): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 
-async function callOnce(
+/** Calls a tool once and judges the call (the fake's bodies of earlier calls are dropped). */
+export async function callOnce(
   ctx: CallContext,
   tool: string,
   args: Record<string, unknown>,
   read: boolean,
+  where = 'its answer',
 ): Promise<Called> {
   const lastSeq = (): number => ctx.fake.calls().at(-1)?.seq ?? 0;
   const before = lastSeq();
   // A confirmation asked of a sweep is answered as the write gate says (launchServer set it).
   const outcome = await ctx.session.callTool({ name: tool, arguments: args }, () => undefined);
-  ctx.heard?.(tool, 'its answer', outcome);
+  ctx.heard?.(tool, where, outcome);
   const records = ctx.fake.calls().filter((r) => r.seq > before);
   const canonical = ctx.canonicalise(outcome, records);
   // The verdict names requests (an unsafe write's path): ids the server made up in them are
@@ -61,6 +63,12 @@ async function callOnce(
   return { verdict, digest: digestOf(canonical) };
 }
 
+/** A tool's sweep entry, and every served value its first answer showed (uncapped, not stored). */
+export interface SweptTool {
+  entry: SweepToolResult;
+  shown: string[];
+}
+
 /**
  * Calls a tool twice with the same arguments and judges the first call; a second call that
  * comes to another outcome or another digest makes the tool `unstable` (never gated). A timeout
@@ -72,8 +80,9 @@ export async function callToolTwice(
   fixture: string,
   args: Record<string, unknown>,
   read: boolean,
-): Promise<SweepToolResult> {
+): Promise<SweptTool> {
   const first = await callOnce(ctx, tool, args, read);
+  const shown = first.verdict.allShown;
   const entry: SweepToolResult = {
     tool,
     fixture,
@@ -85,11 +94,11 @@ export async function callToolTwice(
     shown: first.verdict.shown,
     ...(first.verdict.error === undefined ? {} : { error: first.verdict.error }),
   };
-  if (first.verdict.outcome === 'timeout' || !read) return entry;
+  if (first.verdict.outcome === 'timeout' || !read) return { entry, shown };
   const second = await callOnce(ctx, tool, args, read);
   if (second.verdict.outcome === first.verdict.outcome && second.digest === first.digest)
-    return entry;
-  return {
+    return { entry, shown };
+  const unstable: SweepToolResult = {
     ...entry,
     outcome: 'unstable',
     error:
@@ -97,4 +106,5 @@ export async function callToolTwice(
         ? `two calls with the same arguments answered differently (${first.verdict.outcome} both times)`
         : `two calls with the same arguments came to ${first.verdict.outcome}, then ${second.verdict.outcome}`,
   };
+  return { entry: unstable, shown };
 }

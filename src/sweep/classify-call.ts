@@ -25,6 +25,8 @@ export interface CallVerdict {
   calls: SweepCall[];
   served: number;
   shown: string[];
+  /** Every served value the result shows, uncapped (the filter probe compares them; never stored). */
+  allShown: string[];
   error?: string;
 }
 
@@ -64,7 +66,7 @@ export function classifyCall(evidence: CallEvidence): CallVerdict {
     Object.values(evidence.arguments),
   );
   const shown = shownValues(served, evidence.text);
-  const base = { calls, served: served.length, shown: shown.slice(0, SHOWN_CAP) };
+  const base = { calls, served: served.length, shown: shown.slice(0, SHOWN_CAP), allShown: shown };
   const { outcome } = evidence;
   const failed = outcome.protocolError ?? (outcome.isError ? evidence.text : undefined);
   const verdict = (kind: CallVerdict['outcome'], error?: string): CallVerdict => ({

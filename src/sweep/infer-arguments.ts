@@ -94,7 +94,7 @@ function schemaValue(schema: JsonObject): unknown {
 }
 
 /** The property's schema with a nullable `anyOf` (`str | None`) reduced to its non-null branch. */
-function concrete(schema: JsonObject): JsonObject {
+export function concrete(schema: JsonObject): JsonObject {
   const options = schema.anyOf;
   if (!Array.isArray(options)) return schema;
   const real = (options as JsonObject[]).filter((o) => o.type !== 'null');
@@ -104,10 +104,15 @@ function concrete(schema: JsonObject): JsonObject {
 }
 
 /**
- * The value of one argument: the config's, else one the bundle knows by the parameter's name
- * (conformance's rules, with the tool's name as the path it reads), else the schema's own.
+ * A value the bundle knows for a parameter by its name (conformance's rules, with the tool's name
+ * as the path it reads, then the names only the sweep fills), typed as its schema asks.
  */
-function valueFor(tool: string, name: string, schema: JsonObject, values: SweepValues): unknown {
+export function fixtureValue(
+  tool: string,
+  name: string,
+  schema: JsonObject,
+  values: SweepValues,
+): unknown {
   const op: Operation = {
     method: 'GET',
     path:
@@ -123,8 +128,12 @@ function valueFor(tool: string, name: string, schema: JsonObject, values: SweepV
   };
   const param: OperationParameter = { name, in: 'query', required: true, schema };
   const known = namedValue(tool, name, values) ?? knownValue(op, param, values.ids);
-  if (known !== undefined && known !== '') return typed(known, schema);
-  return schemaValue(schema);
+  return known === undefined || known === '' ? undefined : typed(known, schema);
+}
+
+/** The value of one required argument: one the bundle knows, else the schema's own. */
+function valueFor(tool: string, name: string, schema: JsonObject, values: SweepValues): unknown {
+  return fixtureValue(tool, name, schema, values) ?? schemaValue(schema);
 }
 
 /** The arguments of one call, or the required parameters nothing could fill. */

@@ -10,6 +10,7 @@ import { checkSweepSettings } from './check-sweep-config.js';
 import { inferArguments, sweepValues } from './infer-arguments.js';
 import { isReadTool } from './read-tool.js';
 import { probeErrors } from './probe-errors.js';
+import { probeFilters } from './probe-filters.js';
 import { sweepSecrets, watchAnswers } from './answer-leaks.js';
 
 /** One server on one fixture bundle. */
@@ -123,15 +124,25 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         }
         if (!read) writes.push({ tool: tool.name, args: inferred.arguments });
         else {
-          const entry = await callToolTwice(ctx, tool.name, fixture, inferred.arguments, true);
-          if (entry.outcome === 'ok') entry.probes = await probeErrors(ctx, entry);
+          const { entry, shown } = await callToolTwice(
+            ctx,
+            tool.name,
+            fixture,
+            inferred.arguments,
+            true,
+          );
+          if (entry.outcome === 'ok') {
+            entry.probes = await probeErrors(ctx, entry);
+            const filters = await probeFilters(ctx, tool, entry, values, shown);
+            if (filters.length > 0) entry.filters = filters;
+          }
           tools.push(entry);
         }
       }
       for (const write of writes) {
         if (stopped) break;
         fake.reset();
-        tools.push(await callToolTwice(ctx, write.tool, fixture, write.args, false));
+        tools.push((await callToolTwice(ctx, write.tool, fixture, write.args, false)).entry);
       }
       if (stopped) throw new Error("the run's deadline passed during the sweep");
       tools.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));

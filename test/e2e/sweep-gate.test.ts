@@ -59,6 +59,8 @@ def register(ctx: ToolContext) -> None:
 let scratch: string;
 let scenarios: Scenario[];
 let baseline: Report;
+/** PR reports a later test gates again: the tool removed, the tool leaking a token. */
+const kept = new Map<string, Report>();
 
 /**
  * A copy of the Python reference server with the new tool, changed by `edit` (the PR), its other
@@ -122,11 +124,11 @@ async function bench(
 }
 
 /** The gate as `compare` applies it, less the five-runs rule (these reports have one run). */
-function gate(pr: Report) {
+function gate(pr: Report, against: Report = baseline) {
   const rules = GATE_RULES.filter((r) => r.name !== 'enough-runs');
   const verdict = compareToBaseline(
     pr,
-    { report: baseline, sha: 'base', savedAt: baseline.generated_at },
+    { report: against, sha: 'base', savedAt: against.generated_at },
     DEFAULT_THRESHOLDS,
     rules,
   );
@@ -153,6 +155,10 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     expect(scenarios.some((s) => JSON.stringify(s).includes(TOOL))).toBe(false);
     expect(entry(baseline)).toMatchObject({ outcome: 'ok', arguments: {} });
     expect(entry(baseline)?.shown.length).toBeGreaterThan(10);
+    // site-a's APs are on two sites: the sweep's site filter narrows the answer.
+    expect(entry(baseline)?.filters).toEqual([
+      { argument: 'site_id', value: '2459302564', result: 'narrowed', values: expect.any(Number) },
+    ]);
   });
 
   it('an unchanged copy passes', async () => {
@@ -229,6 +235,7 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
         await writeFile(file, unredacted);
       },
     );
+    kept.set('token-in-error', pr);
     const leak = `its answer to the API 403 probe carried a secret (bearer token)`;
     expect(entry(pr)).toMatchObject({ outcome: 'unsafe', error: leak });
     const { verdict, comment } = gate(pr);
@@ -239,6 +246,18 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     // The tokens the fake issues are fake-central-… / fake-glp-…: none is in the report or comment.
     for (const text of [JSON.stringify(pr), comment])
       expect(text).not.toMatch(/fake-(?:central|glp)-[A-Za-z0-9_-]{20}/);
+  }, 60_000);
+
+  it('the site filter dropped fails: filter-ignored, naming the argument', async () => {
+    const pr = await bench('filter-dropped', (tool) =>
+      tool.replace('query={"filter": odata_filter({"siteId": site_id})},', 'query={},'),
+    );
+    expect(entry(pr)?.outcome).toBe('ok');
+    const { verdict, comment } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    const reason = `python-reference sweep: ${TOOL} (site-a) ok (filter site_id narrowed) → filter-ignored (site_id); GET /network-monitoring/v1/aps; called with site_id="2459302564" it still showed all`;
+    expect(verdict.reasons).toContainEqual(expect.stringContaining(reason));
+    expect(comment).toContain(`${TOOL} (site-a) ok (filter site_id narrowed) → filter-ignored`);
   }, 60_000);
 
   it('a request the fake refuses as the API would fails: rejected, with the rule', async () => {
@@ -258,10 +277,25 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
   }, 60_000);
 
   it('the tool removed from the menu fails', async () => {
-    const { verdict } = gate(await bench('removed', () => null));
+    const removed = await bench('removed', () => null);
+    kept.set('removed', removed);
+    const { verdict } = gate(removed);
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       `python-reference sweep: ${TOOL} is missing from the menu (declare a removal on purpose under "retired: {tools: [${TOOL}]}" in the thresholds)`,
     );
   }, 60_000);
+
+  it('a tool new on the menu that leaks a token fails: new → unsafe (a safe new tool is only listed)', () => {
+    // The same two PRs, gated again: the one without the tool is now the baseline.
+    const without = kept.get('removed');
+    const leaking = kept.get('token-in-error');
+    if (!without || !leaking) throw new Error('the removed and token-in-error PRs ran first');
+    const { verdict } = gate(leaking, without);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      `python-reference sweep: ${TOOL} (site-a) new → unsafe; GET /network-monitoring/v1/aps; its answer to the API 403 probe carried a secret (bearer token)`,
+    );
+    expect(gate(baseline, without).verdict.status).toBe('pass');
+  });
 });

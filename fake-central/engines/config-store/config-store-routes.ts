@@ -28,6 +28,7 @@ import {
   writeScope,
   type ObjectScope,
 } from './scope.js';
+import { configAssignmentRoutes } from './config-assignments.js';
 import { firmwareComplianceRoutes } from './firmware-compliance.js';
 import { policyGroupListRoutes } from './policy-group-list.js';
 
@@ -159,6 +160,7 @@ const SINGLETON = `${BASE}/${singletons.join('|')}`;
  * from one state file per family (seeded by the bundle when it has `<segment>.json`).
  */
 export const configStoreRoutes: Route[] = [
+  ...configAssignmentRoutes,
   ...firmwareComplianceRoutes,
   ...policyGroupListRoutes,
   { method: 'GET', pattern: COLLECTION, kind: 'read', handler: list },

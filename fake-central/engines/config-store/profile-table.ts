@@ -3,11 +3,11 @@
  * (fake-central/SPEC.md §config profiles names the documents). A token is `segment` (list key
  * `profile`, item key `name`), `segment:listKey`, `segment:listKey:keyField`, or `segment=` for a
  * singleton object without `/{name}`. Families that have their own routes (wlan-ssids,
- * auth-servers, auth-profiles, authz-policies, firmware-compliance, scope-maps) are not here.
+ * auth-servers, auth-profiles, authz-policies, firmware-compliance, scope-maps,
+ * config-assignments) are not here.
  */
 const TABLE = `
 application-experience: app-bandwidth-contracts:profiles arc dap dap-application dap-sla
-assignments: config-assignments=
 config-management: config-checkpoint device-persona-mapping:device-type-list:device-type
 extensions: psm:psm-instance splunk-instances:instance vsphere-instances:vsphere-instance
 gateway-clustering: gw-cluster-intent-config

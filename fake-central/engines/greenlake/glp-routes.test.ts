@@ -15,6 +15,35 @@ describe('GreenLake platform engine', () => {
     expect(one).toEqual(page.items[0]);
     const details = await api.get(`/audit-log/v2beta1/logs/${page.items[0].id}/details`);
     expect(details.body).toEqual([page.items[0].description]);
+    // HPE's own GreenLake audit-log MCP server asks for `/detail` (SPEC.md §4): an alias.
+    expect(await api.get(`/audit-log/v1/logs/${page.items[0].id}/detail`)).toEqual(details);
+  });
+
+  it('the service offer, its region and the workspace provision agree with the audit logs', async () => {
+    const [log] = (await api.get('/audit-log/v1/logs?limit=1')).items as Row[];
+    const S = '/service-catalog/v1beta1';
+    const offers = (await api.get(`${S}/service-offers`)).items as Row[];
+    expect(offers.map((o) => [o.id, o.name])).toEqual([
+      [log?.serviceOffer.id, log?.serviceOffer.name],
+    ]);
+    expect(await api.get(`${S}/service-offers/${log?.serviceOffer.id}`)).toEqual(offers[0]);
+    const managers = (await api.get('/service-catalog/v1/service-managers')).items as Row[];
+    expect(offers[0]?.serviceManager.id).toBe(managers[0]?.id);
+    const regions = (await api.get(`${S}/service-offer-regions`)).items as Row[];
+    expect(regions.map((r) => [r.serviceOfferId, r.region])).toEqual([
+      [log?.serviceOffer.id, log?.serviceOffer.region],
+    ]);
+    expect(await api.get(`${S}/service-offer-regions/${regions[0]?.id}`)).toEqual(regions[0]);
+    const provisions = (await api.get(`${S}/service-provisions`)).items as Row[];
+    expect(provisions).toHaveLength(1);
+    expect(provisions[0]).toMatchObject({
+      provisionStatus: 'PROVISIONED',
+      region: log?.serviceOffer.region,
+      serviceOffer: { id: log?.serviceOffer.id },
+      workspace: { id: log?.workspace.id },
+    });
+    expect(await api.get(`${S}/service-provisions/${provisions[0]?.id}`)).toEqual(provisions[0]);
+    expect((await api.call(`${S}/service-provisions/${log?.workspace.id}`)).status).toBe(404);
   });
 
   it('role assignments name every user; scope groups are the sites; tags count the devices', async () => {

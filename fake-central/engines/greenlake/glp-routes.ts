@@ -5,6 +5,12 @@ import { filterAndSort, ok } from '../../routes/common.js';
 import { glpNotFound } from '../../routes/greenlake-errors.js';
 import type { Item } from '../../types.js';
 import type { FakeResponse } from '../../http-types.js';
+import {
+  centralOffer,
+  serviceOfferRegions,
+  serviceOffers,
+  serviceProvisions,
+} from './glp-service-offers.js';
 import { centralManager, uuidOf, workspaceOf } from './glp-world.js';
 
 type Build = (ctx: RouteContext) => Item[];
@@ -52,7 +58,7 @@ const missing =
 /** Audit log entries: the bundle's audits as GreenLake records of the Central service. */
 const auditLogs: Build = (ctx) => {
   const ws = workspaceOf(ctx.state);
-  const manager = centralManager(ctx.state);
+  const offer = centralOffer(ctx.state);
   return ctx.state.list('audits.json').map((a) => ({
     category: text(a.category).toUpperCase().replace(/\W+/g, '_'),
     createdAt: text(a.createdAt),
@@ -60,7 +66,7 @@ const auditLogs: Build = (ctx) => {
     hasDetails: true,
     id: text(a.id),
     ipAddress: text(a.ipAddress),
-    serviceOffer: { id: text(manager.id), name: text(manager.name), region: text(manager.region) },
+    serviceOffer: { id: text(offer.id), name: text(offer.name), region: text(offer.region) },
     type: 'audit-log/log',
     username: text(a.source),
     workspace: { id: text(ws.id), name: text(ws.workspaceName) },
@@ -243,7 +249,8 @@ const TABLE: [string, Answer][] = [
   ],
   ['/audit-log/v1|v2beta1/logs/:id', byId(auditLogs, 'hpe.greenlake.audit-log')],
   [
-    '/audit-log/v1|v2beta1/logs/:id/details',
+    // `detail` is the spelling HPE's own GreenLake audit-log MCP server requests (SPEC.md §4).
+    '/audit-log/v1|v2beta1/logs/:id/details|detail',
     (c) => {
       const log = auditLogs(c).find((l) => l.id === c.params.id);
       if (!log)
@@ -334,10 +341,21 @@ const TABLE: [string, Answer][] = [
   ['/service-catalog/v1beta1/my-services', emptyNext],
   ['/service-catalog/v1beta1|v1beta2/recent-services', emptyNext],
   ['/service-catalog/v1beta1/service-catalog', emptyNext],
-  ['/service-catalog/v1beta1/service-offer-regions', nextList(none)],
-  ['/service-catalog/v1beta1/service-offer-regions/:id', missing('hpe.greenlake.service-catalog')],
-  ['/service-catalog/v1beta1/service-offers', nextList(none)],
-  ['/service-catalog/v1beta1/service-offers/:id', missing('hpe.greenlake.service-catalog')],
+  ['/service-catalog/v1beta1/service-offer-regions', nextList((c) => serviceOfferRegions(c.state))],
+  [
+    '/service-catalog/v1beta1/service-offer-regions/:id',
+    byId((c) => serviceOfferRegions(c.state), 'hpe.greenlake.service-catalog'),
+  ],
+  ['/service-catalog/v1beta1/service-offers', nextList((c) => serviceOffers(c.state))],
+  [
+    '/service-catalog/v1beta1/service-offers/:id',
+    byId((c) => serviceOffers(c.state), 'hpe.greenlake.service-catalog'),
+  ],
+  ['/service-catalog/v1beta1/service-provisions', nextList((c) => serviceProvisions(c.state))],
+  [
+    '/service-catalog/v1beta1/service-provisions/:id',
+    byId((c) => serviceProvisions(c.state), 'hpe.greenlake.service-catalog'),
+  ],
   [
     '/service-catalog/v1beta1/detailed-service-offers/:id',
     missing('hpe.greenlake.service-catalog'),

@@ -24,6 +24,7 @@ import {
 import { envelope, type Envelope } from './envelopes.js';
 import type { LastNext } from '../../paging.js';
 import { device, devices } from './fixture-world.js';
+import { siteTopology } from './site-topology.js';
 import { switchInterfaces, switchPoe, switchVlans } from './switch-resources.js';
 
 type Build = (ctx: RouteContext) => Item[];
@@ -327,7 +328,7 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
     'isolated-devices/:site',
     object((c) => ({ id: site(c), isolatedDevices: [], type: 'network-monitoring/topology' })),
   ],
-  ['topology/:site', object((c) => ({ id: site(c), type: 'topology' }))],
+  ['topology/:site', object((c) => siteTopology(c.state, site(c)))],
   [
     'neighbours/:sn',
     object((c) => ({ id: sn(c), neighbours: [], type: 'network-monitoring/topology' })),
