@@ -33,7 +33,8 @@ function withoutFailed(clientTypes: Json | undefined, failed: Map<string, number
   const entries = Array.isArray(clientTypes) ? (clientTypes as Item[]) : [];
   for (const entry of entries) {
     const counts = countsOf(entry.health);
-    counts.Poor = Math.max(0, counts.Poor - (failed.get(String(entry.name)) ?? 0));
+    const name = typeof entry.name === 'string' ? entry.name : '';
+    counts.Poor = Math.max(0, counts.Poor - (failed.get(name) ?? 0));
     entry.health = groupsOf(counts);
   }
   return sumCounts(...entries.map((e) => countsOf(e.health)));

@@ -66,5 +66,5 @@ export function parseDivergences(input: unknown): DivergenceChoices {
       );
     if (value !== values[0]) choices[id] = value as string;
   }
-  return choices as DivergenceChoices;
+  return choices;
 }

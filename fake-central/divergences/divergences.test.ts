@@ -29,8 +29,11 @@ async function get(path: string): Promise<any> {
   return res.json();
 }
 
-const groups = (health: any): Record<string, number> =>
-  Object.fromEntries(health.groups.map((g: any) => [g.name, g.value]));
+const groups = (health: any): Record<'Poor' | 'Fair' | 'Good', number> =>
+  Object.fromEntries(health.groups.map((g: any) => [g.name, g.value])) as Record<
+    'Poor' | 'Fair' | 'Good',
+    number
+  >;
 
 /** What the API says of SFO-Branch's clients, in every place that counts them. */
 async function sfoClients() {
