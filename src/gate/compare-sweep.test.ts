@@ -115,6 +115,32 @@ describe('compareSweeps', () => {
     expect(reasons(swallows, swallows)).toEqual([]);
   });
 
+  it('the 500 probe: a 5xx swallowed, or no answer within the call timeout, fails; one timed out before too is not news', () => {
+    const probed = (result: 'reported' | 'swallowed' | 'timeout') =>
+      sweep([
+        entry('list_radios', {
+          probes: [
+            { status: 403, result: 'reported' },
+            { status: 500, result, ...(result === 'swallowed' ? { answer: '[]' } : {}) },
+          ],
+        }),
+        entry('list_devices'),
+      ]);
+    expect(reasons(probed('swallowed'), probed('reported'))).toEqual([
+      `reference sweep: list_radios (site-a) ok (API 500 reported) → swallowed (API 500); GET ${RADIOS}; its first API call and its retry answered 500, it answered "[]"`,
+    ]);
+    expect(reasons(probed('timeout'), probed('reported'))).toEqual([
+      `reference sweep: list_radios (site-a) ok (API 500 reported) → timeout (API 500); GET ${RADIOS}; its first API call and its retry answered 500, it did not answer within the call timeout`,
+    ]);
+    expect(reasons(probed('timeout'), probed('timeout'))).toEqual([]);
+    // A baseline made before the 500 probe existed has none to compare with.
+    const old = sweep([
+      entry('list_radios', { probes: [{ status: 403, result: 'reported' }] }),
+      entry('list_devices'),
+    ]);
+    expect(reasons(probed('timeout'), old)).toEqual([]);
+  });
+
   it('a filter the baseline narrowed with and the PR ignores (or fails on) fails, naming the argument', () => {
     const filtered = (result: 'narrowed' | 'ignored' | 'failed', values?: number) =>
       sweep([

@@ -66,17 +66,29 @@ function change(before: SweepToolResult, after: SweepToolResult): SweepToolChang
   };
 }
 
-/** An API error the baseline's answer said (or recovered from) and the PR's hides. */
+/** How a probe's fault is described: the 500 probe fails the call and its one retry. */
+const faulted = (status: number): string =>
+  status === 500
+    ? 'its first API call and its retry answered 500'
+    : `its first API call answered ${status}`;
+
+/**
+ * An API error the baseline's answer said (or recovered from) and the PR's hides, or no longer
+ * answers within the call timeout (a back-off grown past it).
+ */
 function newlySwallowed(before: SweepToolResult, after: SweepToolResult): SweepToolChange | null {
   for (const probe of after.probes ?? []) {
-    if (probe.result !== 'swallowed') continue;
+    if (probe.result !== 'swallowed' && probe.result !== 'timeout') continue;
     const was = before.probes?.find((p) => p.status === probe.status);
-    if (!was || was.result === 'swallowed') continue;
+    if (!was || was.result === 'swallowed' || was.result === 'timeout') continue;
     return {
       ...change(before, after),
       baseline: `ok (API ${probe.status} ${was.result})`,
-      current: `swallowed (API ${probe.status})`,
-      error: `its first API call answered ${probe.status}, it answered ${JSON.stringify(probe.answer ?? '')}`,
+      current: `${probe.result} (API ${probe.status})`,
+      error:
+        probe.result === 'timeout'
+          ? `${faulted(probe.status)}, it did not answer within the call timeout`
+          : `${faulted(probe.status)}, it answered ${JSON.stringify(probe.answer ?? '')}`,
     };
   }
   return null;

@@ -51,13 +51,15 @@ export interface SweepCall {
 }
 
 /**
- * A read tool that was `ok` called again with its first API call answered `status`: the answer
- * said it failed (`reported`), showed the data after a retry (`recovered`), or neither
- * (`swallowed`: an empty list, "not found" or "no data" in place of the failure).
+ * A read tool that was `ok` called again with its first API call answered 403, or its first two
+ * (the call and one retry) answered 500: the answer said it failed (`reported`), showed the data
+ * after a retry (`recovered`), neither (`swallowed`: an empty list, "not found" or "no data" in
+ * place of the failure), or did not come within the call timeout (`timeout`: a back-off too
+ * long). The 500 probe is made once per tool per server, and no more after one timed out.
  */
 export interface SweepErrorProbe {
   status: 500 | 403;
-  result: 'reported' | 'recovered' | 'swallowed';
+  result: 'reported' | 'recovered' | 'swallowed' | 'timeout';
   /** The start of a swallowing answer. */
   answer?: string;
 }

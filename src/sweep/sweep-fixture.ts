@@ -9,7 +9,7 @@ import { callToolTwice, type Canonicalise } from './call-tool-twice.js';
 import { checkSweepSettings } from './check-sweep-config.js';
 import { inferArguments, sweepValues } from './infer-arguments.js';
 import { isReadTool } from './read-tool.js';
-import { probeErrors } from './probe-errors.js';
+import { probeErrors, serverErrorEligible, type ServerErrorProbes } from './probe-errors.js';
 import { probeFilters } from './probe-filters.js';
 import { sweepSecrets, watchAnswers } from './answer-leaks.js';
 
@@ -29,6 +29,8 @@ export interface FixtureSweepInput {
   secrets?: readonly string[];
   /** Resolves when the run's deadline passes: the server is closed and no more tools called. */
   stop?: Promise<void>;
+  /** Which tools the server's earlier bundles 500-probed (probe-errors.ts). */
+  errorProbes: ServerErrorProbes;
 }
 
 /** The menu the server listed and every tool's entry, by tool name; canaries for redaction. */
@@ -98,6 +100,9 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       );
       const ctx = { session, fake, bodies, canonicalise: input.canonicalise, heard: watch.heard };
       const menu = [...session.tools].sort((a, b) => (a.name < b.name ? -1 : 1));
+      input.errorProbes.eligible ??= serverErrorEligible(
+        menu.filter((t) => isReadTool(t)).map((t) => t.name),
+      );
       const tools: SweepToolResult[] = [];
       const writes: { tool: string; args: Record<string, unknown> }[] = [];
       fake.reset();
@@ -132,7 +137,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
             true,
           );
           if (entry.outcome === 'ok') {
-            entry.probes = await probeErrors(ctx, entry);
+            entry.probes = await probeErrors(ctx, entry, input.errorProbes);
             const filters = await probeFilters(ctx, tool, entry, values, shown);
             if (filters.length > 0) entry.filters = filters;
           }

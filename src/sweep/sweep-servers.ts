@@ -4,6 +4,7 @@ import type { SandboxMode, ServerConfig } from '../config/types.js';
 import { redactSecrets } from '../metrics/redact-secrets.js';
 import type { ServerSweep, SweepMode, SweepToolResult } from '../report/sweep-types.js';
 import type { Canonicalise } from './call-tool-twice.js';
+import { serverErrorProbes } from './probe-errors.js';
 import { sweepFixture } from './sweep-fixture.js';
 
 /** What the run hands the sweep: which servers, on which bundles, and how to reach them. */
@@ -61,6 +62,7 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
     let changed: ServerSweep['menu_changed'] = null;
     let failure: string | null = null;
     const secrets = [...request.secrets];
+    const errorProbes = serverErrorProbes();
     for (const fixture of server.fixtures) {
       if (request.deadline?.expired() === true) {
         failure ??= `${fixture}: the run's deadline passed before the sweep reached it`;
@@ -78,6 +80,7 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
           ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
           canonicalise: request.canonicaliseFor(fixtureDir),
           secrets: request.secrets,
+          errorProbes,
           ...(request.deadline === undefined ? {} : { stop: request.deadline.passed }),
         });
         secrets.push(...swept.canaries);

@@ -213,6 +213,56 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     );
   }, 60_000);
 
+  it('a 5xx turned into an empty list (a 4xx still reported) fails: swallowed under the 500 probe', async () => {
+    expect(entry(baseline)?.probes).toContainEqual({ status: 500, result: 'reported' });
+    const pr = await bench('swallowed-5xx', (tool) =>
+      tool
+        .replace(
+          'from ..paging import collect_cursor',
+          'from ..central_client import CentralApiError\nfrom ..paging import collect_cursor',
+        )
+        .replace(
+          / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+          (_all, args: string) =>
+            `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except CentralApiError as error:\n            if error.status < 500:\n                raise\n            return {"total": 0, "returned": 0, "aps": []}\n`,
+        ),
+    );
+    expect(entry(pr)?.probes).toContainEqual({ status: 403, result: 'reported' });
+    const { verdict } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      `python-reference sweep: ${TOOL} (site-a) ok (API 500 reported) → swallowed (API 500); GET /network-monitoring/v1/aps; its first API call and its retry answered 500, it answered ${JSON.stringify('{"total":0,"returned":0,"aps":[]}')}`,
+    );
+  }, 60_000);
+
+  it('a 5xx back-off past the call timeout fails: the first tool 500-probed times out, and no other waits', async () => {
+    const pr = await bench(
+      'retry-delay',
+      (tool) => tool,
+      async (dir) => {
+        const file = join(dir, 'hpe_reference_py', 'central_client.py');
+        const text = await readFile(file, 'utf8');
+        const slow = text.replace(
+          'server_error_delay_s: float = 0.25',
+          'server_error_delay_s: float = 250.0',
+        );
+        expect(slow).not.toBe(text);
+        await writeFile(file, slow);
+      },
+    );
+    const probed = pr.servers[0]?.sweep?.tools.filter((t) =>
+      t.probes?.some((p) => p.status === 500),
+    );
+    expect(probed?.map((t) => [t.tool, t.probes?.find((p) => p.status === 500)?.result])).toEqual([
+      ['get_ap', 'timeout'],
+    ]);
+    const { verdict } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual(
+      'python-reference sweep: get_ap (site-a) ok (API 500 reported) → timeout (API 500); GET /network-monitoring/v1/aps/{id}; its first API call and its retry answered 500, it did not answer within the call timeout',
+    );
+  }, 60_000);
+
   it('a bearer token in an error answer fails: unsafe, named, and the sweep holds no token', async () => {
     // The tool puts its token into the API error, and errors are no longer redacted: the 403
     // probe's answer carries the token the fake issued.

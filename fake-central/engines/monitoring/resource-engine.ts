@@ -8,7 +8,6 @@ import {
   clientsTrend,
   clientsUsage,
   mobilityTrail,
-  onboardingScore,
   topAps,
   topClients,
 } from './client-resources.js';
@@ -24,6 +23,12 @@ import {
 import { envelope, type Envelope } from './envelopes.js';
 import type { LastNext } from '../../paging.js';
 import { device, devices } from './fixture-world.js';
+import {
+  onboardingCount,
+  onboardingExport,
+  onboardingReasons,
+  onboardingScoreOf,
+} from './onboarding-routes.js';
 import { siteTopology } from './site-topology.js';
 import { switchInterfaces, switchPoe, switchVlans } from './switch-resources.js';
 
@@ -251,34 +256,10 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
     // getClientMobilityDetails makes `next` optional: absent on the last page.
     list('cursor', (c) => mobilityTrail(c.state, c.params.mac ?? ''), 'absent'),
   ],
-  ['client-onboarding-score', object((c) => onboardingScore(c.state, c.query))],
-  [
-    'client-onboarding-stage/count',
-    object((c) => ({
-      count: 0,
-      id: c.query.get('site-id') ?? 'tenant',
-      items: [],
-      type: 'network-monitoring/onboarding',
-    })),
-  ],
-  [
-    'client-onboarding-stage/export',
-    object((c) => ({
-      count: 0,
-      id: c.query.get('site-id') ?? 'tenant',
-      items: [],
-      type: 'network-monitoring/onboarding',
-    })),
-  ],
-  [
-    'client-onboarding-stage/reasons',
-    object((c) => ({
-      count: 0,
-      id: c.query.get('site-id') ?? 'tenant',
-      items: [],
-      type: 'network-monitoring/onboarding',
-    })),
-  ],
+  ['client-onboarding-score', object(onboardingScoreOf)],
+  ['client-onboarding-stage/count', onboardingCount],
+  ['client-onboarding-stage/export', onboardingExport],
+  ['client-onboarding-stage/reasons', onboardingReasons],
   [
     'catalogue-aps',
     list('count', (c) => {
