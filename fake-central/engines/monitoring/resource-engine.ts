@@ -29,6 +29,7 @@ import {
   onboardingReasons,
   onboardingScoreOf,
 } from './onboarding-routes.js';
+import { applications } from './applications.js';
 import { siteTopology } from './site-topology.js';
 import { apTunnels, clusterTunnels, gatewayTunnels, healthCounts } from './tunnels.js';
 import { switchInterfaces, switchPoe, switchVlans } from './switch-resources.js';
@@ -293,7 +294,7 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
       return [...models.values()];
     }),
   ],
-  ['applications', list('cursor', empty)],
+  ['applications', list('cursor', (c) => applications(c.state, c.query))],
   ['firewall-clients', list('cursor', empty)],
   ['client-firewall-sessions', list('cursor', empty)],
   ['site-firewall-sessions', list('cursor', empty)],
