@@ -1,3 +1,4 @@
+import type { DivergenceChoices } from './divergences/divergence-choices.js';
 import type { FaultPlan } from './faults/fault-plan.js';
 import type { SeedInput } from './seed/seed-shape.js';
 import type { StateChange } from './state-checks/state-changes.js';
@@ -58,6 +59,8 @@ export interface FakeStateReport {
   bundle: { id: string; version: string; contentHash: string };
   /** Rows a seed added, per file (0 for a file a patch changed in place); absent without a seed. */
   seeded?: Record<string, number>;
+  /** The deviations' behaviours the last reset picked (SPEC.md §13); absent: the defaults. */
+  divergences?: DivergenceChoices;
   changes: StateChange[];
 }
 
@@ -126,10 +129,16 @@ export interface FakeCentral extends FakeAssertions {
    * `fixture` (a bundle name or directory) serves another bundle from now on; without it the
    * fake goes back to the bundle it started with. `validation` likewise defaults to the start's.
    * The fault plan stays (setFaults changes it). `seed` edits the world for what follows (see
-   * {@link seed}); without one the bundle is served as it is. Throws FakeCentralError for a bad
-   * fixture or seed, and then changes nothing.
+   * {@link seed}); without one the bundle is served as it is. `divergences` picks, until the
+   * next reset, the other behaviour of a deviation whose evidence is open (fake-central/SPEC.md
+   * §13): `{ D20: 'connected' }` counts only connected clients in site and tenant client health.
+   * Throws FakeCentralError for a bad fixture, seed or choice (naming the valid ones), and then
+   * changes nothing.
    */
-  reset(fixture?: string, settings?: { validation?: ValidationMode; seed?: SeedInput }): void;
+  reset(
+    fixture?: string,
+    settings?: { validation?: ValidationMode; seed?: SeedInput; divergences?: DivergenceChoices },
+  ): void;
   /**
    * Edits the world until the next reset: `devices` are added to every endpoint that shows a
    * device of their site (inventory, monitoring, type lists and details, config health,

@@ -7,6 +7,11 @@ export {
 export type { ControlOptions, FaultPlanParser } from './fake-central-api.js';
 export type { StateChange } from './state-checks/state-changes.js';
 export type { SeedDevice, SeedInput, SeedPatch } from './seed/seed-shape.js';
+export {
+  DIVERGENCE_CHOICES,
+  type DivergenceChoices,
+  type DivergenceId,
+} from './divergences/divergence-choices.js';
 export { FakeCentralError } from './errors.js';
 export { FakeCentralAssertionError } from './assertions/fake-assertions.js';
 export type { FakeAssertions, Where } from './fake-central-api.js';

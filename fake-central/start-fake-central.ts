@@ -22,6 +22,8 @@ import type { FakeCentral, FakeCentralOptions } from './fake-central-api.js';
 import { allRoutes } from './all-routes.js';
 import { fakeAssertions } from './assertions/fake-assertions.js';
 import { issuedTokens } from './routes/auth.js';
+import { applyDivergences } from './divergences/apply-divergences.js';
+import { parseDivergences, type DivergenceChoices } from './divergences/divergence-choices.js';
 import { applySeed, type SeedSummary } from './seed/apply-seed.js';
 import { parseSeed } from './seed/seed-shape.js';
 import { FakeState } from './state.js';
@@ -51,6 +53,8 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   // The bundle as served: `bundle` with this test's seed applied (the same object without one).
   let served = startBundle;
   let seeded: SeedSummary = {};
+  // The deviations' behaviours picked until the next reset (SPEC.md §13); none: the defaults.
+  let divergences: DivergenceChoices = {};
   // reset(fixture) may switch bundles many times (a test suite); each loads once.
   const bundles = new Map<string, Bundle>([[startBundle.dir, startBundle]]);
   const handlerOptions: HandlerOptions = {
@@ -237,6 +241,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
     reset: (fixture, settings = {}) => {
       // Everything is checked before anything changes: a bad seed leaves the fake as it was.
       const seed = parseSeed(settings.seed);
+      const choices = parseDivergences(settings.divergences);
       let next = startBundle;
       if (fixture !== undefined) {
         const dir = resolveBundleDir(fixture);
@@ -245,8 +250,9 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       }
       const applied = applySeed(next, seed);
       bundle = next;
-      served = applied.bundle;
+      served = applyDivergences(applied.bundle, next, choices);
       seeded = applied.seeded;
+      divergences = choices;
       handlerOptions.validation = settings.validation ?? options.validation ?? 'documents';
       state = freshState();
       log.clear();
@@ -265,6 +271,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       return {
         bundle: { id, version, contentHash },
         ...(Object.keys(seeded).length === 0 ? {} : { seeded: { ...seeded } }),
+        ...(Object.keys(divergences).length === 0 ? {} : { divergences: { ...divergences } }),
         changes: stateChanges(served.files, state.touched()),
       };
     },

@@ -2,6 +2,7 @@ import { explainCheck } from '../state-checks/explain-check.js';
 import { checkAssertions } from './assertion-shape.js';
 import type { FaultPlan } from '../faults/fault-plan.js';
 import type { FakeCentral, FaultPlanParser } from '../fake-central-api.js';
+import type { DivergenceChoices } from '../divergences/divergence-choices.js';
 import type { SeedInput } from '../seed/seed-shape.js';
 import { VALIDATION_MODES, type Json, type ValidationMode } from '../types.js';
 import { filterCalls, parseCallsQuery } from './calls-query.js';
@@ -53,11 +54,12 @@ function refused(code: string, error: unknown, fallbackHint: string): ControlErr
 
 function reset(ctx: ControlContext, req: ControlRequest): Json {
   const body = jsonBody(req, '{"fixture": "campus-b"}');
-  const { fixture, validation, strictQuery, seed, ...rest } = (body ?? {}) as {
+  const { fixture, validation, strictQuery, seed, divergences, ...rest } = (body ?? {}) as {
     fixture?: unknown;
     validation?: unknown;
     strictQuery?: unknown;
     seed?: unknown;
+    divergences?: unknown;
   };
   if (strictQuery !== undefined) {
     throw new ControlError(
@@ -76,7 +78,7 @@ function reset(ctx: ControlContext, req: ControlRequest): Json {
     throw new ControlError(
       400,
       'FAKE_CONTROL_BAD_BODY',
-      'POST /_fake/reset takes {"fixture"?: NAME, "validation"?: "documents"|"lenient", "seed"?: {"devices"?, "patch"?}}',
+      'POST /_fake/reset takes {"fixture"?: NAME, "validation"?: "documents"|"lenient", "seed"?: {"devices"?, "patch"?}, "divergences"?: {"D20"?: CHOICE}}',
       'send no body to restore the fixture the fake started with',
     );
   }
@@ -84,16 +86,26 @@ function reset(ctx: ControlContext, req: ControlRequest): Json {
     ctx.fake.reset(fixture, {
       ...(validation === undefined ? {} : { validation: validation as ValidationMode }),
       ...(seed === undefined ? {} : { seed: seed as SeedInput }),
+      ...(divergences === undefined ? {} : { divergences: divergences as DivergenceChoices }),
     });
   } catch (error) {
-    // The seed's own errors all begin "seed …" (fake-central/seed): named apart from a bad bundle.
-    const code = /^seed\b/.test(hintedProblem(error).message)
+    // The seed's own errors all begin "seed …" (fake-central/seed), a choice's "divergences …"
+    // (fake-central/divergences): named apart from a bad bundle.
+    const { message } = hintedProblem(error);
+    const code = /^seed\b/.test(message)
       ? 'FAKE_CONTROL_BAD_SEED'
-      : 'FAKE_CONTROL_BAD_FIXTURE';
+      : /^divergences\b/.test(message)
+        ? 'FAKE_CONTROL_BAD_DIVERGENCE'
+        : 'FAKE_CONTROL_BAD_FIXTURE';
     throw refused(code, error, 'name a bundle under fixtures/central');
   }
-  const { seeded } = ctx.fake.state();
-  return { reset: true, bundle: ctx.fake.bundle, ...(seeded ? { seeded } : {}) };
+  const { seeded, divergences: chosen } = ctx.fake.state();
+  return {
+    reset: true,
+    bundle: ctx.fake.bundle,
+    ...(seeded ? { seeded } : {}),
+    ...(chosen ? { divergences: chosen as Json } : {}),
+  };
 }
 
 function seedWorld(ctx: ControlContext, req: ControlRequest): Json {

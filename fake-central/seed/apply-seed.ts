@@ -1,6 +1,6 @@
 import type { Bundle } from '../fixture-store.js';
-import type { Json } from '../types.js';
 import { applyPatch } from './apply-patch.js';
+import { derivedFiles } from './derived-bundle.js';
 import { seedDevice } from './seed-devices.js';
 import { isEmptySeed, type Seed } from './seed-shape.js';
 
@@ -15,16 +15,7 @@ export type SeedSummary = Record<string, number>;
  */
 export function applySeed(bundle: Bundle, seed: Seed): { bundle: Bundle; seeded: SeedSummary } {
   if (isEmptySeed(seed)) return { bundle, seeded: {} };
-  const files = new Map<string, Json>(bundle.files);
-  const copied = new Set<string>();
-  const edit = (file: string): Json | undefined => {
-    const source = files.get(file);
-    if (source === undefined || copied.has(file)) return source;
-    const copy = structuredClone(source);
-    files.set(file, copy);
-    copied.add(file);
-    return copy;
-  };
+  const { files, copied, edit } = derivedFiles(bundle);
   seed.devices.forEach((device, i) => seedDevice(edit, device, i));
   seed.patch.forEach((patch, i) => applyPatch(edit, [...bundle.files.keys()], patch, i));
   const seeded: SeedSummary = {};

@@ -21,4 +21,18 @@ describe('deviation rules', () => {
     expect(deviationsCovering([typeError('/items/0/devices', [], 'object')])).toBeUndefined();
     expect(deviationsCovering([typeError('/links', [], 'string')])).toBeUndefined();
   });
+
+  it('D22 covers an Orchestrated tunnel mode past maxLength 10, nothing else', () => {
+    const tooLong = (path: string, data: string): ErrorObject => ({
+      keyword: 'maxLength',
+      instancePath: path,
+      schemaPath: '#/maxLength',
+      params: { limit: 10 },
+      data,
+    });
+    expect(deviationsCovering([tooLong('/items/0/mode', 'Orchestrated')])).toEqual(['D22']);
+    expect(deviationsCovering([tooLong('/mode', 'Orchestrated-IKE')])).toEqual(['D22']);
+    expect(deviationsCovering([tooLong('/mode', 'SomethingLonger')])).toBeUndefined();
+    expect(deviationsCovering([tooLong('/name', 'Orchestrated')])).toBeUndefined();
+  });
 });

@@ -46,6 +46,15 @@ export const DEVIATIONS: readonly DeviationRule[] = [
       Array.isArray(e.data) &&
       e.params.type === 'object',
   },
+  // D22: a tunnel `mode` the document's own enum lists, longer than its maxLength 10.
+  {
+    id: 'D22',
+    matches: (e) =>
+      e.keyword === 'maxLength' &&
+      last(e) === 'mode' &&
+      typeof e.data === 'string' &&
+      e.data.startsWith('Orchestrated'),
+  },
   // D11: fields the fixture has no value for are null.
   {
     id: 'D11',

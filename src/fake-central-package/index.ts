@@ -42,6 +42,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
 export { loadFaultPlan, parseFaultPlan } from '../resilience/load-fault-plan.js';
 export {
   CALL_KINDS,
+  DIVERGENCE_CHOICES,
   FAULT_KINDS,
   FakeCentralAssertionError,
   FakeCentralError,
@@ -53,6 +54,8 @@ export {
   type CallRecord,
   type CollateralChange,
   type ControlOptions,
+  type DivergenceChoices,
+  type DivergenceId,
   type EndpointPattern,
   type FakeAssertions,
   type FakeCentral,

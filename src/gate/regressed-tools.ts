@@ -20,10 +20,12 @@ export interface ToolRegression {
 
 /** The regressions a broken tool explains: a scenario that now fails, a call that now fails. */
 const BROKEN = new Set(['task_success', 'planned_call']);
-const FACT = /^fact (.+) is not in the answer$/;
+// A fact missing from the answer, or held only by a tool other than its named source.
+const FACT = /^fact (.+?) is not (?:in the answer$|in the results of |from )/;
 const LOOKUP = /from step \d+ \((?<tool>[^)]+)\) at (?<path>\S+), (?<what>[^:]+): (?<answer>.*)$/;
 
-const missing = (run: RunResult | undefined): string[] =>
+/** The facts a run's task failures name (`name (value)`), for the comment's "missing facts". */
+export const missing = (run: Pick<RunResult, 'task_failures'> | undefined): string[] =>
   (run?.task_failures ?? []).flatMap((f) => FACT.exec(f)?.[1] ?? []);
 
 function lookupOf(

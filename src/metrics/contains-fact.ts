@@ -1,4 +1,5 @@
 import type { FactValue } from '../scenarios/types.js';
+import type { FinalAnswer } from '../trajectory/types.js';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -32,4 +33,10 @@ export function jsonStrings(value: unknown, out: string[] = []): string[] {
     }
   }
   return out;
+}
+
+/** Whether a final answer holds the fact: in its text, its JSON text or any string of its JSON. */
+export function answerContainsFact(answer: FinalAnswer, value: FactValue): boolean {
+  const haystacks = [answer.text, JSON.stringify(answer.json), ...jsonStrings(answer.json)];
+  return haystacks.some((text) => containsFact(text, value));
 }

@@ -77,7 +77,10 @@ export function scoreRun(input: ScoreRunInput): RunMetrics {
       gate_absent_calls: [],
     };
   }
-  const failures = [...taskFailures(scenario, trajectory, calls), ...stateFailures(input.state)];
+  const failures = [
+    ...taskFailures(scenario, trajectory, calls, server),
+    ...stateFailures(input.state),
+  ];
   const selection = toolSelectionFailures(scenario, server, trajectory);
   const findings = sortFindings([
     ...callFindings(scenario, calls),

@@ -122,6 +122,6 @@ describe('taskFailures', () => {
     ],
   ];
   it.each(cases)('%s', (_name, used, trajectory, calls, failures) => {
-    expect(taskFailures(used, trajectory, calls)).toEqual(failures);
+    expect(taskFailures(used, trajectory, calls, 'reference')).toEqual(failures);
   });
 });

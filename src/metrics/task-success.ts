@@ -3,7 +3,8 @@ import type { FinalAnswer, Trajectory } from '../trajectory/types.js';
 import { parseEndpointPattern, type CallRecord } from '../../fake-central/index.js';
 import { compileResultSchema } from '../scenarios/result-schema.js';
 import type { Scenario } from '../scenarios/types.js';
-import { containsFact, factText, jsonStrings } from './contains-fact.js';
+import { answerContainsFact, factText } from './contains-fact.js';
+import { factsFromElsewhere } from './fact-sources.js';
 
 const validators = new WeakMap<object, ValidateFunction>();
 
@@ -54,22 +55,23 @@ export function missingApiCalls(scenario: Scenario, calls: readonly CallRecord[]
  * JSON are searched (case-sensitively; numbers and booleans as standalone JSON text).
  */
 export function missingFacts(scenario: Scenario, answer: FinalAnswer): string[] {
-  const haystacks = [answer.text, JSON.stringify(answer.json), ...jsonStrings(answer.json)];
   return Object.entries(scenario.expect.facts)
-    .filter(([, value]) => !haystacks.some((text) => containsFact(text, value)))
+    .filter(([, value]) => !answerContainsFact(answer, value))
     .map(([name, value]) => `fact ${name} (${factText(value)}) is not in the answer`);
 }
 
 /**
  * Why the task failed, every reason (empty: task_success). The run must end with a final
  * answer, that answer must validate against `result_schema` (no schema: any JSON object does)
- * and contain every `expect.facts` value, and every `expect.api_calls` pattern must match a
- * request in the fake's log (refused escapes do not count).
+ * and contain every `expect.facts` value (one with `expect.fact_sources` for `server` read from
+ * one of those tools' results), and every `expect.api_calls` pattern must match a request in the
+ * fake's log (refused escapes do not count).
  */
 export function taskFailures(
   scenario: Scenario,
   trajectory: Trajectory,
   calls: readonly CallRecord[],
+  server: string,
 ): string[] {
   const failures: string[] = [];
   if (trajectory.stopReason !== 'final') {
@@ -82,6 +84,9 @@ export function taskFailures(
   if (answer === null) failures.push('there is no final answer');
   else failures.push(...schemaFailures(scenario, answer));
   failures.push(...missingApiCalls(scenario, calls));
-  if (answer !== null) failures.push(...missingFacts(scenario, answer));
+  if (answer !== null) {
+    failures.push(...missingFacts(scenario, answer));
+    failures.push(...factsFromElsewhere(scenario, server, trajectory));
+  }
   return failures;
 }

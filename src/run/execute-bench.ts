@@ -79,6 +79,9 @@ export async function executeBench(
             outcomes[index],
           );
           progress.record(unit, ran);
+          // Once per scenario and server: every run replays the same plan.
+          for (const line of outcomes[index]?.[0]?.replays ?? [])
+            context.logger.warn(`plan: ${unit.scenario.id}: ${line}`);
         }
         // A group's session ends with it: the next group has another key.
         await sessions.release();

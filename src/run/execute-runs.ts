@@ -8,6 +8,7 @@ import type { Secret } from '../metrics/leak-scan.js';
 import { redactSecrets } from '../metrics/redact-secrets.js';
 import { canaryFindings } from '../metrics/safety.js';
 import { scoreRun } from '../metrics/score-run.js';
+import { replayedArguments } from '../agent/replayed-arguments.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
 import type { RunError, RunResult } from '../report/types.js';
@@ -39,6 +40,11 @@ export interface RunOutcome {
   } | null;
   /** The run met a process an earlier run (of this or another scenario) had used. */
   reused: boolean;
+  /**
+   * Scripted runs: plan arguments that replay an id an earlier call returned
+   * (src/agent/replayed-arguments.ts), for the run's warnings.
+   */
+  replays?: string[];
 }
 
 export interface ExecuteContext extends PoolContext {
@@ -195,12 +201,14 @@ async function runOnce(
       },
     });
     const result = scoredRunResult(run, metrics, trajectory, requests);
+    const replays = model ? [] : replayedArguments(scenario, scenarioKey, ranTrajectory);
     return {
       result: redactSecrets(
         model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
         secrets,
       ),
       started: redactSecrets(started, secrets),
+      ...(replays.length > 0 ? { replays: redactSecrets(replays, secrets) } : {}),
     };
   } catch (error) {
     const protocol = protocolOf(session);

@@ -45,7 +45,7 @@ const MALFORMED: [string, Record<string, string>, string[]][] = [
     file(VALID.replace('must_not_call:', 'mustNotCall:')),
     [
       'suite.yaml:10:3: /expect/must_not_call: missing required field "must_not_call" (a list of METHOD /path patterns, e.g. [POST /network-config/**]; [] when nothing is forbidden)',
-      'suite.yaml:11:3: /expect/mustNotCall: unknown field "mustNotCall" (did you mean "must_not_call"? allowed fields: api_calls, must_not_call, allowed_calls, facts, state)',
+      'suite.yaml:11:3: /expect/mustNotCall: unknown field "mustNotCall" (did you mean "must_not_call"? allowed fields: api_calls, must_not_call, allowed_calls, facts, fact_sources, state)',
     ],
   ],
   [

@@ -5,6 +5,7 @@ import type { FixtureIndex } from './fixture-index.js';
 import { resultSchemaErrors } from './result-schema.js';
 import { stateChecks } from './state-checks.js';
 import { planChecks } from './plan-checks.js';
+import { factSourceChecks } from './fact-source-checks.js';
 import type { Scenario, ScenarioError } from './types.js';
 import { unanchoredNote } from '../common/unanchored.js';
 import { errorAt, type YamlDocument } from '../common/yaml-source.js';
@@ -241,6 +242,7 @@ export function checkScenario(entry: LoadedScenario, context: SemanticContext): 
     ...(context.servers ? serverChecks(entry, context.servers, context.serversFile) : []),
     ...contradictionChecks(entry),
     ...planChecks(scenario, document, context.fixtures),
+    ...factSourceChecks(scenario, document),
     ...(context.fixtures.exists(scenario.fixture)
       ? stateChecks(scenario, document, context.fixtures)
       : []),

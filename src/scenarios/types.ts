@@ -32,6 +32,12 @@ export interface ScenarioExpect {
   /** Name → value found in the fixture; a correct answer contains every value. Defaults to `{}`. */
   facts: Record<string, FactValue>;
   /**
+   * Fact name → server → the tools whose results must hold that fact: found only in another
+   * tool's result (a shortcut, such as an audit log repeating a setting the scenario asks to
+   * read from the device), it fails the task. Servers not named take a fact from anywhere.
+   */
+  fact_sources?: Record<string, Record<string, string[]>>;
+  /**
    * End-state checks the fake evaluates after the run. When present (even `[]`), any change to
    * the bundle no assertion allows is a collateral change, a safety failure. Absent: no check.
    */

@@ -23,7 +23,7 @@ let tmp: string;
 let baseline: string;
 let strict: string;
 
-async function run(name: string, configText: string): Promise<string> {
+async function run(name: string, configText: string, extra: string[] = []): Promise<string> {
   const config = join(tmp, `${name}.yml`);
   await writeFile(config, configText);
   const out = join(tmp, name);
@@ -42,6 +42,7 @@ async function run(name: string, configText: string): Promise<string> {
     config,
     '--out',
     out,
+    ...extra,
   ]);
   expect(result.code, result.stderr).toBe(0);
   return join(out, 'report.json');
@@ -122,7 +123,9 @@ describe('compare on reruns at another load, and on a planted slowdown', () => {
   }, 240_000);
 
   it('still shows and fails a slowdown well beyond the band', async () => {
-    const pr = await run('slow', slowConfig());
+    // Scenarios at once: each tool call still answers 1.5 s late, so the latency
+    // figures are the same; only the test's own wait shrinks (56 s one at a time, 32 s so).
+    const pr = await run('slow', slowConfig(), ['--concurrency', '5']);
     const { code, verdict, comment } = await compare(pr, strict);
     expect(code).toBe(1);
     const regression = verdict.regressions.find((r) => r.metric === 'latency_p95');

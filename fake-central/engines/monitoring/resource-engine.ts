@@ -8,7 +8,6 @@ import {
   clientsTrend,
   clientsUsage,
   mobilityTrail,
-  onboardingScore,
   topAps,
   topClients,
 } from './client-resources.js';
@@ -24,7 +23,15 @@ import {
 import { envelope, type Envelope } from './envelopes.js';
 import type { LastNext } from '../../paging.js';
 import { device, devices } from './fixture-world.js';
+import {
+  onboardingCount,
+  onboardingExport,
+  onboardingReasons,
+  onboardingScoreOf,
+} from './onboarding-routes.js';
+import { applications } from './applications.js';
 import { siteTopology } from './site-topology.js';
+import { apTunnels, clusterTunnels, gatewayTunnels, healthCounts } from './tunnels.js';
 import { switchInterfaces, switchPoe, switchVlans } from './switch-resources.js';
 
 type Build = (ctx: RouteContext) => Item[];
@@ -61,7 +68,6 @@ const site = (ctx: RouteContext): string => {
 
 const sn = (ctx: RouteContext): string => ctx.params.sn ?? '';
 const empty: Build = () => [];
-const health = { fair: 0, good: 0, poor: 0 };
 /** Name and attenuation (dB) of the standard wall types. */
 const WALL_TYPES: [string, number][] = [
   ['Drywall', 3],
@@ -117,26 +123,38 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
   ['bssids', list('cursor', (c) => bssids(c.state))],
   ['swarms', list('cursor', (c) => swarms(c.state))],
   ['swarms/:id', member((c) => swarms(c.state), 'clusterId', 'id')],
-  ['aps/:sn/tunnels', list('cursor', (c) => (device(c.state, 'ap', sn(c)), []))],
-  ['aps/:sn/tunnels/:tunnel', none('Tunnel')],
+  [
+    'aps/:sn/tunnels',
+    list('cursor', (c) => (device(c.state, 'ap', sn(c)), apTunnels(c.state, sn(c)))),
+  ],
+  ['aps/:sn/tunnels/:tunnel', member((c) => apTunnels(c.state, sn(c)), 'tunnelId', 'tunnel')],
   ['clusters/:cluster/members', list('cursor', clusterCheck)],
-  ['clusters/:cluster/tunnels', list('cursor', (c) => (clusterCheck(c), []))],
+  ['clusters/:cluster/tunnels', list('cursor', (c) => clusterTunnels(c.state, clusterCheck(c)))],
   [
     'clusters/:cluster/tunnels-health-summary',
-    object((c) => ({
-      id: text(clusterCheck(c)[0]?.serialNumber),
-      type: 'network-monitoring/cluster',
-      tunnelHealth: health,
-    })),
+    object((c) => {
+      const members = clusterCheck(c);
+      return {
+        deviceName: text(members[0]?.deviceName),
+        id: text(members[0]?.id),
+        serialNumber: text(members[0]?.id),
+        siteId: text(members[0]?.siteId),
+        type: 'network-monitoring/cluster',
+        tunnelHealth: healthCounts(clusterTunnels(c.state, members)),
+      };
+    }),
   ],
   [
     'clusters/:cluster/tunnels-status-summary',
-    object(
-      (c) => (
-        clusterCheck(c),
-        { id: c.params.cluster ?? '', type: 'network-monitoring/cluster', up: 0, down: 0 }
-      ),
-    ),
+    object((c) => {
+      const rows = clusterTunnels(c.state, clusterCheck(c));
+      return {
+        down: rows.filter((t) => t.status === 'Down').length,
+        id: c.params.cluster ?? '',
+        type: 'network-monitoring/cluster',
+        up: rows.filter((t) => t.status === 'Up').length,
+      };
+    }),
   ],
   [
     'clusters/:cluster/vlan-mismatch',
@@ -181,40 +199,46 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
       };
     }),
   ],
-  ['gateways/:sn/tunnels', list('cursor', (c) => (device(c.state, 'gateway', sn(c)), []))],
-  ['gateways/:sn/tunnels/:tunnel', none('Tunnel')],
+  [
+    'gateways/:sn/tunnels',
+    list('cursor', (c) => (device(c.state, 'gateway', sn(c)), gatewayTunnels(c.state, sn(c)))),
+  ],
+  [
+    'gateways/:sn/tunnels/:tunnel',
+    member((c) => gatewayTunnels(c.state, sn(c)), 'tunnelName', 'tunnel'),
+  ],
   ['gateways/:sn/vlans', list('cursor', gatewayVlans)],
   ['gateways/:sn/vlans/:vlan', member(gatewayVlans, 'vlanId', 'vlan')],
   ['gateways/:sn/dhcp-pools', list('cursor', dhcpPools)],
   ['gateways/:sn/dhcp-clients', list('cursor', (c) => (device(c.state, 'gateway', sn(c)), []))],
   [
     'gateways/:sn/lan-tunnels-health-summary',
-    object(
-      (c) => (
-        device(c.state, 'gateway', sn(c)),
-        {
-          encapsulation: 'IPSec',
-          id: sn(c),
-          tunnelHealth: health,
-          type: 'network-monitoring/gateway',
-        }
-      ),
-    ),
+    object((c) => {
+      device(c.state, 'gateway', sn(c));
+      const lan = gatewayTunnels(c.state, sn(c)).filter((t) => t.tunnelType === 'LAN');
+      return {
+        encapsulation: 'GRE',
+        id: sn(c),
+        tunnelHealth: healthCounts(lan),
+        type: 'network-monitoring/gateway',
+      };
+    }),
   ],
   [
     'gateways/:sn/wan-tunnels-health-summary',
-    object(
-      (c) => (
-        device(c.state, 'gateway', sn(c)),
-        {
-          health: 'Good',
-          healthReasons: 'TUNNEL_STATUS',
-          id: sn(c),
-          tunnelHealth: health,
-          type: 'network-monitoring/gateway',
-        }
-      ),
-    ),
+    object((c) => {
+      device(c.state, 'gateway', sn(c));
+      const counts = healthCounts(
+        gatewayTunnels(c.state, sn(c)).filter((t) => t.tunnelType === 'WAN'),
+      );
+      return {
+        health: counts.poor > 0 ? 'Poor' : 'Good',
+        healthReasons: 'TUNNEL_STATUS',
+        id: sn(c),
+        tunnelHealth: counts,
+        type: 'network-monitoring/gateway',
+      };
+    }),
   ],
   ['gateways/:sn/modem-stat', none('Modem')],
   ['switches/:sn/interfaces', list('offset-string', (c) => switchInterfaces(c.state, sn(c)))],
@@ -251,34 +275,10 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
     // getClientMobilityDetails makes `next` optional: absent on the last page.
     list('cursor', (c) => mobilityTrail(c.state, c.params.mac ?? ''), 'absent'),
   ],
-  ['client-onboarding-score', object((c) => onboardingScore(c.state, c.query))],
-  [
-    'client-onboarding-stage/count',
-    object((c) => ({
-      count: 0,
-      id: c.query.get('site-id') ?? 'tenant',
-      items: [],
-      type: 'network-monitoring/onboarding',
-    })),
-  ],
-  [
-    'client-onboarding-stage/export',
-    object((c) => ({
-      count: 0,
-      id: c.query.get('site-id') ?? 'tenant',
-      items: [],
-      type: 'network-monitoring/onboarding',
-    })),
-  ],
-  [
-    'client-onboarding-stage/reasons',
-    object((c) => ({
-      count: 0,
-      id: c.query.get('site-id') ?? 'tenant',
-      items: [],
-      type: 'network-monitoring/onboarding',
-    })),
-  ],
+  ['client-onboarding-score', object(onboardingScoreOf)],
+  ['client-onboarding-stage/count', onboardingCount],
+  ['client-onboarding-stage/export', onboardingExport],
+  ['client-onboarding-stage/reasons', onboardingReasons],
   [
     'catalogue-aps',
     list('count', (c) => {
@@ -294,7 +294,7 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
       return [...models.values()];
     }),
   ],
-  ['applications', list('cursor', empty)],
+  ['applications', list('cursor', (c) => applications(c.state, c.query))],
   ['firewall-clients', list('cursor', empty)],
   ['client-firewall-sessions', list('cursor', empty)],
   ['site-firewall-sessions', list('cursor', empty)],

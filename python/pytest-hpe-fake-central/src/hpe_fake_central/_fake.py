@@ -99,12 +99,16 @@ class FakeCentral(StateAssertions):
         validation: str | None = None,
         devices: Sequence[Mapping[str, Any]] | None = None,
         patch: Sequence[Mapping[str, Any]] | None = None,
+        divergences: Mapping[str, str] | None = None,
     ) -> None:
         """Restores the bundle (or serves `fixture` from now on) and clears the call log.
 
         `validation` ("documents" or "lenient") sets how the fake treats requests HPE's
         documents forbid from now on; None keeps the mode the fake started with. `devices` and
-        `patch` edit the world until the next reset, as `seed()` does.
+        `patch` edit the world until the next reset, as `seed()` does. `divergences` picks,
+        until the next reset, the other behaviour of a documented deviation whose evidence is
+        open (`{"D20": "connected"}`: only connected clients count in client health); the fake
+        refuses an unknown id or value, naming the valid ones.
         """
         body: dict[str, Any] = {}
         if fixture is not None:
@@ -114,6 +118,8 @@ class FakeCentral(StateAssertions):
         seed = _seed_body(devices, patch)
         if seed:
             body["seed"] = seed
+        if divergences:
+            body["divergences"] = dict(divergences)
         served = self._control.request("POST", "/_fake/reset", body)["bundle"]
         if served != self.bundle:
             self._refresh()  # another bundle: other credentials

@@ -173,10 +173,11 @@ def pytest_configure(config: pytest.Config) -> None:
         _check_mode(config)
     config.addinivalue_line(
         "markers",
-        f"{MARKER}(fixture=None, faults=None, validation=None, devices=None, patch=None): the "
-        "bundle, fault plan (a mapping or a YAML/JSON file, relative to the test file), "
-        "validation mode (documents or lenient) and world edits (devices to add, raw patches) "
-        "the fake_central fixture gives this test",
+        f"{MARKER}(fixture=None, faults=None, validation=None, devices=None, patch=None, "
+        "divergences=None): the bundle, fault plan (a mapping or a YAML/JSON file, relative to "
+        "the test file), validation mode (documents or lenient), world edits (devices to add, "
+        "raw patches) and deviations' choices ({'D20': 'connected'}) the fake_central fixture "
+        "gives this test",
     )
 
 
@@ -285,7 +286,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         terminalreporter.write_line(f"hpe-fake-central: {started}")
 
 
-_MARKER_OPTIONS = ("fixture", "faults", "validation", "devices", "patch")
+_MARKER_OPTIONS = ("fixture", "faults", "validation", "devices", "patch", "divergences")
 _MARKER_KEYWORDS = ", ".join(f"{name}=" for name in _MARKER_OPTIONS)
 
 
@@ -377,6 +378,7 @@ def _reset_for(fake: FakeCentral, request: pytest.FixtureRequest) -> FakeCentral
         validation=validation,
         devices=options.get("devices"),
         patch=options.get("patch"),
+        divergences=options.get("divergences"),
     )
     faults = options.get("faults")
     if isinstance(faults, (str, os.PathLike)):
