@@ -7,6 +7,7 @@ import type { Item } from '../../types.js';
 import type { FakeResponse } from '../../http-types.js';
 import {
   centralOffer,
+  provisionRecord,
   serviceOfferRegions,
   serviceOffers,
   serviceProvisions,
@@ -181,22 +182,10 @@ const managers: Build = (ctx) => {
 };
 
 const provisions: Build = (ctx) => {
-  const m = centralManager(ctx.state);
-  const ws = workspaceOf(ctx.state);
-  const id = uuidOf(`provision/${text(m.id)}`);
+  const id = uuidOf(`provision/${text(centralManager(ctx.state).id)}`);
+  const uri = `/service-catalog/v1/service-manager-provisions/${id}`;
   return [
-    {
-      createdAt: text(ws.createdAt),
-      createdBy: text(ws.createdBy),
-      generation: 1,
-      id,
-      provisionStatus: 'PROVISIONED',
-      region: text(m.region),
-      resourceUri: `/service-catalog/v1/service-manager-provisions/${id}`,
-      serviceManager: { id: text(m.id), resourceUri: text(m.resourceUri) },
-      type: 'service-catalog/service-manager-provision',
-      updatedAt: text(ws.updatedAt),
-    },
+    { ...provisionRecord(ctx.state, id, uri), type: 'service-catalog/service-manager-provision' },
   ];
 };
 

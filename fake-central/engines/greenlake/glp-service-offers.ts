@@ -71,30 +71,42 @@ export function serviceOfferRegions(state: FakeState): Item[] {
   ];
 }
 
+/**
+ * What a provision of the Central service manager says in either catalogue (the manager
+ * provisions of service-catalog v1, the service provisions of v1beta1): provisioned for the
+ * workspace when the workspace was made, in the manager's region.
+ */
+export function provisionRecord(state: FakeState, id: string, resourceUri: string): Item {
+  const manager = centralManager(state);
+  const ws = workspaceOf(state);
+  return {
+    createdAt: text(ws.createdAt),
+    createdBy: text(ws.createdBy),
+    generation: 1,
+    id,
+    provisionStatus: 'PROVISIONED',
+    region: text(manager.region),
+    resourceUri,
+    serviceManager: { id: text(manager.id), resourceUri: text(manager.resourceUri) },
+    updatedAt: text(ws.updatedAt),
+  };
+}
+
 /** The workspace's provision of the offer, in its region (getServiceProvisions). */
 export function serviceProvisions(state: FakeState): Item[] {
   const offer = centralOffer(state);
-  const manager = centralManager(state);
   const ws = workspaceOf(state);
   const id = uuidOf(`service-provision/${text(offer.id)}/${text(ws.id)}`);
   return [
     {
-      createdAt: text(ws.createdAt),
-      createdBy: text(ws.createdBy),
-      generation: 1,
-      id,
-      provisionStatus: 'PROVISIONED',
-      region: text(offer.region),
-      resourceUri: `/service-catalog/v1beta1/service-provisions/${id}`,
+      ...provisionRecord(state, id, `/service-catalog/v1beta1/service-provisions/${id}`),
       retryCount: 0,
-      serviceManager: { id: text(manager.id), resourceUri: text(manager.resourceUri) },
       serviceOffer: {
         id: text(offer.id),
         name: text(offer.name),
         resourceUri: text(offer.resourceUri),
       },
       type: 'service-catalog/service-provision',
-      updatedAt: text(ws.updatedAt),
       workspace: { id: text(ws.id), resourceUri: text(ws.resourceUri) },
     },
   ];
