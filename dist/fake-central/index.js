@@ -1,7 +1,9 @@
 import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);
 import {
   CALL_KINDS,
+  DIVERGENCE_CHOICES,
   FAULT_KINDS,
+  FakeCentralAssertionError,
   FakeCentralError,
   INTERCEPTED_HOSTS,
   didYouMean,
@@ -11,7 +13,7 @@ import {
   parseFaultPlan,
   proxyEnvironment,
   startFakeCentral
-} from "../chunks/chunk-ZYSF47TC.js";
+} from "../chunks/chunk-S7HFC5NL.js";
 import "../chunks/chunk-YRJ3ECJS.js";
 import "../chunks/chunk-5ERFDA4Q.js";
 
@@ -87,7 +89,9 @@ async function startFakeCentral2(options = {}) {
 }
 export {
   CALL_KINDS,
+  DIVERGENCE_CHOICES,
   FAULT_KINDS,
+  FakeCentralAssertionError,
   FakeCentralError,
   INTERCEPTED_HOSTS,
   listBundles,

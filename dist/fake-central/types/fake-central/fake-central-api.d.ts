@@ -1,3 +1,4 @@
+import type { DivergenceChoices } from './divergences/divergence-choices.js';
 import type { FaultPlan } from './faults/fault-plan.js';
 import type { SeedInput } from './seed/seed-shape.js';
 import type { StateChange } from './state-checks/state-changes.js';
@@ -55,10 +56,57 @@ export interface FakeStateReport {
     };
     /** Rows a seed added, per file (0 for a file a patch changed in place); absent without a seed. */
     seeded?: Record<string, number>;
+    /** The deviations' behaviours the last reset picked (SPEC.md §13); absent: the defaults. */
+    divergences?: DivergenceChoices;
     changes: StateChange[];
 }
-/** A running fake Central/GreenLake API. */
-export interface FakeCentral {
+/** Items selected by dotted field paths (`{'essid.name': 'Guest'}`). */
+export type Where = Record<string, Json>;
+/**
+ * Assertions on the fake's state and call log, each failure naming what differed; the same
+ * checks and wording as the pytest plugin's `assert_added` & co. They judge with the fake's own
+ * state check (`checkState`, the control API's `POST /_fake/state/check`) and call filter
+ * (`GET /_fake/calls`), so the three ways in cannot disagree.
+ */
+export interface FakeAssertions {
+    /** The changes against the bundle since the last reset, of one collection or all. */
+    changes(collection?: string): StateChange[];
+    /** `checkState` that throws, with its failures, collateral and summary, when it fails. */
+    assertState(assertions: readonly StateAssertion[]): void;
+    /**
+     * `count` (default 1) items matching `where` were added to `collection`, each with `fields`.
+     * Returns the added items. Changes elsewhere are not its business (`assertUnchanged` is).
+     */
+    assertAdded(collection: string, options?: {
+        where?: Where;
+        fields?: Where;
+        count?: number;
+    }): Json[];
+    /** `count` (default 1) items of the bundle matching `where` are gone from `collection`. */
+    assertRemoved(collection: string, options?: {
+        where?: Where;
+        count?: number;
+    }): void;
+    /** Nothing changed (in `collection`, among the items `where` selects, before or after). */
+    assertUnchanged(collection?: string, options?: {
+        where?: Where;
+    }): void;
+    /**
+     * Calls since the reset matching an endpoint pattern (`POST /network-config/v1alpha1/wlan-ssids/*`):
+     * `times` of them when given (else at least one), each answered `status` when given. Returns them.
+     */
+    assertCalled(pattern: string, options?: {
+        times?: number;
+        status?: number;
+    }): CallRecord[];
+    /** No call since the reset matched the endpoint pattern. */
+    assertNotCalled(pattern: string): void;
+}
+/**
+ * A running fake Central/GreenLake API, with assertions on its state and call log
+ * ({@link FakeAssertions}: `assertAdded`, `assertUnchanged`, `assertCalled`…).
+ */
+export interface FakeCentral extends FakeAssertions {
     /** Base URL for plain-HTTP clients, e.g. `http://127.0.0.1:41234`. */
     url: string;
     /** HTTP(S) proxy URL: the same port also answers CONNECT and absolute-form requests. */
@@ -88,12 +136,16 @@ export interface FakeCentral {
      * `fixture` (a bundle name or directory) serves another bundle from now on; without it the
      * fake goes back to the bundle it started with. `validation` likewise defaults to the start's.
      * The fault plan stays (setFaults changes it). `seed` edits the world for what follows (see
-     * {@link seed}); without one the bundle is served as it is. Throws FakeCentralError for a bad
-     * fixture or seed, and then changes nothing.
+     * {@link seed}); without one the bundle is served as it is. `divergences` picks, until the
+     * next reset, the other behaviour of a deviation whose evidence is open (fake-central/SPEC.md
+     * §13): `{ D20: 'connected' }` counts only connected clients in site and tenant client health.
+     * Throws FakeCentralError for a bad fixture, seed or choice (naming the valid ones), and then
+     * changes nothing.
      */
     reset(fixture?: string, settings?: {
         validation?: ValidationMode;
         seed?: SeedInput;
+        divergences?: DivergenceChoices;
     }): void;
     /**
      * Edits the world until the next reset: `devices` are added to every endpoint that shows a

@@ -2,7 +2,10 @@ export { startFakeCentral, type FakeCentral, type FakeCentralOptions, type FakeS
 export type { ControlOptions, FaultPlanParser } from './fake-central-api.js';
 export type { StateChange } from './state-checks/state-changes.js';
 export type { SeedDevice, SeedInput, SeedPatch } from './seed/seed-shape.js';
+export { DIVERGENCE_CHOICES, type DivergenceChoices, type DivergenceId, } from './divergences/divergence-choices.js';
 export { FakeCentralError } from './errors.js';
+export { FakeCentralAssertionError } from './assertions/fake-assertions.js';
+export type { FakeAssertions, Where } from './fake-central-api.js';
 export { listBundles, loadBundle, resolveBundleDir, defaultFixturesRoot, contentHashOf, findUp, type Bundle, type BundleManifest, type Canary, } from './fixture-store.js';
 export type { CallKind, CallRecord, FakeCredentials, RefusalRule, RefusedRequest, ValidationMode, } from './types.js';
 export { CALL_KINDS, REFUSAL_RULES, VALIDATION_MODES } from './types.js';

@@ -15,8 +15,12 @@ export declare function withDefaultFilter(given: string | null, defaultFilter: s
 export declare function parseFilter(filter: string): Clause[];
 /** Whether an item satisfies every clause. Unknown fields never match (as on the real API). */
 export declare function matches(item: Item, clauses: Clause[]): boolean;
-/** Applies `filter` to a list; an empty or absent filter keeps everything. */
-export declare function applyFilter(items: Item[], filter: string | null | undefined): Item[];
+/**
+ * Applies `filter` to a list; an empty or absent filter keeps everything. `aliases` maps a
+ * filter field the document names to the item field holding it (the site-health lists filter
+ * on `siteId`, which their items carry as `id`).
+ */
+export declare function applyFilter(items: Item[], filter: string | null | undefined, aliases?: Readonly<Record<string, string>>): Item[];
 /**
  * Applies `sort` (`field [asc|desc], …`); stable, so the fixture order breaks ties.
  * Returns a new array; the state is never reordered.

@@ -16,9 +16,11 @@ export declare function requireQuery(query: URLSearchParams, names: readonly str
 export declare function listView(state: FakeState, file: string, query: URLSearchParams, options?: {
     defaultFilter?: string;
     scope?: (items: Item[], query: URLSearchParams) => Item[];
+    /** Filter fields the document names that the items hold under another name. */
+    aliases?: Readonly<Record<string, string>>;
 }): Item[];
 /** Filter then sort a collection from the query's `filter` and `sort`. */
-export declare function filterAndSort(items: Item[], query: URLSearchParams, defaultFilter?: string): Item[];
+export declare function filterAndSort(items: Item[], query: URLSearchParams, defaultFilter?: string, aliases?: Readonly<Record<string, string>>): Item[];
 /** Keeps items whose field equals the query parameter, when that parameter is present. */
 export declare function byParam(items: Item[], query: URLSearchParams, param: string, field: string): Item[];
 /** The item whose `field` equals `value`, or the 404 the family uses. */

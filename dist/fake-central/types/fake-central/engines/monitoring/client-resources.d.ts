@@ -10,7 +10,10 @@ export declare function topAps(state: FakeState, query: URLSearchParams, kind: '
 export declare function clientsTrend(state: FakeState, query: URLSearchParams): Item;
 /** Client traffic over time: the last sample spreads the window's usage over its 36 samples. */
 export declare function clientsUsage(state: FakeState, query: URLSearchParams): Item;
-/** A client's trail: its current association (the bundle holds no roam history). */
+/**
+ * A client's trail: one entry per association the event list logs for it (oldest first), each
+ * from the AP before it, at the event's time; with none logged, the current association at
+ * `connectedAt` (a client that never connected: its last-seen time). Times are on the bundle's
+ * clock, as the events are.
+ */
 export declare function mobilityTrail(state: FakeState, mac: string): Item[];
-/** Onboarding per stage: a client that failed (status Failed) failed at `auth`. */
-export declare function onboardingScore(state: FakeState, query: URLSearchParams): Item;
