@@ -132,7 +132,10 @@ describe('the module boundaries are lint errors', () => {
     ['src/baseline/actions-cache-store.ts', "import * as cache from '@actions/cache';"],
     ['src/cli/planted.ts', "import { gate } from '../gate/gate.js';"],
     ['src/action/planted.ts', "import { resolveBench } from '../run/request/resolve-bench.js';"],
-    ['src/servers/launch/sandbox/planted.ts', "import { BenchError } from '../../../common/errors.js';"],
+    [
+      'src/servers/launch/sandbox/planted.ts',
+      "import { BenchError } from '../../../common/errors.js';",
+    ],
     ['fake-central/proxy/planted.ts', "import { X509Certificate } from '@peculiar/x509';"],
     ['fake-central/endpoint-pattern.ts', "import { RE2JS } from 're2js';"],
     ['src/metrics/planted.ts', "import type { CallRecord } from '../../fake-central/index.js';"],
