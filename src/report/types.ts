@@ -1,6 +1,6 @@
-import type { SandboxStatus } from '../servers/sandbox/types.js';
+import type { SandboxStatus } from '../servers/launch/sandbox/types.js';
 import type { RefusedRequestFinding } from './refused-requests.js';
-import type { ProtocolViolation } from '../servers/wire-check.js';
+import type { ProtocolViolation } from '../servers/client/wire-check.js';
 import type { EscapePolicy, SafetyFinding } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo } from '../agent/types.js';
