@@ -2,14 +2,14 @@ import { BenchError } from '../common/errors.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import type { SandboxMode } from '../config/types.js';
 import { parseThresholds, type Thresholds } from '../gate/thresholds.js';
-import type { Shard } from '../run/shard.js';
+import type { Shard } from '../run/request/shard.js';
 import type { RawPolicyOptions } from '../llm/resolve-policy.js';
 import type { Isolation } from '../report/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 import { SWEEP_MODES, type SweepMode } from '../report/sweep-types.js';
 import { MIN_GATING_RUNS } from '../report/build-report.js';
-import { ACTION_NAMING } from '../run/bench-request.js';
-import { checkChoice, parseCount } from '../run/run-options.js';
+import { ACTION_NAMING } from '../run/request/bench-request.js';
+import { checkChoice, parseCount } from '../run/request/run-options.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -111,7 +111,7 @@ export interface ActionInputs {
   sandbox: SandboxMode | null;
   /** Unset: the bench config's `escapes:` (then record). */
   escapes: EscapePolicy | null;
-  /** The run's deadline as given; empty: derived from the plan (src/run/run-deadline.ts). */
+  /** The run's deadline as given; empty: derived from the plan (src/run/execute/run-deadline.ts). */
   deadline: string;
   /**
    * Run the resilience matrix (docs/resilience.md) after the fault-free runs; alone (no

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadBundle, startFakeCentral, type Json } from '../../fake-central/index.js';
 import type { SandboxMode, ServerConfig } from '../config/types.js';
 import type { SweepMode, SweepToolResult } from '../report/sweep-types.js';
-import { launchServer } from '../servers/launch-server.js';
+import { launchServer } from '../servers/launch/launch-server.js';
 import type { ToolDefinition } from '../trajectory/types.js';
 import { callToolTwice, type Canonicalise } from './call-tool-twice.js';
 import { checkSweepSettings } from './check-sweep-config.js';
@@ -23,7 +23,7 @@ export interface FixtureSweepInput {
   baseDir: string;
   tmpRoot: string;
   sandbox?: SandboxMode;
-  /** Binds the fake's known ids (src/run/canonical-ids.ts) for this bundle. */
+  /** Binds the fake's known ids (src/run/execute/canonical-ids.ts) for this bundle. */
   canonicalise: Canonicalise;
   /** The harness's secrets' values: an answer carrying one is `unsafe` (answer-leaks.ts). */
   secrets?: readonly string[];

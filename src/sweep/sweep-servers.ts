@@ -21,7 +21,7 @@ export interface SweepRequest {
    * and none is written into the sweep (errors may echo them).
    */
   secrets: readonly string[];
-  /** For a bundle's directory: ids the server made up canonicalised (src/run/canonical-ids.ts). */
+  /** For a bundle's directory: ids the server made up canonicalised (src/run/execute/canonical-ids.ts). */
   canonicaliseFor: (fixtureDir: string) => Canonicalise;
   /** The run's deadline: once it passes, the sweep stops (see sweepFixture). */
   deadline?: { expired(): boolean; readonly passed: Promise<void> };
