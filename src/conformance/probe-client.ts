@@ -70,12 +70,21 @@ export class ProbeClient {
     return { status: res.status, ...(location === undefined ? {} : { location }) };
   }
 
-  /** Sends a write (POST/PUT/PATCH/DELETE, JSON body if given) and reports its status and message. */
+  /**
+   * Sends a write (POST/PUT/PATCH/DELETE, JSON body if given) and reports its status, message,
+   * parsed body, and how the fake's call log has it (unrouted; refused, with the rule and where).
+   */
   async send(
     method: string,
     pathAndQuery: string,
     body?: JsonValue,
-  ): Promise<{ status: number; message: string }> {
+  ): Promise<{
+    status: number;
+    message: string;
+    body: JsonValue | undefined;
+    unrouted: boolean;
+    refused?: RefusedRequest;
+  }> {
     const res = await fetch(`${this.fake.url}${pathAndQuery}`, {
       method,
       headers: {
@@ -87,13 +96,22 @@ export class ProbeClient {
     });
     const text = await res.text();
     let message = '';
+    let parsed: JsonValue | undefined;
     try {
-      const parsed = JSON.parse(text) as { message?: unknown };
-      if (typeof parsed.message === 'string') message = parsed.message.slice(0, 160);
+      parsed = JSON.parse(text) as JsonValue;
+      const said = (parsed as { message?: unknown } | null)?.message;
+      if (typeof said === 'string') message = said.slice(0, 160);
     } catch {
       // not JSON: no message
     }
-    return { status: res.status, message };
+    const last = this.fake.calls().at(-1);
+    return {
+      status: res.status,
+      message,
+      body: parsed,
+      unrouted: last?.unrouted === true,
+      ...(last?.refused ? { refused: last.refused } : {}),
+    };
   }
 
   /** GETs `pathAndQuery` and reports the status, the body and whether a route answered. */

@@ -67,4 +67,49 @@ describe('conformance --rejects', () => {
       mismatch: 'refused for unknown-parameter at query:made-up',
     });
   });
+
+  it('breaks one documented body rule per write; the fake refuses each for that rule at that member', async () => {
+    const write = (operationId: string, schema: JsonObject): JsonObject => ({
+      post: {
+        operationId,
+        requestBody: { content: { 'application/json': { schema } } },
+        responses: { '200': { description: 'ok' } },
+      },
+    });
+    const bodies = {
+      openapi: '3.1.0',
+      paths: {
+        '/network-config/v1alpha1/wlan-ssids/{ssid}': write('createWlan', {
+          type: 'object',
+          properties: {
+            opmode: { type: 'string', enum: ['OPEN', 'WPA2_PERSONAL'] },
+            'dtim-period': { type: 'integer', minimum: 1, maximum: 10 },
+          },
+        }),
+        '/network-config/v1alpha1/auth-profiles/{auth-profile-id}': write('createAuthProfile', {
+          type: 'object',
+          required: ['name', 'auth-type'],
+          properties: {
+            name: { type: 'string', minLength: 1 },
+            'auth-type': { type: 'string', enum: ['MPSK', 'EAP'] },
+          },
+        }),
+      },
+    };
+    const report = await runConformance([parseDocument('bodies.json', bodies)], {
+      rejects: true,
+    });
+    const rejects = report.documents[0]?.rejects;
+    expect(
+      rejects?.results.map((r) => [r.operationId, r.method, r.rule, r.parameter, r.refused]),
+    ).toEqual([
+      ['createWlan', 'POST', 'enum', '/opmode', true],
+      ['createWlan', 'POST', 'type', '/dtim-period', true],
+      ['createAuthProfile', 'POST', 'enum', '/auth-type', true],
+      ['createAuthProfile', 'POST', 'type', '/name', true],
+      ['createAuthProfile', 'POST', 'required', '/name', true],
+    ]);
+    expect(rejects?.results.every((r) => r.in === 'body')).toBe(true);
+    expect(report.totals.rejects).toEqual({ probed: 5, refused: 5, baseRefused: 0, unrouted: 0 });
+  });
 });

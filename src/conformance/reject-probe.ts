@@ -1,14 +1,25 @@
 import type { RefusalRule } from '../../fake-central/index.js';
-import type { Operation, OperationParameter } from './openapi-documents.js';
+import type {
+  JsonObject,
+  JsonValue,
+  OpenApiDocument,
+  Operation,
+  OperationParameter,
+} from './openapi-documents.js';
+import { deref } from './openapi-documents.js';
 import type { ProbeClient } from './probe-client.js';
+import { firstType, isObject, propertiesOf, requiredOf } from './sample-body.js';
 
 /** One request that breaks one documented rule of a GET, and how the fake answered it. */
 export interface RejectProbe {
   operationId: string;
   path: string;
-  /** The rule the probe breaks, and the query parameter it breaks it on. */
+  /** The rule the probe breaks, and the query parameter (or body member) it breaks it on. */
   rule: RefusalRule;
   parameter: string;
+  /** `body`: a write whose JSON body breaks the rule at member `parameter` (`/opmode`). */
+  in?: 'body';
+  method?: string;
   request: string;
   status: number;
   /** 400 with the family's error body, and the call log names this rule at this parameter. */
@@ -21,7 +32,10 @@ export interface RejectProbe {
 export interface RejectResult {
   probed: number;
   refused: number;
-  /** GETs left out: their filled request breaks a rule already (a made-up id), so no probe is clean. */
+  /**
+   * Operations left out: their filled request (a GET's query, a write's smallest documented
+   * body) breaks a rule already (a made-up id), so no probe of them is clean.
+   */
   baseRefused: number;
   /** GETs left out: the fake does not serve them (a route miss comes before any check). */
   unrouted: number;
@@ -71,15 +85,117 @@ function probesOf(
   return out;
 }
 
+/** A write to probe: its filled path and the smallest body its document allows. */
+export interface WriteToProbe {
+  doc: OpenApiDocument;
+  op: Operation;
+  request: string;
+  body: JsonValue;
+}
+
+type BodyProbe = { rule: RefusalRule; member: string; edit: (b: JsonObject) => void };
+
+/**
+ * The body probes of one write: a top-level member outside its enum, one of the wrong type, a
+ * required member left out, each on top of the smallest documented body.
+ */
+function bodyProbesOf(doc: OpenApiDocument, op: Operation): BodyProbe[] {
+  const props = Object.entries(propertiesOf(doc, op.requestSchema)).map(
+    ([name, schema]) => [name, deref(doc.root, schema, doc.file)] as const,
+  );
+  const out: BodyProbe[] = [];
+  const withEnum = props.find(
+    ([, s]) => isObject(s) && Array.isArray(s.enum) && firstType(s) === 'string',
+  );
+  if (withEnum)
+    out.push({
+      rule: 'enum',
+      member: withEnum[0],
+      edit: (b) => (b[withEnum[0]] = 'NOT_DOCUMENTED_VALUE'),
+    });
+  const typed = props.find(
+    ([, s]) =>
+      isObject(s) &&
+      !Array.isArray(s.enum) &&
+      ['integer', 'number', 'boolean', 'string'].includes(firstType(s) ?? ''),
+  );
+  if (typed) {
+    const wrong = isObject(typed[1]) && firstType(typed[1]) === 'string' ? 12345 : 'not-a-value';
+    out.push({ rule: 'type', member: typed[0], edit: (b) => (b[typed[0]] = wrong) });
+  }
+  // A merge-patch sends only what changes: its required members are not checked (SPEC.md §9).
+  const required = op.method === 'PATCH' ? undefined : requiredOf(doc, op.requestSchema)[0];
+  if (required !== undefined)
+    out.push({ rule: 'required', member: required, edit: (b) => delete b[required] });
+  return out;
+}
+
+/**
+ * Sends, for every write whose smallest documented body the fake accepts, writes whose body
+ * breaks one documented rule each, and records whether the fake refused each with the family's
+ * error body for that rule at that member. The writes go to the checking fake, whose state they
+ * may change: each probe stands alone, since the rules are checked before any handler runs.
+ */
+async function probeBodies(
+  writes: readonly WriteToProbe[],
+  client: ProbeClient,
+  tally: { baseRefused: number; unrouted: number },
+): Promise<RejectProbe[]> {
+  const results: RejectProbe[] = [];
+  for (const { doc, op, request, body } of writes) {
+    if (!isObject(body)) continue;
+    const probes = bodyProbesOf(doc, op);
+    if (probes.length === 0) continue;
+    const base = await client.send(op.method, request, body);
+    if (base.unrouted) {
+      tally.unrouted += 1;
+      continue;
+    }
+    if (base.refused) {
+      tally.baseRefused += 1;
+      continue;
+    }
+    for (const probe of probes) {
+      const broken: JsonObject = structuredClone(body);
+      probe.edit(broken);
+      const answer = await client.send(op.method, request, broken);
+      const at = `body:/${probe.member}`;
+      const named = answer.refused?.rule === probe.rule && answer.refused.at === at;
+      const refused = answer.status === 400 && named && isErrorBody(answer.body);
+      results.push({
+        operationId: op.operationId,
+        path: op.path,
+        rule: probe.rule,
+        parameter: `/${probe.member}`,
+        in: 'body',
+        method: op.method,
+        request,
+        status: answer.status,
+        refused,
+        ...(refused
+          ? {}
+          : {
+              mismatch: answer.refused
+                ? `refused for ${answer.refused.rule} at ${answer.refused.at}`
+                : `answered ${answer.status}`,
+            }),
+      });
+    }
+  }
+  return results;
+}
+
 /**
  * Sends, for every GET whose filled request the fake accepts, requests that break one documented
  * query rule each (an unknown parameter where the family refuses them, a value outside an enum, a
  * wrong type, a missing required parameter) to a fake checking requests against the documents,
- * and counts those refused with the family's error body for that very rule.
+ * and counts those refused with the family's error body for that very rule; then the writes'
+ * body probes (probeBodies).
  */
 export async function probeRejects(
   gets: readonly { op: Operation; request: string }[],
   client: ProbeClient,
+  writes: readonly WriteToProbe[] = [],
 ): Promise<RejectResult> {
   const results: RejectProbe[] = [];
   let baseRefused = 0;
@@ -123,11 +239,13 @@ export async function probeRejects(
       });
     }
   }
+  const tally = { baseRefused, unrouted };
+  results.push(...(await probeBodies(writes, client, tally)));
   return {
     probed: results.length,
     refused: results.filter((r) => r.refused).length,
-    baseRefused,
-    unrouted,
+    baseRefused: tally.baseRefused,
+    unrouted: tally.unrouted,
     results,
   };
 }

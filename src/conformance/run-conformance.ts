@@ -1,10 +1,11 @@
 import { loadBundle, resolveBundleDir, startFakeCentral } from '../../fake-central/index.js';
 import { fillOperation } from './fill-operation.js';
-import { fixtureIds } from './fixture-ids.js';
+import { fixtureIds, type FixtureIds } from './fixture-ids.js';
 import type { JsonValue, OpenApiDocument } from './openapi-documents.js';
 import { ProbeClient } from './probe-client.js';
 import { SchemaValidator } from './schema-validator.js';
-import { probeRejects, type RejectResult } from './reject-probe.js';
+import { probeRejects, type RejectResult, type WriteToProbe } from './reject-probe.js';
+import { sampleBody, SampleTooLargeError } from './sample-body.js';
 import { probeWrites, type WriteResult } from './write-probe.js';
 import type { Operation } from './openapi-documents.js';
 
@@ -167,7 +168,13 @@ export async function runConformance(
       const writes = options.writes
         ? await probeWrites(doc, ids, client, listed, validator)
         : undefined;
-      const rejects = checking ? await probeRejects(asked, new ProbeClient(checking)) : undefined;
+      const rejects = checking
+        ? await probeRejects(
+            asked,
+            new ProbeClient(checking),
+            await writesToProbe(doc, ids, client, listed),
+          )
+        : undefined;
       out.push({
         file: doc.file,
         openapi: doc.openapi,
@@ -239,4 +246,30 @@ export function shares(t: ConformanceReport['totals']): {
     valid: pct(t.valid, t.ok),
     validWithDeviations: pct(t.validWithDeviations, t.ok),
   };
+}
+
+/**
+ * The writes whose bodies `--rejects` probes: every POST, PUT and PATCH with a documented JSON
+ * body, its path filled as the reads' are and its smallest documented body (one too large to
+ * sample is left out).
+ */
+async function writesToProbe(
+  doc: OpenApiDocument,
+  ids: FixtureIds,
+  client: ProbeClient,
+  listed: Map<string, JsonValue | undefined>,
+): Promise<WriteToProbe[]> {
+  const out: WriteToProbe[] = [];
+  for (const op of doc.operations) {
+    if (!['POST', 'PUT', 'PATCH'].includes(op.method) || op.requestSchema === undefined) continue;
+    let body: JsonValue;
+    try {
+      body = sampleBody(doc, op.requestSchema, ids.now);
+    } catch (error) {
+      if (error instanceof SampleTooLargeError) continue;
+      throw error;
+    }
+    out.push({ doc, op, request: await fillOperation(op, ids, client, listed), body });
+  }
+  return out;
 }

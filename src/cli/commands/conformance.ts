@@ -34,7 +34,9 @@ Options:
   --rejects         also send, for every GET the fake accepts as filled, requests that break one
                     documented query rule each (an unknown parameter on monitoring, notifications
                     and services; a value outside an enum; a wrong type; a missing required
-                    parameter) to a fake checking requests, and count those refused for that rule
+                    parameter), and for every write the fake serves, bodies that break one (a
+                    member outside its enum, of the wrong type, a required one left out), to a
+                    fake checking requests, and count those refused for that rule
   --json            print the whole result as JSON
   --summary         the table only, without the per-operation mismatches
 `;
