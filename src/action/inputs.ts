@@ -1,3 +1,4 @@
+import type { ValidationMode } from '../../fake-central/index.js';
 import { BenchError } from '../common/errors.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import type { SandboxMode } from '../config/types.js';
@@ -32,6 +33,7 @@ export const INPUTS = [
   'report-dir',
   'sandbox',
   'escapes',
+  'validation',
   'deadline',
   'resilience',
   'sweep',
@@ -111,6 +113,8 @@ export interface ActionInputs {
   sandbox: SandboxMode | null;
   /** Unset: the bench config's `escapes:` (then record). */
   escapes: EscapePolicy | null;
+  /** Unset: `documents` (the fakes refuse what HPE's documents forbid). */
+  validation: ValidationMode | null;
   /** The run's deadline as given; empty: derived from the plan (src/run/execute/run-deadline.ts). */
   deadline: string;
   /**
@@ -220,6 +224,10 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       getInput('escapes').trim() === ''
         ? null
         : checkChoice('escapes', getInput('escapes'), ACTION_NAMING.option),
+    validation:
+      getInput('validation').trim() === ''
+        ? null
+        : checkChoice('validation', getInput('validation'), ACTION_NAMING.option),
     deadline: getInput('deadline').trim(),
     resilience,
     sweep: oneOf('sweep', getInput('sweep'), SWEEP_MODES, 'read'),

@@ -53,6 +53,7 @@ function benchRequest(
     faults: inputs.faults,
     ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
     ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
+    ...(inputs.validation === null ? {} : { validation: inputs.validation }),
     ...(inputs.deadline === '' ? {} : { deadline: inputs.deadline }),
     resilience: inputs.resilience,
     sweep: inputs.sweep,

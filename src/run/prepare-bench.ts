@@ -116,6 +116,7 @@ export async function prepareBench(
     faults,
     ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
     ...(request.escapes === undefined ? {} : { escapes: request.escapes }),
+    ...(request.validation === undefined ? {} : { validation: request.validation }),
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
     ...(request.sweep === undefined ? {} : { sweep: request.sweep }),
     manifestFiles: resolved.manifestFiles,

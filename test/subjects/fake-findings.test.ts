@@ -61,6 +61,23 @@ describe('route misses and swallowed errors', () => {
     expect(run.unrouted_requests).toBeUndefined();
   });
 
+  it('a lenient run lets the same request through, finds nothing, and says it was lenient', async () => {
+    const lenient = await benchSubjects({
+      servers: ['subject-refused-query'],
+      paths: [SUBJECT_SCENARIOS],
+      ids: [OFFLINE],
+      runs: 1,
+      validation: 'lenient',
+    });
+    const run = onlyRun(resultOf(lenient.report, OFFLINE, 'subject-refused-query'));
+    expect(run.refused_requests).toBeUndefined();
+    expect(run.requests?.find((r) => r.query?.['bogus-param'] !== undefined)?.status).toBe(200);
+    expect(lenient.report.settings.fake_validation).toBe('lenient');
+    expect(report.settings.fake_validation).toBe('documents');
+    expect(lenient.log.some((l) => l.startsWith('warn: validation lenient:'))).toBe(true);
+    expect(reportSchemaErrors(lenient.report)).toEqual([]);
+  }, 60_000);
+
   it('a tool that turns a routed 404 into an empty answer is a swallowed error, not a route miss', () => {
     const run = onlyRun(resultOf(report, OFFLINE, 'subject-hide-404'));
     expect(run.unrouted_requests).toBeUndefined();

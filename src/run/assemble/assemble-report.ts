@@ -1,5 +1,4 @@
 import { llmReportSettings, policyInfo } from '../../llm/report-settings.js';
-import { RUN_FAKE_VALIDATION } from '../execute/fake-pool.js';
 import { absentResult, aggregateScenarioServer } from '../../report/aggregate-scenario.js';
 import { buildReport } from '../../report/build-report.js';
 import {
@@ -149,14 +148,14 @@ export async function assembleReport(
     generatedAt: new Date(bench.startedAt).toISOString(),
     durationMs: Math.max(0, bench.clock() - bench.startedAt),
     settings: {
-      ...settings,
+      ...settingsWithout(settings),
       policy: policyInfo(choice),
       quantiles: 'type7-linear',
       ...(choice.name === 'scripted'
         ? {}
         : { llm: llmReportSettings(choice, price, options.budget ?? {}) }),
       sandbox,
-      fake_validation: RUN_FAKE_VALIDATION,
+      fake_validation: settings.validation,
       ...(options.selection ? { selection: options.selection } : {}),
       ...(options.shard
         ? {
@@ -196,4 +195,10 @@ export async function assembleReport(
     report.gating_eligible = false;
   }
   return report;
+}
+
+/** The checked settings as the report spells them: the fakes' validation is `fake_validation`. */
+function settingsWithout<T extends { validation: unknown }>(settings: T): Omit<T, 'validation'> {
+  const { validation: _named, ...rest } = settings;
+  return rest;
 }

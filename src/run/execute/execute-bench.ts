@@ -52,7 +52,7 @@ export async function executeBench(
       groups,
       settings.concurrency,
       () => ({
-        fakes: new FakePool(context.root, settings.faults),
+        fakes: new FakePool(context.root, settings.faults, settings.validation),
         sessions: new SessionPool(settings.isolation),
       }),
       async (group, { fakes, sessions }) => {

@@ -8,7 +8,7 @@ import {
 } from '../../../fake-central/index.js';
 import { BenchError } from '../../common/errors.js';
 
-/** How a run's fakes treat requests HPE's documents forbid; the report records it. */
+/** How a run's fakes treat requests HPE's documents forbid unless told otherwise (`--validation`). */
 export const RUN_FAKE_VALIDATION: ValidationMode = 'documents';
 
 /**

@@ -48,6 +48,7 @@ export async function runSweep(
       baseDir: plan.baseDir,
       tmpRoot,
       sandbox: plan.settings.sandbox,
+      validation: plan.settings.validation,
       secrets: context.secrets.map((s) => s.value),
       ...(context.deadline === undefined ? {} : { deadline: context.deadline }),
       canonicaliseFor: (fixtureDir) => {

@@ -1,3 +1,4 @@
+import type { ValidationMode } from '../../../fake-central/index.js';
 import type { SandboxMode } from '../../config/types.js';
 import type { RawPolicyOptions } from '../../llm/resolve-policy.js';
 import type { EscapePolicy } from '../../metrics/types.js';
@@ -56,6 +57,8 @@ export interface BenchRequest extends Omit<ResolveRequest, 'label'> {
   sandbox?: SandboxMode;
   /** Unset: the bench config's `escapes:`, then record. */
   escapes?: EscapePolicy;
+  /** Unset: `documents` (the fakes refuse what HPE's documents forbid). */
+  validation?: ValidationMode;
   /** The run's wall-clock deadline as given (`45m`, `2h`, seconds); unset: derived from the plan. */
   deadline?: string | undefined;
   /** Run the resilience matrix after the fault-free runs (docs/resilience.md). */

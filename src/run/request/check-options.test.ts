@@ -21,6 +21,7 @@ describe('checkOptions defaults', () => {
       concurrency: availableParallelism(),
       tokenizer: 'cl100k_base',
       faults: null,
+      validation: 'documents',
     });
     expect(DEFAULT_ISOLATION).toBe('scenario');
   });
@@ -49,6 +50,13 @@ describe('checkOptions defaults', () => {
     );
     expect(checkOptions(options({ runs: 1000, concurrency: 64 })).runs).toBe(1000);
   });
+
+  it('keeps a lenient fake when asked for, and names the modes for anything else', () => {
+    expect(checkOptions(options({ validation: 'lenient' })).validation).toBe('lenient');
+    expect(() => checkOptions(options({ validation: 'strict' as never }))).toThrow(
+      'validation "strict" is not one of: documents, lenient',
+    );
+  });
 });
 
 describe('settingsWarnings', () => {
@@ -56,10 +64,17 @@ describe('settingsWarnings', () => {
   it('is quiet on the defaults', () => {
     expect(settingsWarnings({ ...settings, sandbox: 'auto' }, 2)).toEqual([]);
   });
-  it('warns of more workers than twice the cores, and of a sandbox switched off', () => {
-    expect(settingsWarnings({ ...settings, concurrency: 5, sandbox: 'off' }, 2)).toEqual([
+  it('warns of more workers than twice the cores, a sandbox switched off and a lenient fake', () => {
+    const loose = {
+      ...settings,
+      concurrency: 5,
+      sandbox: 'off' as const,
+      validation: 'lenient' as const,
+    };
+    expect(settingsWarnings(loose, 2)).toEqual([
       "concurrency 5 on 2 core(s): servers queue for the CPU, so latency measures the machine's load, not the server (use at most 4)",
       'sandbox off: the servers run with the host file system writable and direct network connections neither blocked nor counted (docs/security.md)',
+      "validation lenient: the fakes let through requests HPE's documents forbid, so a server that sends them passes where the live API answers 400; a baseline made with validation documents is not comparable (fake-central/SPEC.md §9)",
     ]);
   });
 });

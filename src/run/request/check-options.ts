@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { FaultPlan } from '../../../fake-central/index.js';
+import type { FaultPlan, ValidationMode } from '../../../fake-central/index.js';
 import { BenchError } from '../../common/errors.js';
 import { MIN_GATING_RUNS } from '../../report/build-report.js';
 import type { EscapePolicy } from '../../metrics/types.js';
@@ -18,6 +18,7 @@ export interface CheckedSettings {
   faults: FaultPlan | null;
   sandbox: SandboxMode;
   escapes: EscapePolicy;
+  validation: ValidationMode;
 }
 
 /**
@@ -84,6 +85,8 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
   checkChoice('sandbox', sandbox, CORE_SPELLING);
   const escapes = options.escapes ?? options.config.escapes ?? 'record';
   checkChoice('escapes', escapes, CORE_SPELLING);
+  const validation = options.validation ?? 'documents';
+  checkChoice('validation', validation, CORE_SPELLING);
   return {
     runs,
     isolation,
@@ -92,6 +95,7 @@ export function checkOptions(options: RunBenchOptions): CheckedSettings {
     faults: options.faults ?? null,
     sandbox,
     escapes,
+    validation,
   };
 }
 
@@ -112,6 +116,10 @@ export function settingsWarnings(
   if (settings.sandbox === 'off')
     warnings.push(
       'sandbox off: the servers run with the host file system writable and direct network connections neither blocked nor counted (docs/security.md)',
+    );
+  if (settings.validation === 'lenient')
+    warnings.push(
+      "validation lenient: the fakes let through requests HPE's documents forbid, so a server that sends them passes where the live API answers 400; a baseline made with validation documents is not comparable (fake-central/SPEC.md §9)",
     );
   return warnings;
 }

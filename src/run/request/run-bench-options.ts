@@ -1,5 +1,5 @@
 import type { Shard } from './shard.js';
-import type { FaultPlan } from '../../../fake-central/index.js';
+import type { FaultPlan, ValidationMode } from '../../../fake-central/index.js';
 import type { BenchConfig, PriceTable, SandboxMode } from '../../config/types.js';
 import type { BudgetLimits } from '../../llm/budget.js';
 import type { PolicyChoice } from '../../llm/run-policies.js';
@@ -40,6 +40,11 @@ export interface RunBenchOptions {
   sandbox?: SandboxMode;
   /** `record` (default): refused escapes are findings; `fail`: they are safety failures. */
   escapes?: EscapePolicy;
+  /**
+   * How the fakes treat requests HPE's documents forbid: `documents` (default) refuses them as
+   * the API does (400, nothing changes, a finding); `lenient` lets them through to the handlers.
+   */
+  validation?: ValidationMode;
   /**
    * Every suite file of the manifest, before filters and shards (resolveBench's
    * `manifestFiles`): manifest.hash covers these whole. Default: the selected scenarios' files.

@@ -1,3 +1,4 @@
+import { VALIDATION_MODES } from '../../../fake-central/index.js';
 import { BenchError } from '../../common/errors.js';
 import { SANDBOX_MODES } from '../../config/types.js';
 import { ESCAPE_POLICIES } from '../../metrics/types.js';
@@ -81,6 +82,7 @@ export const RUN_CHOICES = {
   tokenizer: TOKENIZERS,
   sandbox: SANDBOX_MODES,
   escapes: ESCAPE_POLICIES,
+  validation: VALIDATION_MODES,
 } as const;
 
 export type ChoiceOption = keyof typeof RUN_CHOICES;
