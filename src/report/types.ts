@@ -339,6 +339,11 @@ export interface ServerReport {
   name: string;
   /** Whose expected_tools and plans it ran under (its own name unless the config says `scenarioKey`). */
   scenario_key: string;
+  /**
+   * The server this entry is the 2025-era run of (`NAME@2025-11-25`, the same launch with the
+   * 2025 `initialize` handshake only): a dual-era server scored in both eras. Absent otherwise.
+   */
+  era_of?: string;
   transport: 'stdio' | 'http';
   /** serverInfo from MCP initialize (null when it never started). */
   info: { name: string; version: string } | null;
