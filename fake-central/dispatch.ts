@@ -225,3 +225,30 @@ function ownDebugId(state: FakeState, req: FakeRequest, response: Dispatched): D
 function readOrWrite(method: string): CallKind {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
+
+/**
+ * A plain read served off the record (FakeCentral.peek): as an authorised client, with no fault
+ * plan and no cache entry. Read routes are pure functions of the state and the URL, so serving
+ * one here changes nothing a server under test could see. Null for anything but a routed read.
+ */
+export async function peekRead(
+  router: Router,
+  state: FakeState,
+  options: HandlerOptions,
+  target: string,
+): Promise<Dispatched | null> {
+  const queryStart = target.indexOf('?');
+  const rawPath = queryStart === -1 ? target : target.slice(0, queryStart);
+  const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+  const found = router.match('GET', rawPath);
+  if (found === null || 'allowed' in found || found.route.kind !== 'read') return null;
+  const req: FakeRequest = {
+    method: 'GET',
+    host: '',
+    rawPath,
+    query,
+    headers: {},
+    body: Buffer.alloc(0),
+  };
+  return runRoute(found.route, found.params, true, state, options, req);
+}

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { debugId } from './api-error.js';
 import { bodyDigest, CallLog, queryRecord } from './call-log.js';
-import { dispatch, type Dispatched } from './dispatch.js';
+import { dispatch, peekRead, type Dispatched } from './dispatch.js';
 import { listen } from './listen.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { loadBundle, resolveBundleDir, type Bundle } from './fixture-store.js';
@@ -236,6 +236,10 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       ...issuedTokens(state),
     ],
     calls: () => log.all(),
+    peek: async (target) => {
+      const served = await peekRead(router, state, handlerOptions, target);
+      return served === null ? null : { status: served.status, body: served.body };
+    },
     checkState: (assertions) =>
       checkState({ bundle: served.files, touched: state.touched() }, assertions),
     reset: (fixture, settings = {}) => {

@@ -9,6 +9,7 @@ import { redactSecrets } from '../metrics/redact-secrets.js';
 import { canaryFindings } from '../metrics/safety.js';
 import { scoreRun } from '../metrics/score-run.js';
 import { replayedArguments } from '../agent/replayed-arguments.js';
+import { firstPageWarning, pagedFacts } from '../agent/paged-facts.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import { erroredRunResult, scoredRunResult } from '../report/run-result.js';
 import type { RunError, RunResult } from '../report/types.js';
@@ -41,8 +42,10 @@ export interface RunOutcome {
   /** The run met a process an earlier run (of this or another scenario) had used. */
   reused: boolean;
   /**
-   * Scripted runs: plan arguments that replay an id an earlier call returned
-   * (src/agent/replayed-arguments.ts), for the run's warnings.
+   * Scripted runs: what the scenario lints found, for the run's warnings (the first run of a
+   * unit only: every run replays the same plan): plan arguments that replay an id an earlier
+   * call returned (src/agent/replayed-arguments.ts), required facts that all sit on the first
+   * page of what the run paged through (src/agent/paged-facts.ts).
    */
   replays?: string[];
 }
@@ -201,7 +204,8 @@ async function runOnce(
       },
     });
     const result = scoredRunResult(run, metrics, trajectory, requests);
-    const replays = model ? [] : replayedArguments(scenario, scenarioKey, ranTrajectory);
+    const replays =
+      model || run !== unit.runs[0] ? [] : await scenarioLints(unit, ranTrajectory, ctx, startSeq);
     return {
       result: redactSecrets(
         model ? withProviderUsage(result, trajectory, ctx.price ?? null) : result,
@@ -222,6 +226,19 @@ async function runOnce(
     });
     return { result: redactSecrets(result, secrets), started: redactSecrets(started, secrets) };
   }
+}
+
+/** The scripted scenario lints of one run (see RunOutcome.replays). */
+async function scenarioLints(
+  unit: RunUnit,
+  trajectory: Trajectory,
+  ctx: ExecuteContext,
+  startSeq: number,
+): Promise<string[]> {
+  const lines = replayedArguments(unit.scenario, unit.scenarioKey, trajectory);
+  const reads = ctx.fake.calls().filter((c) => c.seq > startSeq);
+  const pages = firstPageWarning(await pagedFacts(unit.scenario, reads, (t) => ctx.fake.peek(t)));
+  return pages === null ? lines : [...lines, pages];
 }
 
 /** The run that never called the model because its menu carried a secret (see runOnce). */

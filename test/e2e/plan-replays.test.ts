@@ -22,6 +22,7 @@ import { referenceConfig } from '../helpers/reference-subject-config.js';
 const ROOT = packageRoot();
 let scratch: string;
 let scenario: Scenario;
+let failedClients: Scenario;
 
 async function bench(
   which: Scenario,
@@ -53,6 +54,9 @@ beforeAll(async () => {
   const found = scenarios.find((s) => s.id === 'config-compliance-001');
   if (!found) throw new Error('config-compliance-001 is not in scenarios/');
   scenario = found;
+  const paged = scenarios.find((s) => s.id === 'client-diagnosis-006');
+  if (!paged) throw new Error('client-diagnosis-006 is not in scenarios/');
+  failedClients = paged;
 }, 60_000);
 
 afterAll(async () => {
@@ -80,6 +84,26 @@ describe('plan arguments that replay an earlier result', () => {
       serial: { $from: 'list_config_health', path: 'devices[0].serial' },
     });
     const { report, warnings } = await bench(scenario, 1);
+    expect(warnings).toEqual([]);
+    expect(report.scenarios[0]?.results[0]?.runs[0]?.task_success).toBe(true);
+  }, 120_000);
+});
+
+describe('required facts that all sit on the first page', () => {
+  // client-diagnosis-006 as it was first written: the worst site of 146 failed clients (two pages
+  // at the API's default size), its name, id and first client, all on page 1. A server whose
+  // client listing stopped after one page passed it.
+  it('warns when every fact is on page 1 of the list the run paged through', async () => {
+    const { worstSiteLastClient: _pastPageOne, ...firstPage } = failedClients.expect.facts;
+    const weak = { ...failedClients, expect: { ...failedClients.expect, facts: firstPage } };
+    const { warnings } = await bench(weak, 1);
+    expect(warnings).toEqual([
+      'plan: client-diagnosis-006: facts: every required fact is on page 1 of what the run paged through, GET /network-monitoring/v1/clients?filter=status+eq+%27Failed%27 (146 items, 2 pages of 100) [worstSiteName page 1, worstSiteId page 1, worstSiteFirstClient page 1]: a server that reads only the first page passes; add a fact only the complete data yields (a count, or a value past page 1)',
+    ]);
+  }, 120_000);
+
+  it('is quiet about the scenario as it is, with a fact on page 2', async () => {
+    const { report, warnings } = await bench(failedClients, 1);
     expect(warnings).toEqual([]);
     expect(report.scenarios[0]?.results[0]?.runs[0]?.task_success).toBe(true);
   }, 120_000);
