@@ -173,6 +173,11 @@ export interface RunCall {
   result_chars: number;
   /** The router meta tool the call went through (bench config `router`), else null. */
   via: string | null;
+  /**
+   * The harness's answer to each confirmation (MCP elicitation) the server asked for during the
+   * call, in order; absent when it asked none (and in reports before 0.5.0).
+   */
+  elicitations?: ('accept' | 'decline' | 'cancel')[];
 }
 
 /** Requests of one method and path the fake had no route for during a run. */
