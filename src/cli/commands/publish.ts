@@ -199,6 +199,11 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
       ...(s.version === undefined ? {} : { version: s.version }),
     };
   }
+  // A dual-era server's 2025 entry (NAME@2025-11-25) ran NAME's code: NAME's repository.
+  for (const s of report.servers) {
+    const base = s.era_of === undefined ? undefined : sources[s.era_of];
+    if (base && !sources[s.name]) sources[s.name] = base;
+  }
 
   const model: PublishModel = {
     report,
