@@ -64,7 +64,7 @@ describe('a dual-era server in the head-to-head', () => {
     expect(ranking).toMatch(/\| reference +\| 2025-11-25 \(legacy\) \|/);
     expect(ranking).not.toMatch(/^\| dual +\|/m);
     expect(ranking).toContain(
-      '- **dual** beside dual@2025-11-25: 2 scenarios that pass on 2025-11-25 fail on 2026-07-28 (subjects-wlan-vlan-change, subjects-wlan-disable): where they pass the server asked for confirmation (elicitation) and sent the action; where they fail it asked for none and sent none.',
+      '- **dual** beside dual@2025-11-25: 2 scenarios that pass on 2025-11-25 fail on 2026-07-28 (subjects-wlan-disable, subjects-wlan-vlan-change): where they pass the server asked for confirmation (elicitation) and sent the action; where they fail it asked for none and sent none.',
     );
     expect(ranking).not.toContain('Protocol eras differ');
   }, 300_000);
