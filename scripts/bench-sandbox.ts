@@ -17,8 +17,8 @@ import { startFakeCentral } from '../fake-central/index.js';
 import { defaultBenchConfig, REFERENCE_SERVER } from '../src/config/default-config.js';
 import type { ServerConfig } from '../src/config/types.js';
 import { quantile } from '../src/report/quantile.js';
-import { launchServer } from '../src/servers/launch-server.js';
-import { resolveSandbox } from '../src/servers/sandbox/probe-sandbox.js';
+import { launchServer } from '../src/servers/launch/launch-server.js';
+import { resolveSandbox } from '../src/servers/launch/sandbox/probe-sandbox.js';
 import { packageRoot } from '../src/common/package-root.js';
 
 const { values } = parseArgs({ options: { n: { type: 'string', default: '15' } } });

@@ -32,11 +32,11 @@ import type { BenchConfig, StdioServerConfig } from '../src/config/types.js';
 import { silentLogger } from '../src/run/ports.js';
 import type { Isolation, Report } from '../src/report/types.js';
 import { runBench } from '../src/run/run-bench.js';
-import { defaultConcurrency } from '../src/run/check-options.js';
-import { runQueue } from '../src/run/work-queue.js';
+import { defaultConcurrency } from '../src/run/request/check-options.js';
+import { runQueue } from '../src/run/execute/work-queue.js';
 import { loadScenarios } from '../src/scenarios/load-scenarios.js';
 import { packageRoot } from '../src/common/package-root.js';
-import { serverEnvironment } from '../src/servers/server-environment.js';
+import { serverEnvironment } from '../src/servers/launch/server-environment.js';
 
 const MODES = ['floor', 'server', 'scenario', 'run'] as const;
 type Mode = (typeof MODES)[number];

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:wire` — what the wire check (src/servers/wire-check.ts) costs per message.
+ * `npm run bench:wire` — what the wire check (src/servers/client/wire-check.ts) costs per message.
  *
  * Starts the fake and the bundled reference server (from source), takes its real tools/list and
  * one real tools/call result (list_clients), and times createWireChecker's check of each, as the
@@ -16,8 +16,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { startFakeCentral } from '../fake-central/index.js';
 import { defaultBenchConfig } from '../src/config/default-config.js';
 import { packageRoot } from '../src/common/package-root.js';
-import { launchServer } from '../src/servers/launch-server.js';
-import { createWireChecker } from '../src/servers/wire-check.js';
+import { launchServer } from '../src/servers/launch/launch-server.js';
+import { createWireChecker } from '../src/servers/client/wire-check.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2000' } } });
 const rounds = Number(values.rounds);

@@ -1,10 +1,17 @@
 // `npm run lint:deps`: fails when folders of src/ or fake-central/ import each other in a cycle
-// (DESIGN.md, module boundaries). Usage: tsx scripts/check-folder-cycles.ts [repository root].
+// (DESIGN.md, module boundaries), or when files do (a cycle inside one folder as well). Usage: tsx scripts/check-folder-cycles.ts [repository root].
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
-import { CHECKED_TREES, folderCycles, formatCycles, type FileEdge } from './folder-cycles.js';
+import {
+  CHECKED_TREES,
+  fileCycles,
+  folderCycles,
+  formatCycles,
+  formatFileCycles,
+  type FileEdge,
+} from './folder-cycles.js';
 
 /** What the cruise found: every import between files, and the relative ones it could not resolve. */
 export interface CruisedImports {
@@ -68,10 +75,17 @@ export async function checkFolderCycles(root: string): Promise<number> {
     console.error(
       `\n${cycles.length} import cycle(s) between folders. Move the shared thing to where it belongs (a neutral module for shared types, the settings into src/config) or pass a function instead of importing back; see ARCHITECTURE.md.`,
     );
-    return 1;
   }
+  const between = fileCycles(edges);
+  if (between.length > 0) {
+    console.error(formatFileCycles(between));
+    console.error(
+      `\n${between.length} import cycle(s) between files. Move what both need into a module neither imports back (the folder's types.ts for shared types), or pass a function.`,
+    );
+  }
+  if (cycles.length > 0 || between.length > 0) return 1;
   console.log(
-    `no import cycles between folders of ${CHECKED_TREES.join(', ')} (${files} files, ${edges.length} imports)`,
+    `no import cycles between folders of ${CHECKED_TREES.join(', ')} (${files} files, ${edges.length} imports), nor between their files`,
   );
   return 0;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { folderCycles, formatCycles, unitOf, type FileEdge } from './folder-cycles.js';
+import {
+  fileCycles,
+  folderCycles,
+  formatCycles,
+  formatFileCycles,
+  unitOf,
+  type FileEdge,
+} from './folder-cycles.js';
 
 const edge = (from: string, to: string, more: Partial<FileEdge> = {}): FileEdge => ({
   from,
@@ -126,5 +133,45 @@ describe('folderCycles', () => {
         '    src/run-bench.ts imports src/run/fake-pool.ts',
       ].join('\n'),
     );
+  });
+});
+
+describe('fileCycles', () => {
+  it('finds a type-only cycle inside one folder, which the folder check cannot see', () => {
+    const edges = [
+      edge('src/gate/types.ts', 'src/gate/server-headlines.ts', { typeOnly: true }),
+      edge('src/gate/server-headlines.ts', 'src/gate/types.ts', { typeOnly: true }),
+      edge('src/gate/server-headlines.ts', 'src/gate/rule-kit.ts'),
+      edge('src/gate/rule-kit.ts', 'src/report/types.ts', { typeOnly: true }),
+    ];
+    expect(folderCycles(edges)).toEqual([]);
+    const cycles = fileCycles(edges);
+    expect(cycles.map((c) => c.files)).toEqual([
+      ['src/gate/server-headlines.ts', 'src/gate/types.ts'],
+    ]);
+    expect(formatFileCycles(cycles).split('\n')).toEqual([
+      'import cycle between files: src/gate/server-headlines.ts ⇄ src/gate/types.ts',
+      '    src/gate/server-headlines.ts imports src/gate/types.ts (type-only)',
+      '    src/gate/types.ts imports src/gate/server-headlines.ts (type-only)',
+    ]);
+  });
+
+  it('finds a longer cycle across folders, and nothing in a chain or outside the trees', () => {
+    expect(
+      fileCycles([
+        edge('src/a/x.ts', 'src/b/y.ts'),
+        edge('src/b/y.ts', 'src/c/z.ts', { dynamic: true }),
+        edge('src/c/z.ts', 'src/a/x.ts'),
+        edge('src/c/z.ts', 'node_modules/yaml/dist/index.js'),
+      ]).map((c) => c.files),
+    ).toEqual([['src/a/x.ts', 'src/b/y.ts', 'src/c/z.ts']]);
+    expect(
+      fileCycles([
+        edge('src/a/x.ts', 'src/a/y.ts'),
+        edge('src/a/y.ts', 'src/a/z.ts'),
+        edge('test/a.ts', 'test/b.ts'),
+        edge('test/b.ts', 'test/a.ts'),
+      ]),
+    ).toEqual([]);
   });
 });

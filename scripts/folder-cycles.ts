@@ -1,5 +1,5 @@
 // The folder-level import graph of the code and its cycles (DESIGN.md: "no import cycles between
-// folders"). dependency-cruiser reads the imports (TypeScript type-only and dynamic ones included,
+// folders"), and the file-level one (no file imports itself back through others, either). dependency-cruiser reads the imports (TypeScript type-only and dynamic ones included,
 // `.js` specifiers resolved to the `.ts` files); this module folds files into units and finds the
 // strongly connected components of the unit graph, with the import lines that form each one.
 
@@ -124,6 +124,47 @@ export function formatCycles(cycles: readonly FolderCycle[]): string {
           .join(', ');
         lines.push(`    ${file.from} imports ${file.to}${kind === '' ? '' : ` (${kind})`}`);
       }
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A strongly connected component of the file graph: files that import each other back. */
+export interface FileCycle {
+  files: string[];
+  /** The imports inside the component, sorted. */
+  edges: FileEdge[];
+}
+
+/**
+ * Every cycle among the files themselves, inside one folder or across folders. A type-only import
+ * counts: two modules that need each other's types are one module in two files, or want a third
+ * file for the shared types.
+ */
+export function fileCycles(files: readonly FileEdge[]): FileCycle[] {
+  const inTrees = files.filter((e) => unitOf(e.from) !== null && unitOf(e.to) !== null);
+  const next = new Map<string, string[]>();
+  for (const { from, to } of inTrees) next.set(from, [...(next.get(from) ?? []), to]);
+  const nodes = [...new Set(inTrees.flatMap((e) => [e.from, e.to]))].sort();
+  const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return components(nodes, next).map((members) => ({
+    files: members,
+    edges: inTrees
+      .filter((e) => e.from !== e.to && members.includes(e.from) && members.includes(e.to))
+      .sort((a, b) => order(a.from, b.from) || order(a.to, b.to)),
+  }));
+}
+
+/** The file cycles for a person: each component and the import lines that close it. */
+export function formatFileCycles(cycles: readonly FileCycle[]): string {
+  const lines: string[] = [];
+  for (const cycle of cycles) {
+    lines.push(`import cycle between files: ${cycle.files.join(' ⇄ ')}`);
+    for (const file of cycle.edges) {
+      const kind = [file.typeOnly ? 'type-only' : '', file.dynamic ? 'dynamic' : '']
+        .filter(Boolean)
+        .join(', ');
+      lines.push(`    ${file.from} imports ${file.to}${kind === '' ? '' : ` (${kind})`}`);
     }
   }
   return lines.join('\n');

@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { gate, type GateResult } from '../../src/gate/gate.js';
 import { parseThresholds } from '../../src/gate/thresholds.js';
 import type { Report } from '../../src/report/types.js';
-import { ACTION_NAMING } from '../../src/run/bench-request.js';
+import { ACTION_NAMING } from '../../src/run/request/bench-request.js';
 import { prepareBench } from '../../src/run/prepare-bench.js';
 import { silentLogger } from '../../src/run/ports.js';
 

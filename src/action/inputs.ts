@@ -1,15 +1,16 @@
+import type { ValidationMode } from '../../fake-central/index.js';
 import { BenchError } from '../common/errors.js';
 import type { EscapePolicy } from '../metrics/types.js';
 import type { SandboxMode } from '../config/types.js';
 import { parseThresholds, type Thresholds } from '../gate/thresholds.js';
-import type { Shard } from '../run/shard.js';
+import type { Shard } from '../run/request/shard.js';
 import type { RawPolicyOptions } from '../llm/resolve-policy.js';
 import type { Isolation } from '../report/types.js';
 import type { TokenizerName } from '../tokens/count-tokens.js';
 import { SWEEP_MODES, type SweepMode } from '../report/sweep-types.js';
 import { MIN_GATING_RUNS } from '../report/build-report.js';
-import { ACTION_NAMING } from '../run/bench-request.js';
-import { checkChoice, parseCount } from '../run/run-options.js';
+import { ACTION_NAMING } from '../run/request/bench-request.js';
+import { checkChoice, parseCount } from '../run/request/run-options.js';
 
 /** Names of the action's inputs, as in action.yml. */
 export const INPUTS = [
@@ -32,6 +33,7 @@ export const INPUTS = [
   'report-dir',
   'sandbox',
   'escapes',
+  'validation',
   'deadline',
   'resilience',
   'sweep',
@@ -111,7 +113,9 @@ export interface ActionInputs {
   sandbox: SandboxMode | null;
   /** Unset: the bench config's `escapes:` (then record). */
   escapes: EscapePolicy | null;
-  /** The run's deadline as given; empty: derived from the plan (src/run/run-deadline.ts). */
+  /** Unset: `documents` (the fakes refuse what HPE's documents forbid). */
+  validation: ValidationMode | null;
+  /** The run's deadline as given; empty: derived from the plan (src/run/execute/run-deadline.ts). */
   deadline: string;
   /**
    * Run the resilience matrix (docs/resilience.md) after the fault-free runs; alone (no
@@ -220,6 +224,10 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       getInput('escapes').trim() === ''
         ? null
         : checkChoice('escapes', getInput('escapes'), ACTION_NAMING.option),
+    validation:
+      getInput('validation').trim() === ''
+        ? null
+        : checkChoice('validation', getInput('validation'), ACTION_NAMING.option),
     deadline: getInput('deadline').trim(),
     resilience,
     sweep: oneOf('sweep', getInput('sweep'), SWEEP_MODES, 'read'),

@@ -5,7 +5,7 @@ import { formatError } from '../common/errors.js';
 import { verifyOwnBundle } from '../common/dist-digest.js';
 import { takeSecrets, withSecretEnv } from '../common/secrets.js';
 import { mergeReports } from '../report-io/merge-reports.js';
-import { ACTION_NAMING, type BenchRequest } from '../run/bench-request.js';
+import { ACTION_NAMING, type BenchRequest } from '../run/request/bench-request.js';
 import type { Logger } from '../run/ports.js';
 import { prepareBench } from '../run/prepare-bench.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
@@ -14,7 +14,7 @@ import { postStoredComment } from './comment-mode.js';
 import { checkReportDir } from './report-dir.js';
 import { readRunContext, type RunContext } from './run-context.js';
 import { finishGate } from './run-gate.js';
-import { prepareRunnerSandbox } from '../servers/sandbox/runner-setup.js';
+import { prepareRunnerSandbox } from '../servers/launch/sandbox/runner-setup.js';
 
 /** What the action talks to besides @actions/core; tests inject a directory baseline store. */
 export interface ActionDeps {
@@ -53,6 +53,7 @@ function benchRequest(
     faults: inputs.faults,
     ...(inputs.sandbox === null ? {} : { sandbox: inputs.sandbox }),
     ...(inputs.escapes === null ? {} : { escapes: inputs.escapes }),
+    ...(inputs.validation === null ? {} : { validation: inputs.validation }),
     ...(inputs.deadline === '' ? {} : { deadline: inputs.deadline }),
     resilience: inputs.resilience,
     sweep: inputs.sweep,

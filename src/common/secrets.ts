@@ -11,7 +11,7 @@
  *
  * What it does not do: on Linux `/proc/<harness pid>/environ` shows the environment the process
  * was *started* with, whatever is deleted later. A same-user process that can see the harness's
- * pid can read it; the sandbox (src/servers/sandbox/) is what hides the harness from servers.
+ * pid can read it; the sandbox (src/servers/launch/sandbox/) is what hides the harness from servers.
  *
  * Callers: `processIo()` (the CLI process) and the action's `run()`. Libraries that read a
  * secret from `process.env` themselves (`@actions/cache` reads `ACTIONS_RUNTIME_TOKEN` on every

@@ -32,7 +32,7 @@ export type TemplateVariables = Record<string, string>;
 
 /**
  * The `router:` of a server: planned calls to tools the server does not list go through this meta
- * tool (src/servers/router-adapter.ts applies it).
+ * tool (src/servers/client/router-adapter.ts applies it).
  */
 export interface RouterConfig {
   /** The meta tool, e.g. `central_invoke_tool`. */
@@ -107,7 +107,7 @@ interface ServerCommon {
    * launch configuration it reuses in the 2025 era. Not a bench-config key.
    */
   eraOf?: string;
-  /** Route planned calls to unlisted tools through a meta tool (see src/servers/router-adapter.ts). */
+  /** Route planned calls to unlisted tools through a meta tool (see src/servers/client/router-adapter.ts). */
   router?: RouterConfig;
   /** Paths relative to the cwd the server may write in the sandbox (default none). */
   writable: string[];

@@ -2,21 +2,7 @@ import type { Report, RunResult } from '../report/types.js';
 import { diffRequests } from './call-diff.js';
 import { brokenCalls, firstWithCalls } from './planned-call-rule.js';
 import { pairKey, scenarioIndex } from './rule-kit.js';
-import type { EndpointDiff, Regression } from './types.js';
-
-/** One MCP tool that broke, with every regressed scenario it explains. */
-export interface ToolRegression {
-  server: string;
-  tool: string;
-  scenarios: string[];
-  /** Endpoint diffs of the first scenario's runs (baseline → PR). */
-  endpoints: EndpointDiff[];
-  /** `name (value)` of each fact the PR's run misses and the baseline's had. */
-  missingFacts: string[];
-  /** What the tool answered, as far as the report holds it (an error, a quoted answer, a size). */
-  answer: string;
-  whatToDo: string;
-}
+import type { EndpointDiff, Regression, ToolRegression } from './types.js';
 
 /** The regressions a broken tool explains: a scenario that now fails, a call that now fails. */
 const BROKEN = new Set(['task_success', 'planned_call']);

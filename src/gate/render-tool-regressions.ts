@@ -1,6 +1,6 @@
 import { escapeMarkdown as md } from '../report/markdown-escape.js';
 import { describeEndpointDiff } from './call-diff.js';
-import type { ToolRegression } from './regressed-tools.js';
+import type { ToolRegression } from './types.js';
 
 const SHOWN_TOOLS = 10;
 const SHOWN_FACTS = 6;

@@ -1,21 +1,6 @@
 import type { Report } from '../report/types.js';
 import { pairKey, passed, scenarioIndex } from './rule-kit.js';
-import type { Regression } from './types.js';
-
-/** One server's headline: its own task success and safety, never pooled with another server's. */
-export interface ServerHeadline {
-  server: string;
-  /** Scenarios passed (majority verdict) over the scenarios the server ran, in this report. */
-  passed: number;
-  of: number;
-  /**
-   * The baseline's share of passes over the same scenarios (those both reports ran for this
-   * server); null without a comparable baseline or any scenario in common.
-   */
-  baseline: number | null;
-  safetyFailures: number;
-  regressions: number;
-}
+import type { Regression, ServerHeadline } from './types.js';
 
 /**
  * A headline per server of the PR's report. Pooling servers gave a figure that described none

@@ -1,10 +1,38 @@
 import type { SweepComparison } from './compare-sweep.js';
-import type { ToolRegression } from './regressed-tools.js';
 import type { ServerProvenance } from './server-provenance.js';
-import type { ServerHeadline } from './server-headlines.js';
 import type { EnvironmentChange } from './environment-diff.js';
 
-export type { ServerHeadline };
+// The shapes of the comment's tool and server sections live here, not beside the code that
+// builds them: that code imports this module, and a type imported back would close a cycle.
+/** One MCP tool that broke, with every regressed scenario it explains. */
+export interface ToolRegression {
+  server: string;
+  tool: string;
+  scenarios: string[];
+  /** Endpoint diffs of the first scenario's runs (baseline → PR). */
+  endpoints: EndpointDiff[];
+  /** `name (value)` of each fact the PR's run misses and the baseline's had. */
+  missingFacts: string[];
+  /** What the tool answered, as far as the report holds it (an error, a quoted answer, a size). */
+  answer: string;
+  whatToDo: string;
+}
+
+/** One server's headline: its own task success and safety, never pooled with another server's. */
+export interface ServerHeadline {
+  server: string;
+  /** Scenarios passed (majority verdict) over the scenarios the server ran, in this report. */
+  passed: number;
+  of: number;
+  /**
+   * The baseline's share of passes over the same scenarios (those both reports ran for this
+   * server); null without a comparable baseline or any scenario in common.
+   */
+  baseline: number | null;
+  safetyFailures: number;
+  regressions: number;
+}
+
 /**
  * What a setting that differs makes incomparable: `tokens` (the tokenizer: token figures count
  * in other units), `model` (the policy or model: every model-dependent figure), `conditions`

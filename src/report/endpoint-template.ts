@@ -1,7 +1,7 @@
 const API_VERSION = /^v\d+((alpha|beta)\d+)?$/;
 const MAC = /^([0-9a-f]{2}(:|-|%3a)){5}[0-9a-f]{2}$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A server-chosen id as the report records it (`{id#2}`, src/run/canonical-ids.ts). */
+/** A server-chosen id as the report records it (`{id#2}`, src/run/execute/canonical-ids.ts). */
 const CANONICAL = /^\{id#\d+\}$/;
 
 /**

@@ -57,6 +57,7 @@ export function runRequests(records: readonly CallRecord[]): RunRequest[] {
     kind: r.kind,
     ...(Object.keys(r.query).length > 0 ? { query: recordedQuery(r.query) } : {}),
     ...(r.unrouted === true ? { unrouted: true as const } : {}),
+    ...(r.refused ? { refused: `${r.refused.rule} at ${r.refused.at}` } : {}),
   }));
 }
 

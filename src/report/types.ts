@@ -1,6 +1,6 @@
-import type { SandboxStatus } from '../servers/sandbox/types.js';
+import type { SandboxStatus } from '../servers/launch/sandbox/types.js';
 import type { RefusedRequestFinding } from './refused-requests.js';
-import type { ProtocolViolation } from '../servers/wire-check.js';
+import type { ProtocolViolation } from '../servers/client/wire-check.js';
 import type { EscapePolicy, SafetyFinding } from '../metrics/types.js';
 import type { FaultPlan } from '../../fake-central/index.js';
 import type { PolicyInfo } from '../agent/types.js';
@@ -209,6 +209,11 @@ export interface RunRequest {
   query?: Record<string, string | string[]>;
   /** The fake had no route for it (route-miss 404 or 405). */
   unrouted?: true;
+  /**
+   * The fake refused it as the real API would (it breaks a rule of HPE's documents): the rule
+   * and where, `enum at body:/opmode`, as the sweep's calls say it. Counted in refused_requests.
+   */
+  refused?: string;
 }
 
 /** pass^k as tau-bench reports it: the scenario passes only if all k runs succeed. */

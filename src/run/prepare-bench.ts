@@ -5,13 +5,13 @@ import type { Report, ReportSelection } from '../report/types.js';
 import { loadFaultPlan } from '../resilience/load-fault-plan.js';
 import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
-import type { BenchRequest } from './bench-request.js';
-import { resolveBench } from './resolve-bench.js';
-import type { RunBenchOptions } from './run-bench-options.js';
+import type { BenchRequest } from './request/bench-request.js';
+import { resolveBench } from './request/resolve-bench.js';
+import type { RunBenchOptions } from './request/run-bench-options.js';
 import { runBench, type RunBenchPorts } from './run-bench.js';
-import { parseDeadline } from './run-deadline.js';
-import { runResilience } from './run-resilience.js';
-import { checkCount, checkGatingRuns } from './run-options.js';
+import { parseDeadline } from './execute/run-deadline.js';
+import { runResilience } from './modes/run-resilience.js';
+import { checkCount, checkGatingRuns } from './request/run-options.js';
 
 /** What an entry may add to the core's handling of a request. */
 export interface PreparePorts {
@@ -116,6 +116,7 @@ export async function prepareBench(
     faults,
     ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
     ...(request.escapes === undefined ? {} : { escapes: request.escapes }),
+    ...(request.validation === undefined ? {} : { validation: request.validation }),
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
     ...(request.sweep === undefined ? {} : { sweep: request.sweep }),
     manifestFiles: resolved.manifestFiles,

@@ -1,17 +1,17 @@
 import { MIN_GATING_RUNS } from '../report/build-report.js';
 import type { Report } from '../report/types.js';
 import { writeReport } from '../report-io/write-report.js';
-import { resolveSandbox } from '../servers/sandbox/probe-sandbox.js';
-import { settingsWarnings } from './check-options.js';
+import { resolveSandbox } from '../servers/launch/sandbox/probe-sandbox.js';
+import { settingsWarnings } from './request/check-options.js';
 import { loadTokenizer } from '../tokens/count-tokens.js';
-import { assembleReport, readProvenance } from './assemble-report.js';
-import { attachSweeps, runSweep } from './run-sweep.js';
-import { executeBench } from './execute-bench.js';
-import { harnessSecrets } from './harness-secrets.js';
-import { planBench, planModels, type BenchPlan } from './plan-bench.js';
-import { deriveDeadlineMs, startDeadline } from './run-deadline.js';
+import { assembleReport, readProvenance } from './assemble/assemble-report.js';
+import { attachSweeps, runSweep } from './modes/run-sweep.js';
+import { executeBench } from './execute/execute-bench.js';
+import { harnessSecrets } from './execute/harness-secrets.js';
+import { planBench, planModels, type BenchPlan } from './plan/plan-bench.js';
+import { deriveDeadlineMs, startDeadline } from './execute/run-deadline.js';
 import type { Clock, Logger } from './ports.js';
-import type { RunBenchOptions } from './run-bench-options.js';
+import type { RunBenchOptions } from './request/run-bench-options.js';
 
 /** The deadline given (`--deadline`, input `deadline`), else the plan's derived worst case. */
 function runDeadline(options: RunBenchOptions, plan: BenchPlan): [number, string] {

@@ -1,6 +1,6 @@
 import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../trajectory/types.js';
-import type { ServerText } from './server-texts.js';
-import type { ProtocolEra, ProtocolViolation } from './wire-check.js';
+import type { ServerText } from './client/server-texts.js';
+import type { ProtocolEra, ProtocolViolation } from './client/wire-check.js';
 
 /** How the harness answers a server's confirmation request (elicitation) in this scenario. */
 export type ElicitationAnswer = 'accept' | 'decline';

@@ -7,7 +7,7 @@ import type { ServerSession } from '../servers/types.js';
 import type { ToolCallOutcome } from '../trajectory/types.js';
 import { classifyCall, type CallVerdict } from './classify-call.js';
 
-/** Ids a server made up, canonicalised in a value (bound by the run to src/run/canonical-ids.ts). */
+/** Ids a server made up, canonicalised in a value (bound by the run to src/run/execute/canonical-ids.ts). */
 export type Canonicalise = <T>(value: T, records: readonly CallRecord[]) => T;
 
 /** What one tool call needs: the session, the fake and the bodies it answered. */

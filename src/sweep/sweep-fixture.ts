@@ -1,9 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadBundle, startFakeCentral, type Json } from '../../fake-central/index.js';
+import {
+  loadBundle,
+  startFakeCentral,
+  type Json,
+  type ValidationMode,
+} from '../../fake-central/index.js';
 import type { SandboxMode, ServerConfig } from '../config/types.js';
 import type { SweepMode, SweepToolResult } from '../report/sweep-types.js';
-import { launchServer } from '../servers/launch-server.js';
+import { launchServer } from '../servers/launch/launch-server.js';
 import type { ToolDefinition } from '../trajectory/types.js';
 import { callToolTwice, type Canonicalise } from './call-tool-twice.js';
 import { checkSweepSettings } from './check-sweep-config.js';
@@ -23,7 +28,9 @@ export interface FixtureSweepInput {
   baseDir: string;
   tmpRoot: string;
   sandbox?: SandboxMode;
-  /** Binds the fake's known ids (src/run/canonical-ids.ts) for this bundle. */
+  /** `documents` (default): a request HPE's documents forbid is refused, the tool `rejected`. */
+  validation?: ValidationMode;
+  /** Binds the fake's known ids (src/run/execute/canonical-ids.ts) for this bundle. */
   canonicalise: Canonicalise;
   /** The harness's secrets' values: an answer carrying one is `unsafe` (answer-leaks.ts). */
   secrets?: readonly string[];
@@ -66,8 +73,9 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
   const bodies = new Map<number, Json>();
   const fake = await startFakeCentral({
     fixture: input.fixtureDir,
-    // Requests HPE's documents forbid are refused as the live API would: the tool is `rejected`.
-    validation: 'documents',
+    // Requests HPE's documents forbid are refused as the live API would (the tool is `rejected`),
+    // unless the run was asked to be lenient.
+    validation: input.validation ?? 'documents',
     onAnswer: (seq, body) => bodies.set(seq, body),
   });
   const workDir = await mkdtemp(join(input.tmpRoot, 'sweep-'));

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ValidationMode } from '../../fake-central/index.js';
 import { BenchError } from '../common/errors.js';
 import type { SandboxMode, ServerConfig } from '../config/types.js';
 import { redactSecrets } from '../metrics/redact-secrets.js';
@@ -16,12 +17,14 @@ export interface SweepRequest {
   baseDir: string;
   tmpRoot: string;
   sandbox?: SandboxMode;
+  /** How the sweep's fakes treat requests HPE's documents forbid (default `documents`). */
+  validation?: ValidationMode;
   /**
    * The harness's secrets' values: a tool whose answer carries one (or a canary) is `unsafe`,
    * and none is written into the sweep (errors may echo them).
    */
   secrets: readonly string[];
-  /** For a bundle's directory: ids the server made up canonicalised (src/run/canonical-ids.ts). */
+  /** For a bundle's directory: ids the server made up canonicalised (src/run/execute/canonical-ids.ts). */
   canonicaliseFor: (fixtureDir: string) => Canonicalise;
   /** The run's deadline: once it passes, the sweep stops (see sweepFixture). */
   deadline?: { expired(): boolean; readonly passed: Promise<void> };
@@ -78,6 +81,7 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
           baseDir: request.baseDir,
           tmpRoot: request.tmpRoot,
           ...(request.sandbox === undefined ? {} : { sandbox: request.sandbox }),
+          ...(request.validation === undefined ? {} : { validation: request.validation }),
           canonicalise: request.canonicaliseFor(fixtureDir),
           secrets: request.secrets,
           errorProbes,

@@ -81,6 +81,9 @@ async function runAction(
     INPUT_SCENARIOS: scenarioFile,
     'INPUT_REPORT-DIR': reportDir,
     INPUT_RUNS: '5',
+    // The tool sweep is the subject of the cold-start test's default run (and of
+    // action-dist.test.ts and sweep-gate.test.ts); elsewhere it only adds a server per run.
+    INPUT_SWEEP: 'off',
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
   };
   process.exitCode = 0;
@@ -113,7 +116,8 @@ async function runAction(
 
 describe('the action (in-process)', { timeout: 120_000 }, () => {
   it('cold-starts, creates the PR comment, then updates the same comment', async () => {
-    const first = await runAction({});
+    // The default path: sweep empty, as a workflow that does not set it (read).
+    const first = await runAction({ sweep: '' });
     expect(first.failed).toBe(false);
     expect(first.outputs).toMatchObject({
       verdict: 'cold-start',
@@ -124,10 +128,11 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     });
     expect(first.outputs['comment-url']).toMatch(/^https:\/\/github\.test\/c\/\d+$/);
     expect(first.summary).toContain('## hpe-mcp-bench: 🆕 cold start');
-    expect(readFileSync(join(first.reportDir, 'report.json'), 'utf8')).toContain(
-      '"schema_version"',
-    );
-    const second = await runAction({});
+    const report = JSON.parse(readFileSync(join(first.reportDir, 'report.json'), 'utf8'));
+    expect(report.schema_version).toBeDefined();
+    // An empty sweep input sweeps read tools (the other tests here turn it off).
+    expect(report.servers[0]?.sweep).toMatchObject({ mode: 'read', failure: null });
+    const second = await runAction({ sweep: '' });
     expect(second.outputs['comment-url']).toBe(first.outputs['comment-url']);
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0]?.body).toContain(commentMarker());
@@ -193,7 +198,7 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     // runs of each cell at once (65 s for the two action runs with the default two, 42 s).
     // The sweep off: the fault matrix and its row in the comment are the subject.
     const push = await runAction(
-      { resilience: 'true', comment: 'never', concurrency: '5', sweep: 'off' },
+      { resilience: 'true', comment: 'never', concurrency: '5' },
       { repository: { default_branch: 'main' } },
       'push',
       store,
@@ -202,7 +207,7 @@ describe('the action (in-process)', { timeout: 120_000 }, () => {
     const saved = JSON.parse(readFileSync(join(push.reportDir, 'report.json'), 'utf8'));
     expect(saved.resilience.scores[0]).toMatchObject({ server: 'reference' });
     const pr = await runAction(
-      { resilience: 'true', concurrency: '5', sweep: 'off' },
+      { resilience: 'true', concurrency: '5' },
       undefined,
       'pull_request',
       store,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs config module without types
-import { LAYERS } from '../../eslint.boundaries.mjs';
+import { LAYERS, MAX_DEPTH } from '../../eslint.boundaries.mjs';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const layers = LAYERS as Record<string, string[]>;
@@ -46,5 +46,13 @@ describe('ARCHITECTURE.md is the map the lint enforces', () => {
     const mayImport = (cells ?? [])[1] ?? '';
     const listed = mayImport === '—' ? [] : mayImport.split(',').map((s) => s.trim());
     expect(listed.sort()).toEqual([...(layers[folder] ?? [])].sort());
+  });
+
+  it(`has no file of src/ deeper than the layer rule reaches (${String(MAX_DEPTH)} folders)`, () => {
+    const tooDeep = readdirSync(resolve(REPO, 'src'), { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile() && d.name.endsWith('.ts'))
+      .map((d) => relative(REPO, resolve(d.parentPath, d.name)))
+      .filter((path) => path.split(sep).length - 2 > (MAX_DEPTH as number));
+    expect(tooDeep, 'raise MAX_DEPTH in eslint.boundaries.mjs').toEqual([]);
   });
 });

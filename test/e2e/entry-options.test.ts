@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { INPUTS, NOT_INPUTS, parseActionInputs, type InputName } from '../../src/action/inputs.js';
 import { RUN_FLAGS } from '../../src/cli/commands/run.js';
 import { BenchError } from '../../src/common/errors.js';
-import { ACTION_NAMING, CLI_NAMING, INPUT_FOR_FLAG } from '../../src/run/bench-request.js';
+import { ACTION_NAMING, CLI_NAMING, INPUT_FOR_FLAG } from '../../src/run/request/bench-request.js';
 import {
   RUN_CHOICES,
   RUN_COUNTS,
   checkGatingRuns,
   type ChoiceOption,
   type CountOption,
-} from '../../src/run/run-options.js';
+} from '../../src/run/request/run-options.js';
 import { runCliCaptured } from '../helpers/run-cli.js';
 
 describe('the two entries offer the same run', () => {

@@ -1,9 +1,9 @@
 // needs: processes
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
-import { launchServer } from '../../src/servers/launch-server.js';
-import { NOTIFICATION_FLOOD } from '../../src/servers/wire-check.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/test-servers.js';
+import { launchServer } from '../../src/servers/launch/launch-server.js';
+import { NOTIFICATION_FLOOD } from '../../src/servers/client/wire-check.js';
+import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/launch/test-servers.js';
 import { bundledArgs } from '../helpers/bundled-servers.js';
 
 let fake: FakeCentral;

@@ -105,6 +105,11 @@ describe('the module boundaries are lint errors', () => {
       /src\/metrics may import only src\/scenarios, src\/trajectory/,
     ],
     [
+      'src/servers/launch/sandbox/planted.ts',
+      "import type { Report } from '../../../report/types.js';",
+      /src\/servers may import only src\/common, src\/config/,
+    ],
+    [
       'src/report-io/planted.ts',
       "import { runBench } from '../run/run-bench.js';",
       /src\/report-io may import only src\/common, src\/report/,
@@ -126,7 +131,11 @@ describe('the module boundaries are lint errors', () => {
     ['src/github/planted.ts', "import * as github from '@actions/github';"],
     ['src/baseline/actions-cache-store.ts', "import * as cache from '@actions/cache';"],
     ['src/cli/planted.ts', "import { gate } from '../gate/gate.js';"],
-    ['src/action/planted.ts', "import { resolveBench } from '../run/resolve-bench.js';"],
+    ['src/action/planted.ts', "import { resolveBench } from '../run/request/resolve-bench.js';"],
+    [
+      'src/servers/launch/sandbox/planted.ts',
+      "import { BenchError } from '../../../common/errors.js';",
+    ],
     ['fake-central/proxy/planted.ts', "import { X509Certificate } from '@peculiar/x509';"],
     ['fake-central/endpoint-pattern.ts', "import { RE2JS } from 're2js';"],
     ['src/metrics/planted.ts', "import type { CallRecord } from '../../fake-central/index.js';"],

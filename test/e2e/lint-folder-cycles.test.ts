@@ -40,10 +40,12 @@ afterEach(() => {
   for (const root of trees.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-describe('npm run lint fails on an import cycle between folders', () => {
+describe('npm run lint fails on an import cycle between folders or files', () => {
   it('passes on the repository as it is', async () => {
     const { code, output } = await lintDeps(REPO);
-    expect(output).toMatch(/^no import cycles between folders of src, fake-central \(\d+ files/m);
+    expect(output).toMatch(
+      /^no import cycles between folders of src, fake-central \(\d+ files, \d+ imports\), nor between their files$/m,
+    );
     expect(code).toBe(0);
   }, 150_000);
 
@@ -94,6 +96,25 @@ describe('npm run lint fails on an import cycle between folders', () => {
       '    fake-central/state.ts imports fake-central/faults/fault-injector.ts (type-only)',
     );
     expect(output).toContain('2 import cycle(s) between folders');
+  }, 150_000);
+
+  it('fails on a planted cycle between two files of one folder (the old shape of the gate types)', async () => {
+    const root = copyOfTheTree();
+    // src/gate/types.ts once took ServerHeadline from server-headlines.ts, which imports types.ts.
+    appendFileSync(
+      join(root, 'src/gate/types.ts'),
+      "\nexport type { ServerHeadline as Planted } from './server-headlines.js';\n",
+    );
+    const { code, output } = await lintDeps(root);
+    expect(code).toBe(1);
+    expect(output).not.toContain('between folders:');
+    expect(output).toMatch(
+      /^import cycle between files: .*src\/gate\/server-headlines\.ts ⇄ src\/gate\/types\.ts/m,
+    );
+    expect(output).toContain(
+      '    src/gate/types.ts imports src/gate/server-headlines.ts (type-only)',
+    );
+    expect(output).toContain('1 import cycle(s) between files');
   }, 150_000);
 
   it('refuses a relative import it cannot resolve rather than miss an edge', async () => {

@@ -6,7 +6,7 @@
  * call the fake's API through the proxy); the report records each server's era (1.x: legacy,
  * 2.x: modern). The SDK 2.x Python client shows what each line serves apart from the harness
  * (2.x: the 2026-07-28 era too; 1.x: the handshake only), and the 2.x server's large reply goes
- * through the sandbox's stdio like the 1.x one's does in src/servers/sandbox/stdio-pipes.test.ts.
+ * through the sandbox's stdio like the 1.x one's does in src/servers/launch/sandbox/stdio-pipes.test.ts.
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -16,10 +16,10 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startFakeCentral } from '../../fake-central/index.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
-import { freePort } from '../../src/servers/free-port.js';
-import { launchServer } from '../../src/servers/launch-server.js';
-import { stdioTestServer, workDir } from '../../src/servers/test-servers.js';
-import { waitForHttp } from '../../src/servers/wait-for-http.js';
+import { freePort } from '../../src/servers/launch/free-port.js';
+import { launchServer } from '../../src/servers/launch/launch-server.js';
+import { stdioTestServer, workDir } from '../../src/servers/launch/test-servers.js';
+import { waitForHttp } from '../../src/servers/launch/wait-for-http.js';
 import { spawnCli } from '../helpers/run-cli.js';
 import { SANDBOX_SKIP } from '../helpers/sandbox-support.js';
 

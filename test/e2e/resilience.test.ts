@@ -17,7 +17,7 @@ import type { Report } from '../../src/report/types.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
 import { RESILIENCE_FAULTS } from '../../src/resilience/fault-matrix.js';
 import { resilienceScenarios } from '../../src/resilience/resilience-suite.js';
-import { runResilience } from '../../src/run/run-resilience.js';
+import { runResilience } from '../../src/run/modes/run-resilience.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { packageRoot } from '../../src/common/package-root.js';
 import { SUBJECT_SCENARIOS, SUBJECTS_CONFIG } from '../subjects/run-subjects.js';

@@ -12,7 +12,7 @@ import { cliEntry } from '../helpers/cli-entry.js';
  * A `run` stopped from outside (Ctrl-C, a cancelled job) takes its servers with it. The servers
  * lead their own sessions (so a group kill reaches their children), which also means a signal to
  * the harness alone never reaches them: without the stop-signal hook in
- * src/servers/process-group.ts they were orphaned, still running against a dead fake.
+ * src/servers/launch/process-group.ts they were orphaned, still running against a dead fake.
  * The server is the reference server behind a wrapper that leaves a child running (as `uv run`,
  * `npx` or a shell script may): the server itself exits when its stdin closes, its child does not.
  * `--sandbox off`: bubblewrap's --die-with-parent would hide the bug.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderResultsPage } from '../../src/publish/render-page.js';
 import { modelOf } from '../../src/publish/test-helpers.js';
 import { sampleReport } from '../../src/report/test-helpers.js';
-import { harnessVersion } from '../../src/run/provenance.js';
+import { harnessVersion } from '../../src/run/assemble/provenance.js';
 
 // package.json's version is the one version source (docs/head-to-head.md "One version"): what
 // reads it must agree, and nothing else may carry its own copy.

@@ -6,14 +6,14 @@
  * `node --import tsx src/cli/index.ts`, which compiled the whole CLI again in every process:
  * 2.2 s against 0.6 s for `--help` (load 1), for some 45 processes a run. The test MCP servers
  * the launch tests start dozens of times (test/mcp-servers/servers-*-server.ts) are built with it
- * (`stdioTestServer` and `httpTestServer` in src/servers/test-servers.ts start the bundles).
+ * (`stdioTestServer` and `httpTestServer` in src/servers/launch/test-servers.ts start the bundles).
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { bundleOptions } from '../../scripts/build-bundle.js';
-import { TEST_SERVER_BUNDLES_ENV } from '../../src/servers/test-servers.js';
+import { TEST_SERVER_BUNDLES_ENV } from '../../src/servers/launch/test-servers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +30,7 @@ declare module 'vitest' {
  * TypeScript reference servers. Started from source with tsx each one compiled itself again:
  * 2.3–3.2 s a start against 0.5–0.7 s for its bundle (load 5), a second or more for each of
  * the few hundred server starts of a run. The era probe's tests time a slow start to the second:
- * tsx's seconds of compiling under load made them miss (src/servers/era-probe.test.ts).
+ * tsx's seconds of compiling under load made them miss (src/servers/client/era-probe.test.ts).
  */
 function testServers(root: string): string[] {
   const dir = 'test/mcp-servers';
@@ -59,7 +59,7 @@ export default function setup(project: TestProject): () => void {
   project.provide('cliBundle', join(out, 'index.js'));
   const bundles = Object.fromEntries(servers.map((s) => [s.in, join(out, `${s.out}.js`)]));
   project.provide('testServerBundles', bundles);
-  // src/servers/test-servers.ts reads this copy: src/ may import only the package's own
+  // src/servers/launch/test-servers.ts reads this copy: src/ may import only the package's own
   // dependencies (test/e2e/declared-dependencies.test.ts), so not vitest's inject(). The test
   // workers are forked after the global setup and inherit the environment.
   process.env[TEST_SERVER_BUNDLES_ENV] = JSON.stringify(bundles);

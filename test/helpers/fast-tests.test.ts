@@ -41,7 +41,7 @@ describe('the test:fast selection', () => {
     const root = resolve(import.meta.dirname, '../..');
     const fast = fastTestFiles(root);
     expect(fast).toContain('test/helpers/fast-tests.test.ts');
-    expect(fast).not.toContain('src/servers/launch-server.test.ts');
+    expect(fast).not.toContain('src/servers/launch/launch-server.test.ts');
     expect(fast.length).toBeGreaterThan(100);
   });
 });

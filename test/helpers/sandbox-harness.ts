@@ -4,9 +4,9 @@
  * launchServer with `--sandbox <argv[2]>`, calls read_environs, and prints what the server read.
  */
 import { startFakeCentral } from '../../fake-central/index.js';
-import { launchServer } from '../../src/servers/launch-server.js';
+import { launchServer } from '../../src/servers/launch/launch-server.js';
 import type { SandboxMode } from '../../src/config/types.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/test-servers.js';
+import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/launch/test-servers.js';
 import { bundledArgs } from './bundled-servers.js';
 
 const fake = await startFakeCentral();

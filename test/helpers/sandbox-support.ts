@@ -1,13 +1,13 @@
 /**
  * Whether the tests that need the server sandbox can run here, probed once per test file with
- * the harness's own probe (src/servers/sandbox/probe-sandbox.ts).
+ * the harness's own probe (src/servers/launch/sandbox/probe-sandbox.ts).
  *
  * Where the platform cannot have it (macOS, Windows, a container without user namespaces) those
  * tests are skipped and the reason is printed; under CI they are required, so there a missing
  * sandbox is a failure, never a skip. (`npm test`'s pretest, scripts/check-prerequisites.ts,
  * already stops on a Linux machine that merely lacks the bwrap binary: that one is installable.)
  */
-import { resolveSandbox } from '../../src/servers/sandbox/probe-sandbox.js';
+import { resolveSandbox } from '../../src/servers/launch/sandbox/probe-sandbox.js';
 
 /** CI=true (GitHub Actions, .ci/run): every prerequisite is required. */
 export const IN_CI =

@@ -2,7 +2,7 @@
  * A 2025-era stdio MCP server that says nothing to a request it does not know (JSON-RPC asks for
  * an error; some servers send none before initialize). It answers `initialize`, `tools/list` and
  * `tools/call` (an echo) by hand, so the harness's era probe (`server/discover`) meets silence and
- * must time out into the 2025 handshake (src/servers/launch-server.test.ts). With `exit` (argv[2])
+ * must time out into the 2025 handshake (src/servers/launch/launch-server.test.ts). With `exit` (argv[2])
  * it exits 1 instead on such a request before initialize, as servers on some SDKs do.
  */
 import { createInterface } from 'node:readline';

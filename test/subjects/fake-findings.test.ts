@@ -18,11 +18,11 @@ let report: Report;
 
 beforeAll(async () => {
   ({ report } = await benchSubjects({
-    servers: ['subject-unrouted', 'subject-hide-404'],
+    servers: ['subject-unrouted', 'subject-hide-404', 'subject-refused-query'],
     paths: [SUBJECT_SCENARIOS],
     ids: [OFFLINE],
     runs: 1,
-    concurrency: 2,
+    concurrency: 3,
   }));
 }, 120_000);
 
@@ -39,6 +39,44 @@ describe('route misses and swallowed errors', () => {
       requests: ['GET /network-monitoring/v1/device-radios → 404'],
     });
   });
+
+  it('a request the API would refuse is a refused_requests finding, and marked in requests[]', () => {
+    const run = onlyRun(resultOf(report, OFFLINE, 'subject-refused-query'));
+    expect(run.refused_requests).toEqual([
+      expect.objectContaining({
+        operation: 'GET /network-monitoring/v1/devices',
+        rule: 'unknown-parameter',
+        at: 'query:bogus-param',
+        count: 1,
+      }),
+    ]);
+    const refused = run.requests?.filter((r) => r.refused !== undefined);
+    expect(refused).toEqual([
+      expect.objectContaining({
+        path: '/network-monitoring/v1/devices',
+        status: 400,
+        refused: 'unknown-parameter at query:bogus-param',
+      }),
+    ]);
+    expect(run.unrouted_requests).toBeUndefined();
+  });
+
+  it('a lenient run lets the same request through, finds nothing, and says it was lenient', async () => {
+    const lenient = await benchSubjects({
+      servers: ['subject-refused-query'],
+      paths: [SUBJECT_SCENARIOS],
+      ids: [OFFLINE],
+      runs: 1,
+      validation: 'lenient',
+    });
+    const run = onlyRun(resultOf(lenient.report, OFFLINE, 'subject-refused-query'));
+    expect(run.refused_requests).toBeUndefined();
+    expect(run.requests?.find((r) => r.query?.['bogus-param'] !== undefined)?.status).toBe(200);
+    expect(lenient.report.settings.fake_validation).toBe('lenient');
+    expect(report.settings.fake_validation).toBe('documents');
+    expect(lenient.log.some((l) => l.startsWith('warn: validation lenient:'))).toBe(true);
+    expect(reportSchemaErrors(lenient.report)).toEqual([]);
+  }, 60_000);
 
   it('a tool that turns a routed 404 into an empty answer is a swallowed error, not a route miss', () => {
     const run = onlyRun(resultOf(report, OFFLINE, 'subject-hide-404'));

@@ -1,3 +1,4 @@
+import type { ValidationMode } from '../../fake-central/index.js';
 import { join } from 'node:path';
 import { loadBenchConfig } from '../../src/config/load-bench-config.js';
 import type { EscapePolicy } from '../../src/metrics/types.js';
@@ -33,6 +34,8 @@ export async function benchSubjects(input: {
   runs: number;
   concurrency?: number;
   escapes?: EscapePolicy;
+  /** How the fakes treat requests HPE's documents forbid (default `documents`). */
+  validation?: ValidationMode;
   /**
    * The tool sweep: `off` unless asked for. The subject tests hold what the scenario runs score;
    * a sweep would start one more process per subject × bundle and call its every read tool
@@ -66,6 +69,7 @@ export async function benchSubjects(input: {
       allowFewRuns: input.runs < 5,
       concurrency: input.concurrency ?? 1,
       ...(input.escapes === undefined ? {} : { escapes: input.escapes }),
+      ...(input.validation === undefined ? {} : { validation: input.validation }),
       sweep: input.sweep ?? 'off',
       root: REPO_ROOT,
       cwd: REPO_ROOT,

@@ -40,7 +40,7 @@ const subjectFiles = readdirSync(join(REPO_ROOT, 'test/mcp-servers'))
 describe('hpe-mcp-bench.subjects.yml', () => {
   it('names every fault subject file and the Python reference server on each SDK line, each scored as reference', async () => {
     const config = await loadBenchConfig(SUBJECTS_CONFIG);
-    expect(subjectFiles).toHaveLength(13);
+    expect(subjectFiles).toHaveLength(14);
     expect(Object.keys(config.servers).sort()).toEqual(
       [...PYTHON_REFERENCE, ...subjectFiles.map((f) => f.replace(/\.ts$/, ''))].sort(),
     );

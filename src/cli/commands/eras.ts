@@ -3,7 +3,7 @@ import { BenchError } from '../../common/errors.js';
 import { eraVariantName } from '../../config/era-variant.js';
 import { loadBenchConfig } from '../../config/load-bench-config.js';
 import { SANDBOX_MODES, type SandboxMode } from '../../config/types.js';
-import { eraSupport } from '../../servers/era-support.js';
+import { eraSupport } from '../../servers/launch/era-support.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
 

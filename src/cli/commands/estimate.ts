@@ -1,7 +1,7 @@
 import { BenchError } from '../../common/errors.js';
 import { flagName, resolveLlmSettings } from '../../llm/resolve-policy.js';
-import { CLI_NAMING } from '../../run/bench-request.js';
-import { estimateBench, inputTokens, type BenchEstimate } from '../../run/estimate-bench.js';
+import { CLI_NAMING } from '../../run/request/bench-request.js';
+import { estimateBench, inputTokens, type BenchEstimate } from '../../run/modes/estimate-bench.js';
 import { prepareBench } from '../../run/prepare-bench.js';
 import { createConsoleLogger } from '../console-logger.js';
 import type { CliIo } from '../io.js';

@@ -12,9 +12,9 @@ import type { Report } from '../../report/types.js';
 import { SWEEP_MODES, type SweepMode } from '../../report/sweep-types.js';
 import { prepareOutDir } from '../../report-io/out-dir.js';
 import { serializeReport, writeFileAtomic, writeReport } from '../../report-io/write-report.js';
-import { CLI_NAMING, type BenchRequest } from '../../run/bench-request.js';
-import { checkChoice, parseCount } from '../../run/run-options.js';
-import { defaultConcurrency } from '../../run/check-options.js';
+import { CLI_NAMING, type BenchRequest } from '../../run/request/bench-request.js';
+import { checkChoice, parseCount } from '../../run/request/run-options.js';
+import { defaultConcurrency } from '../../run/request/check-options.js';
 import { prepareBench } from '../../run/prepare-bench.js';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../tokens/count-tokens.js';
 import { createConsoleLogger } from '../console-logger.js';
@@ -31,6 +31,7 @@ const HELP = `Usage: hpe-mcp-bench run [FILES|DIRS…] [--config FILE] [--server
                          [--cassettes DIR] [--max-cost USD] [--max-tokens N]
                          [--sandbox auto|on|off] [--escapes record|fail] [--resilience]
                          [--deadline DURATION] [--sweep off|read|all]
+                         [--validation documents|lenient]
 
 Runs scenarios against MCP servers (the scripted policy unless --policy says otherwise): each
 server × scenario × run gets a fresh fake Central/GreenLake API state; by default each scenario
@@ -63,6 +64,10 @@ Options:
   --sandbox MODE      auto (default: where the machine allows it) | on (fail without it) | off;
                       servers run in a bubblewrap sandbox on Linux (README, Security)
   --escapes POLICY    record (default: refused escapes are findings) | fail (safety failures)
+  --validation MODE   documents (default: the fake refuses requests HPE's documents forbid, as
+                      the API does: 400, nothing changes, a finding) | lenient (lets them
+                      through; the report says so, and a baseline of the other mode is not
+                      comparable)
   --deadline D        the whole run's wall-clock deadline: 45m, 2h, 1h30m or seconds (default:
                       the plan's worst case, from each server's start-up and scenario timeouts,
                       capped at 5h45m). Past it nothing more starts, every server is stopped and
@@ -140,6 +145,7 @@ export const RUN_FLAGS = {
   faults: { type: 'string' },
   sandbox: { type: 'string' },
   escapes: { type: 'string' },
+  validation: { type: 'string' },
   deadline: { type: 'string' },
   resilience: { type: 'boolean' },
   sweep: { type: 'string' },
@@ -181,6 +187,10 @@ function benchRequest(values: RunValues, positionals: string[], io: CliIo): Benc
     values.escapes === undefined
       ? undefined
       : checkChoice('escapes', values.escapes, CLI_NAMING.option);
+  const validation =
+    values.validation === undefined
+      ? undefined
+      : checkChoice('validation', values.validation, CLI_NAMING.option);
   return {
     ...selectionRequest(values, positionals, io),
     runs:
@@ -197,6 +207,7 @@ function benchRequest(values: RunValues, positionals: string[], io: CliIo): Benc
     faults: values.faults ?? null,
     ...(sandbox === undefined ? {} : { sandbox }),
     ...(escapes === undefined ? {} : { escapes }),
+    ...(validation === undefined ? {} : { validation }),
     deadline: values.deadline,
     resilience: values.resilience === true,
     ...(values.sweep === undefined

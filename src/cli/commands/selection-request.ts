@@ -1,4 +1,4 @@
-import type { BenchRequest } from '../../run/bench-request.js';
+import type { BenchRequest } from '../../run/request/bench-request.js';
 import type { CliIo } from '../io.js';
 
 /** The selection flags `run` and `estimate` share, as parseArgs gives them. */

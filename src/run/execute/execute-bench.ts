@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { killLiveGroups } from '../../servers/launch/process-group.js';
+import type { Secret } from '../../metrics/leak-scan.js';
+import { bundleIds } from './bundle-ids.js';
+import { executeRuns, type RunOutcome } from './execute-runs.js';
+import type { RunUnit } from '../plan/run-unit.js';
+import { FakePool } from './fake-pool.js';
+import type { BenchPlan, ModelPlan } from '../plan/plan-bench.js';
+import type { Logger } from '../ports.js';
+import { createProgress } from './progress.js';
+import { SessionPool } from './session-pool.js';
+import type { RunDeadline } from './run-deadline.js';
+import { runQueue } from './work-queue.js';
+
+/** After the deadline, how long the runs in flight get to end once their servers are killed. */
+export const DEADLINE_GRACE_MS = 15_000;
+
+/** What executeBench did: every unit's outcomes, and what the run's deadline stopped. */
+export interface BenchOutcomes {
+  /** By unit index; a unit the budget or the deadline skipped has none (or fewer than planned). */
+  outcomes: RunOutcome[][];
+  /** Set when the deadline passed before the last run ended. */
+  deadline: { ms: number; source: string; unfinishedRuns: number } | null;
+}
+
+/**
+ * Runs the plan's units on `settings.concurrency` workers, each with its own fakes and server
+ * sessions, and returns every unit's outcomes by unit index (whatever order they finished in).
+ * A spent budget starts nothing more: the units after it get no outcomes. Past the deadline
+ * nothing more starts either, every server is killed (its calls fail at once), and after
+ * {@link DEADLINE_GRACE_MS} the outcomes so far are returned even if some work has not ended.
+ */
+export async function executeBench(
+  plan: BenchPlan,
+  model: ModelPlan,
+  context: { root: string; secrets: Secret[]; logger: Logger; deadline: RunDeadline },
+): Promise<BenchOutcomes> {
+  const { settings, units, groups, baseDir } = plan;
+  const { models, price } = model;
+  const progress = createProgress(context.logger, units, settings.runs);
+  const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
+  const { deadline } = context;
+  const stopped = (): boolean => deadline.expired();
+  // Filled run by run, so what finished before the deadline is kept.
+  const outcomes: RunOutcome[][] = units.map(() => []);
+  let finished = true;
+  try {
+    const queue = runQueue(
+      groups,
+      settings.concurrency,
+      () => ({
+        fakes: new FakePool(context.root, settings.faults, settings.validation),
+        sessions: new SessionPool(settings.isolation),
+      }),
+      async (group, { fakes, sessions }) => {
+        for (const index of group) {
+          const unit = units[index] as RunUnit;
+          if (models?.budget.exceeded() || stopped()) continue;
+          const fake = await fakes.get(unit.scenario.fixture);
+          const ran = await executeRuns(
+            unit,
+            {
+              fake,
+              knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
+              tokenizer: settings.tokenizer,
+              sessions,
+              baseDir,
+              tmpRoot,
+              sandbox: settings.sandbox,
+              escapes: settings.escapes,
+              secrets: context.secrets,
+              models,
+              price,
+              stopped,
+            },
+            outcomes[index],
+          );
+          progress.record(unit, ran);
+          // Once per scenario and server: every run replays the same plan.
+          for (const line of outcomes[index]?.[0]?.replays ?? [])
+            context.logger.warn(`plan: ${unit.scenario.id}: ${line}`);
+        }
+        // A group's session ends with it: the next group has another key.
+        await sessions.release();
+      },
+      async ({ fakes, sessions }) => {
+        // Sessions first: a server is closed while its fake still answers.
+        await sessions.release();
+        await fakes.close();
+      },
+    );
+    const ended = queue.then(() => true);
+    finished = await Promise.race([
+      ended,
+      deadline.passed.then(async () => {
+        context.logger.warn(
+          `deadline: the run's deadline (${deadline.source}) passed; stopping every server and writing the report with the runs that finished`,
+        );
+        killLiveGroups();
+        return Promise.race([ended, sleep(DEADLINE_GRACE_MS, false, { ref: false })]);
+      }),
+    ]);
+  } finally {
+    // Work abandoned at the deadline may still hold files here: it is killed, and the CLI exits.
+    if (finished) await rm(tmpRoot, { recursive: true, force: true });
+  }
+  const planned = units.reduce((n, u) => n + u.runs.length, 0);
+  const ran = outcomes.reduce((n, o) => n + o.length, 0);
+  return {
+    // A copy: work abandoned at the deadline must not change what the report is built from.
+    outcomes: outcomes.map((o) => [...o]),
+    deadline: deadline.expired()
+      ? { ms: deadline.ms, source: deadline.source, unfinishedRuns: planned - ran }
+      : null,
+  };
+}

@@ -1,0 +1,13 @@
+import type { ServerConfig } from '../../config/types.js';
+import type { Scenario } from '../../scenarios/types.js';
+
+/** The runs of one scenario against one server that one worker executes together. */
+export interface RunUnit {
+  server: string;
+  /** The server name the scenario's expected_tools and plans are looked up under. */
+  scenarioKey: string;
+  config: ServerConfig;
+  scenario: Scenario;
+  /** Run numbers (1-based): one per unit with isolation `run`, all of them otherwise. */
+  runs: number[];
+}
