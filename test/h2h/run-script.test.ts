@@ -2,14 +2,36 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bundledArgs } from '../helpers/bundled-servers.js';
 import { cliEntry } from '../helpers/cli-entry.js';
 
 // scripts/h2h/run.sh end to end without the real compared servers (they never run in npm test):
 // the reference server stands in through the golden bench config, and a stand-in install script
 // installs it and fails for "ghost", which must be recorded as could not run while the run goes on.
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const REPO = resolve(import.meta.dirname, '../..');
+
+/**
+ * src/publish/test-fixtures/golden-bench.yml in `dir`, its servers started from the bundles this
+ * test run built (test/helpers/bundled-servers.ts) instead of through tsx: the script, not the
+ * server's compile, is the subject, and tsx took seconds a start under load.
+ */
+function bundledGoldenBench(dir: string): string {
+  const text = readFileSync(join(REPO, 'src/publish/test-fixtures/golden-bench.yml'), 'utf8');
+  const bundled = text
+    .replace(
+      /^( {4}args: )\[--import, tsx, (\S+)\]$/gm,
+      (_line, key: string, source: string) =>
+        `${key}${JSON.stringify(bundledArgs(['--import', 'tsx', source]))}`,
+    )
+    .replaceAll('cwd: ../../..', `cwd: ${JSON.stringify(REPO)}`);
+  expect(bundled).not.toMatch(/\[--import, tsx/);
+  const file = join(dir, 'golden-bench.yml');
+  writeFileSync(file, bundled);
+  return file;
+}
 
 describe('scripts/h2h/run.sh', () => {
   it('refuses a --version other than package.json, the one version source', () => {
@@ -67,7 +89,7 @@ describe('scripts/h2h/run.sh', () => {
         env: {
           ...process.env,
           HPE_MCP_BENCH: [process.execPath, ...cliEntry()].join(' '),
-          H2H_CONFIG: 'src/publish/test-fixtures/golden-bench.yml',
+          H2H_CONFIG: bundledGoldenBench(dir),
           H2H_CLASSIFICATION: '',
           H2H_INSTALL: install,
           H2H_SCENARIOS: 'test/subjects/scenarios',
@@ -129,7 +151,7 @@ describe('scripts/h2h/run.sh', () => {
         env: {
           ...process.env,
           HPE_MCP_BENCH: `bash ${cli}`,
-          H2H_CONFIG: 'src/publish/test-fixtures/golden-bench.yml',
+          H2H_CONFIG: bundledGoldenBench(dir),
           H2H_CLASSIFICATION: '',
           H2H_INSTALL: install,
           H2H_SCENARIOS: 'test/subjects/scenarios',
