@@ -56,6 +56,7 @@ describe('parseActionInputs', () => {
       reportDir: 'hpe-mcp-bench-report',
       sandbox: null,
       escapes: null,
+      validation: null,
       deadline: '',
       resilience: false,
       sweep: 'read',
