@@ -170,6 +170,7 @@ async function readCouldNotRun(specs: readonly string[], io: CliIo): Promise<Cou
 async function serverSources(
   file: string | undefined,
   cwd: string,
+  report: Report,
 ): Promise<Record<string, ServerSource>> {
   const sources: Record<string, ServerSource> = {};
   const compared = await loadComparedServers(file ?? defaultServersFile(), cwd);
@@ -181,6 +182,11 @@ async function serverSources(
       ...(s.repo === undefined ? {} : { repo: s.repo }),
       ...(s.version === undefined ? {} : { version: s.version }),
     };
+  }
+  // A dual-era server's 2025 entry (NAME@2025-11-25) ran NAME's code: NAME's repository.
+  for (const s of report.servers) {
+    const base = s.era_of === undefined ? undefined : sources[s.era_of];
+    if (base && !sources[s.name]) sources[s.name] = base;
   }
   return sources;
 }
@@ -304,7 +310,7 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     version,
     classifications,
     couldNotRun: await readCouldNotRun(values['could-not-run'] ?? [], io),
-    sources: await serverSources(values.servers, io.cwd),
+    sources: await serverSources(values.servers, io.cwd, report),
     changes,
     scenarioInfo: await scenarioInfo(report, io),
   };
