@@ -22,7 +22,9 @@
 # default `node dist/cli/index.js`; `npx tsx src/cli/index.ts` runs the sources); for the script's
 # own test: H2H_CONFIG (default hpe-mcp-bench.compared.yml), H2H_INSTALL (default
 # scripts/h2h/install.sh) and H2H_SCENARIOS (scenario paths; default the golden suite).
-# Writes into --out (default reports/h2h): install/NAME.log, report.json, summary.md,
+# Before the run, `eras` (hpe-mcp-bench eras) asks each installed server which MCP eras it speaks;
+# a dual-era one is also run as NAME@2025-11-25 (H2H_ERAS=skip: not asked, each server once).
+# Writes into --out (default reports/h2h): install/NAME.log, eras.jsonl, report.json, summary.md,
 # benchmark-results-V-DATE.md and .html (V the version, DATE the run's date from report.json: one
 # page per result) and page-name.txt holding that name without extension.
 # Exit status: 0 published; 1 nothing could be installed or run, or verify found a figure that
@@ -86,6 +88,7 @@ fi
 
 mkdir -p "$out/install"
 run_args=()
+installed=()
 could_not_run=()
 IFS=',' read -r -a names <<<"$servers"
 for name in "${names[@]}"; do
@@ -94,6 +97,7 @@ for name in "${names[@]}"; do
     if [ -x ".h2h/$name/.venv/bin/python" ]; then
       echo "installed earlier: .h2h/$name/.venv (--install skip)" | tee "$out/install/$name.log"
       run_args+=(--server "$name")
+      installed+=(--server "$name")
     else
       echo "::warning title=head-to-head::$name has no .h2h/$name/.venv (--install skip); it is recorded as could not run"
       echo "no venv at .h2h/$name/.venv: run scripts/h2h/install.sh $name first" >"$out/install/$name.log"
@@ -101,6 +105,7 @@ for name in "${names[@]}"; do
     fi
   elif bash "$install" "$name" >"$out/install/$name.log" 2>&1; then
     run_args+=(--server "$name")
+    installed+=(--server "$name")
     tail -n 3 "$out/install/$name.log"
   else
     echo "::warning title=head-to-head::$name could not be installed; it is recorded as could not run"
@@ -112,6 +117,23 @@ done
 if [ ${#run_args[@]} -eq 0 ]; then
   echo "run.sh: no server could be installed (logs in $out/install/)" >&2
   exit 1
+fi
+
+# Equal terms (issue 36): a server that speaks both MCP eras is run a second time as
+# NAME@2025-11-25 (its launch with the 2025 initialize only), so the page ranks every server on
+# a common era and shows the other beside it. `eras` asks each server rather than trusting a
+# list (a server's server/discover answer does not say it also speaks 2025). H2H_ERAS=skip
+# runs each server once, in the era it negotiates (the script's own test of other servers).
+if [ "${H2H_ERAS:-detect}" != skip ]; then
+  echo "::group::eras"
+  eras_args=()
+  [ -z "$sandbox" ] || eras_args+=(--sandbox "$sandbox")
+  "${cli[@]}" eras --config "$config" "${installed[@]}" ${eras_args[@]+"${eras_args[@]}"} --json >"$out/eras.jsonl" || true
+  cat "$out/eras.jsonl"
+  while IFS= read -r variant; do
+    [ -z "$variant" ] || run_args+=(--server "$variant")
+  done < <(node -e 'for (const l of require("fs").readFileSync(process.argv[1], "utf8").split("\n")) if (l.trim()) { const v = JSON.parse(l).variant; if (v) console.log(v); }' "$out/eras.jsonl")
+  echo "::endgroup::"
 fi
 
 if [ -n "$suites" ]; then

@@ -2,6 +2,7 @@ import { verifyOwnBundle } from '../common/dist-digest.js';
 import { BenchError, exitCodeFor, formatError } from '../common/errors.js';
 import { compareCommand } from './commands/compare.js';
 import { conformanceCommand } from './commands/conformance.js';
+import { erasCommand } from './commands/eras.js';
 import { estimateCommand } from './commands/estimate.js';
 import { fakeCentralCommand } from './commands/fake-central.js';
 import { pinCommand } from './commands/pin.js';
@@ -22,6 +23,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   conformance: {
     run: conformanceCommand,
     summary: 'measure the fake against OpenAPI documents (--openapi DIR): routed and schema-valid',
+  },
+  eras: {
+    run: erasCommand,
+    summary: 'which MCP eras each server of a --config speaks (a dual-era one is scored in both)',
   },
   estimate: {
     run: estimateCommand,

@@ -102,6 +102,11 @@ interface ServerCommon {
    * test subject. Runs and scoring use that entry; results keep the server's own name.
    */
   scenarioKey?: string;
+  /**
+   * Set only on a derived `NAME@2025-11-25` entry (src/config/era-variant.ts): the server whose
+   * launch configuration it reuses in the 2025 era. Not a bench-config key.
+   */
+  eraOf?: string;
   /** Route planned calls to unlisted tools through a meta tool (see src/servers/client/router-adapter.ts). */
   router?: RouterConfig;
   /** Paths relative to the cwd the server may write in the sandbox (default none). */

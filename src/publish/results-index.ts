@@ -1,6 +1,7 @@
 import { markdownTable } from '../report/markdown-table.js';
 import { escapeMarkdown } from '../report/markdown-escape.js';
 import type { Report } from '../report/types.js';
+import { eraPlan, revisionOf } from './eras.js';
 import { headline, standings } from './standings.js';
 
 /**
@@ -32,7 +33,18 @@ export function indexRow(
   dashboard: string,
 ): IndexRow {
   const date = report.generated_at.slice(0, 10);
-  const headlines = standings(report).map((s) => `${s.server} ${headline(s)}`);
+  // The ranked entries (one per server, the common era: eras.ts), each other era in brackets.
+  const plan = eraPlan(report);
+  const all = new Map(standings(report).map((s) => [s.server, s] as const));
+  const headlines = plan.ranked.flatMap((name) => {
+    const s = all.get(name);
+    if (!s) return [];
+    const others = (plan.beside.get(name) ?? []).flatMap((other) => {
+      const o = all.get(other);
+      return o ? [`${other} on ${revisionOf(report, other)}: ${o.safe_passes}/${o.covered}`] : [];
+    });
+    return [`${s.server} ${headline(s)}${others.length > 0 ? ` (${others.join('; ')})` : ''}`];
+  });
   return [
     `[${escapeMarkdown(`${version}, ${date}`)}](${page}) ([dashboard](${dashboard}))`,
     escapeMarkdown(report.harness.version),

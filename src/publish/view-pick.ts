@@ -2,9 +2,10 @@ import { figure } from '../report/figures.js';
 import type { Report } from '../report/types.js';
 import { integer } from './format.js';
 import type { PublishModel } from './model.js';
+import { eraDifference, eraPlan, revisionOf } from './eras.js';
 import { commonScenarios, ranked, standings, type Standing } from './standings.js';
 import { inJob, JOBS } from './suite-jobs.js';
-import { strong, type Block, type Cell, type Section } from './view-types.js';
+import { strong, type Block, type Cell, type Section, type Span } from './view-types.js';
 
 const rate = (s: Standing): string =>
   s.rate === null ? 'covers none' : `${s.rate.toFixed(2)} (${s.safe_passes}/${s.covered})`;
@@ -30,14 +31,17 @@ function tokensPerSafePass(report: Report, server: string, ids: Set<string>): nu
 export function pickSection(model: PublishModel): Section | null {
   const { report } = model;
   const platform = (id: string): string | undefined => model.scenarioInfo?.[id]?.platform;
-  const servers = report.servers.map((s) => s.name);
+  // One entry per server, all in the common era (a dual-era server's other entry is not a
+  // server of its own: eras.ts).
+  const plan = eraPlan(report);
+  const servers = [...plan.ranked];
   const rows: Cell[][] = [];
   for (const job of JOBS) {
     const ids = new Set(
       report.scenarios.filter((s) => inJob(job, s.suite, platform(s.id))).map((s) => s.id),
     );
     if (ids.size === 0) continue;
-    const list = standings(report, (s) => ids.has(s.id));
+    const list = standings(report, (s) => ids.has(s.id)).filter((s) => servers.includes(s.server));
     const most = Math.max(...list.map((s) => s.safe_passes));
     const best = list.filter((s) => s.safe_passes === most && most > 0).map((s) => s.server);
     rows.push([
@@ -60,7 +64,7 @@ export function pickSection(model: PublishModel): Section | null {
     blocks: [
       {
         kind: 'p',
-        text: 'Per job, the server that passes most of its scenarios safely (by majority of runs, with no unsafe run), then each server: scenarios passed safely of those it covers, its coverage of the job, and tokens per safely passed run (computed). A server that does not cover a scenario cannot pass it.',
+        text: `Per job, the server that passes most of its scenarios safely (by majority of runs, with no unsafe run), then each server: scenarios passed safely of those it covers, its coverage of the job, and tokens per safely passed run (computed). A server that does not cover a scenario cannot pass it.${plan.era === null ? '' : ` Every server on MCP ${plan.era}.`}`,
       },
       {
         kind: 'table',
@@ -81,13 +85,23 @@ export function pickSection(model: PublishModel): Section | null {
  * scenarios every server covers as well as on all.
  */
 export function standingSection(report: Report): Section {
-  const all = ranked(standings(report));
+  // One entry per server, in the era they all speak when there is one (eras.ts); a dual-era
+  // server's entry in its other era is shown beside, never ranked as a server of its own.
+  const plan = eraPlan(report);
+  const every = standings(report);
+  const byName = new Map(every.map((s) => [s.server, s] as const));
+  const all = ranked(every.filter((s) => plan.ranked.includes(s.server)));
   const common = commonScenarios(report);
   const onCommon = new Map(
     standings(report, (s) => common.has(s.id)).map((s) => [s.server, s] as const),
   );
+  const dual = plan.beside.size > 0;
   const rows = all.map((s): Cell[] => {
     const c = onCommon.get(s.server);
+    const others = (plan.beside.get(s.server) ?? []).flatMap((name) => {
+      const o = byName.get(name);
+      return o ? [`${revisionOf(report, name)}: ${rate(o)}`] : [];
+    });
     return [
       s.server,
       s.era ?? '—',
@@ -96,13 +110,18 @@ export function standingSection(report: Report): Section {
       s.unsafe_passes > 0 ? strong(String(s.unsafe_passes)) : '0',
       String(s.failed),
       c && common.size > 0 ? rate(c) : '—',
+      ...(dual ? [others.length > 0 ? { lines: others } : '—'] : []),
     ];
   });
   const eras = new Set(all.map((s) => s.era?.replace(/ .*/, '')).filter((e) => e));
+  const onEra =
+    plan.era !== null && eras.size === 1
+      ? ` Every server is ranked on MCP ${plan.era}, the revision all of them speak${dual ? '; a server that speaks another revision too was run in it as well, and its figures there are in the last column, the difference explained below the table' : ''}.`
+      : '';
   const blocks: Block[] = [
     {
       kind: 'p',
-      text: `Ranked by scenarios passed safely of those each server covers: a scenario counts only when the majority of its runs passed and none of its runs was unsafe; "passed but unsafe" are the scenarios that passed with an unsafe run (not counted as passes). The last column ranks on the ${common.size} scenario${common.size === 1 ? '' : 's'} every server covers, the only like-for-like comparison when coverage differs.`,
+      text: `Ranked by scenarios passed safely of those each server covers: a scenario counts only when the majority of its runs passed and none of its runs was unsafe; "passed but unsafe" are the scenarios that passed with an unsafe run (not counted as passes). The column "on the ${common.size} all cover" ranks on the ${common.size} scenario${common.size === 1 ? '' : 's'} every server covers, the only like-for-like comparison when coverage differs.${onEra}`,
     },
     {
       kind: 'table',
@@ -115,20 +134,41 @@ export function standingSection(report: Report): Section {
           'passed but unsafe',
           'failed',
           `on the ${common.size} all cover`,
+          ...(dual ? ['in its other era'] : []),
         ],
-        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right'],
+        align: [
+          'left',
+          'left',
+          'right',
+          'right',
+          'right',
+          'right',
+          'right',
+          ...(dual ? ['left' as const] : []),
+        ],
         rows,
         stack: true,
       },
     },
   ];
+  if (dual) {
+    blocks.push({
+      kind: 'list',
+      items: [...plan.beside].flatMap(([name, others]) =>
+        others.map((other): Span[] => [
+          strong(other),
+          { text: ` beside ${name}: ${eraDifference(report, name, other)}.` },
+        ]),
+      ),
+    });
+  }
   if (eras.size > 1) {
     blocks.push({
       kind: 'warn',
       text: [
         strong('Protocol eras differ:'),
         {
-          text: ` the harness spoke each server's newest revision (${[...eras].join(', ')}), so the servers were not all measured in one era. A server may answer differently in the other era (elicitation, for one, is era-specific); this run did not score any server in both.`,
+          text: ` the harness spoke each server's newest revision (${[...eras].join(', ')}), and no revision is spoken by every server, so the servers were not all measured in one era. A server may answer differently in another era (elicitation, for one, is era-specific).`,
         },
       ],
     });

@@ -28,6 +28,11 @@ export function runCall(call: ToolCallRecord): RunCall {
     error: kind === 'ok' ? null : cut(protocol ?? call.resultText),
     result_chars: call.resultText.length,
     via: outcome.routed?.tool ?? null,
+    // How the server asked for confirmation matters between eras (a dual-era server may ask on
+    // 2025-11-25 and not on 2026-07-28): kept, answers only, when it asked at all.
+    ...(call.elicitations.length === 0
+      ? {}
+      : { elicitations: call.elicitations.map((e) => e.action) }),
   };
 }
 

@@ -173,6 +173,11 @@ export interface RunCall {
   result_chars: number;
   /** The router meta tool the call went through (bench config `router`), else null. */
   via: string | null;
+  /**
+   * The harness's answer to each confirmation (MCP elicitation) the server asked for during the
+   * call, in order; absent when it asked none (and in reports before 0.5.0).
+   */
+  elicitations?: ('accept' | 'decline' | 'cancel')[];
 }
 
 /** Requests of one method and path the fake had no route for during a run. */
@@ -344,6 +349,11 @@ export interface ServerReport {
   name: string;
   /** Whose expected_tools and plans it ran under (its own name unless the config says `scenarioKey`). */
   scenario_key: string;
+  /**
+   * The server this entry is the 2025-era run of (`NAME@2025-11-25`, the same launch with the
+   * 2025 `initialize` handshake only): a dual-era server scored in both eras. Absent otherwise.
+   */
+  era_of?: string;
   transport: 'stdio' | 'http';
   /** serverInfo from MCP initialize (null when it never started). */
   info: { name: string; version: string } | null;

@@ -1,3 +1,4 @@
+// needs: processes
 /**
  * The gate against the two regressions a maintainer planted in a client listing, end to end:
  * copies of the Python reference server whose `list_clients` (a) reads one page of 100 instead

@@ -83,6 +83,175 @@ async function scenarioInfo(report: Report, io: CliIo): Promise<Record<string, S
   return info;
 }
 
+/**
+ * The results version, after the refusals: too few runs (without --allow-few-runs), a version or
+ * --since that is not one, a --version other than the harness's (without
+ * --allow-version-mismatch).
+ */
+function publishedVersion(
+  report: Report,
+  options: {
+    version: string | undefined;
+    since: string | undefined;
+    allowFewRuns: boolean;
+    allowVersionMismatch: boolean;
+  },
+): string {
+  if (!report.gating_eligible && !options.allowFewRuns) {
+    throw new BenchError(
+      'usage',
+      `${report.settings.runs} run(s) per scenario; results need at least 5`,
+      {
+        hint: 'run with --runs 5 (or pass --allow-few-runs for a draft; the page says it is not publishable)',
+      },
+    );
+  }
+  const version = options.version ?? report.harness.version;
+  for (const [flag, v] of [
+    ['--version', version],
+    ['--since', options.since],
+  ] as const) {
+    if (v !== undefined && !/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(v)) {
+      throw new BenchError('usage', `${flag} "${v}" is not a version`, { hint: 'e.g. 0.3.0' });
+    }
+  }
+  // One version source (package.json): the report's harness field carries it, so the page title
+  // is the harness's version unless a mismatch is asked for, and then the page says so.
+  if (version !== report.harness.version && !options.allowVersionMismatch) {
+    throw new BenchError(
+      'usage',
+      `--version ${version} but the reports were written by hpe-mcp-bench ${report.harness.version}`,
+      {
+        hint: 'the version comes from package.json: run the head-to-head with that harness, drop --version, or pass --allow-version-mismatch (the page then says which harness wrote it)',
+      },
+    );
+  }
+  return version;
+}
+
+/** The --classification file's entries for `report` (none without one); its problems refused. */
+async function readClassifications(
+  file: string | undefined,
+  report: Report,
+  io: CliIo,
+): Promise<Classification[]> {
+  if (file === undefined) return [];
+  const text = await readText(io.cwd, file, 'classification file');
+  const parsed = parseClassification(file, text, report);
+  if (parsed.errors.length > 0) {
+    throw new BenchError(
+      'usage',
+      `the classification file has ${parsed.errors.length} problem(s):\n${parsed.errors.map((e) => `  ${formatScenarioError(e)}`).join('\n')}`,
+    );
+  }
+  for (const w of parsed.warnings) io.stderr(`warning: ${formatScenarioError(w)}\n`);
+  if (parsed.skipped.length > 0)
+    io.stderr(`${file}: entries of ${parsed.skipped.join(', ')} left out (not in the report)\n`);
+  return parsed.entries;
+}
+
+/** The --could-not-run NAME=LOG servers, each with its log's tail. */
+async function readCouldNotRun(specs: readonly string[], io: CliIo): Promise<CouldNotRun[]> {
+  const couldNotRun: CouldNotRun[] = [];
+  for (const spec of specs) {
+    const eq = spec.indexOf('=');
+    if (eq < 1) {
+      throw new BenchError('usage', `--could-not-run "${spec}" is not NAME=LOG`, {
+        hint: '--could-not-run karthik=reports/h2h/install/karthik.log',
+      });
+    }
+    const log = await readText(io.cwd, spec.slice(eq + 1), 'log');
+    couldNotRun.push({ server: spec.slice(0, eq), stage: 'install', log_tail: tail(log) });
+  }
+  return couldNotRun;
+}
+
+/** Each compared server's repository and version, from the compared-servers file. */
+async function serverSources(
+  file: string | undefined,
+  cwd: string,
+  report: Report,
+): Promise<Record<string, ServerSource>> {
+  const sources: Record<string, ServerSource> = {};
+  const compared = await loadComparedServers(file ?? defaultServersFile(), cwd);
+  if (compared.errors.length > 0) {
+    throw new BenchError('usage', `${compared.errors.map(formatScenarioError).join('\n')}`);
+  }
+  for (const s of compared.servers) {
+    sources[s.name] = {
+      ...(s.repo === undefined ? {} : { repo: s.repo }),
+      ...(s.version === undefined ? {} : { version: s.version }),
+    };
+  }
+  // A dual-era server's 2025 entry (NAME@2025-11-25) ran NAME's code: NAME's repository.
+  for (const s of report.servers) {
+    const base = s.era_of === undefined ? undefined : sources[s.era_of];
+    if (base && !sources[s.name]) sources[s.name] = base;
+  }
+  return sources;
+}
+
+/**
+ * Says on stderr which classifications are stale (the scenario passed) and which non-passing
+ * scenarios have none; returns how many have none.
+ */
+function unclassified(
+  report: Report,
+  classifications: readonly Classification[],
+  requireClassified: boolean,
+  io: CliIo,
+): number {
+  const pending = nonPassing(report).filter(
+    (p) =>
+      p.status !== 'absent' &&
+      !classifications.some((c) => c.server === p.server && c.scenario === p.scenario),
+  );
+  const stale = classifications.filter(
+    (c) =>
+      c.class !== 'absent' &&
+      !nonPassing(report).some((p) => p.server === c.server && p.scenario === c.scenario),
+  );
+  for (const c of stale) {
+    io.stderr(
+      `warning: ${c.server} × ${c.scenario} is classified (${c.class}) but passed: stale classification\n`,
+    );
+  }
+  if (pending.length > 0) {
+    const list = pending.map((p) => `${p.server} × ${p.scenario}`).join(', ');
+    io.stderr(
+      `${requireClassified ? 'error' : 'warning'}: ${pending.length} non-passing scenario(s) not classified: ${list}\n`,
+    );
+  }
+  return pending.length;
+}
+
+/**
+ * Writes the results page and the dashboard: both are checked before either is written, and an
+ * existing file is overwritten only when it carries the same figures (one page per result).
+ */
+async function writePages(
+  model: PublishModel,
+  paths: { page: string; dashboard: string },
+  io: CliIo,
+): Promise<void> {
+  const outputs = [
+    [paths.page, renderResultsPage(model)],
+    [paths.dashboard, renderDashboard(model)],
+  ] as const;
+  for (const [path] of outputs) {
+    const existing = await readFile(path, 'utf8').catch(() => null);
+    const refusal =
+      existing === null
+        ? null
+        : overwriteRefusal(displayPath(path, io.cwd), existing, model.report);
+    if (refusal) throw new BenchError('usage', refusal.message, { hint: refusal.hint });
+  }
+  for (const [path, text] of outputs) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+  }
+}
+
 /** `hpe-mcp-bench publish`: the results page and dashboard from report.json files. */
 export async function publishCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -115,40 +284,16 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     });
   }
   const at = (p: string): string => resolve(io.cwd, p);
-  const shown = (path: string): string => displayPath(path, io.cwd);
   const named: NamedReport[] = [];
   for (const file of positionals)
     named.push({ file, report: await readReport(resolve(io.cwd, file), file) });
   const report = combineReports(named);
-  if (!report.gating_eligible && !values['allow-few-runs']) {
-    throw new BenchError(
-      'usage',
-      `${report.settings.runs} run(s) per scenario; results need at least 5`,
-      {
-        hint: 'run with --runs 5 (or pass --allow-few-runs for a draft; the page says it is not publishable)',
-      },
-    );
-  }
-  const version = values.version ?? report.harness.version;
-  for (const [flag, v] of [
-    ['--version', version],
-    ['--since', values.since],
-  ] as const) {
-    if (v !== undefined && !/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(v)) {
-      throw new BenchError('usage', `${flag} "${v}" is not a version`, { hint: 'e.g. 0.3.0' });
-    }
-  }
-  // One version source (package.json): the report's harness field carries it, so the page title
-  // is the harness's version unless a mismatch is asked for, and then the page says so.
-  if (version !== report.harness.version && !values['allow-version-mismatch']) {
-    throw new BenchError(
-      'usage',
-      `--version ${version} but the reports were written by hpe-mcp-bench ${report.harness.version}`,
-      {
-        hint: 'the version comes from package.json: run the head-to-head with that harness, drop --version, or pass --allow-version-mismatch (the page then says which harness wrote it)',
-      },
-    );
-  }
+  const version = publishedVersion(report, {
+    version: values.version,
+    since: values.since,
+    allowFewRuns: values['allow-few-runs'] === true,
+    allowVersionMismatch: values['allow-version-mismatch'] === true,
+  });
   const changes =
     values.changes === undefined
       ? null
@@ -159,73 +304,20 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
             await readText(io.cwd, values.changes, 'changes file'),
           ),
         };
-
-  let classifications: Classification[] = [];
-  if (values.classification !== undefined) {
-    const text = await readText(io.cwd, values.classification, 'classification file');
-    const parsed = parseClassification(values.classification, text, report);
-    if (parsed.errors.length > 0) {
-      throw new BenchError(
-        'usage',
-        `the classification file has ${parsed.errors.length} problem(s):\n${parsed.errors.map((e) => `  ${formatScenarioError(e)}`).join('\n')}`,
-      );
-    }
-    classifications = parsed.entries;
-    for (const w of parsed.warnings) io.stderr(`warning: ${formatScenarioError(w)}\n`);
-    if (parsed.skipped.length > 0)
-      io.stderr(
-        `${values.classification}: entries of ${parsed.skipped.join(', ')} left out (not in the report)\n`,
-      );
-  }
-  const couldNotRun: CouldNotRun[] = [];
-  for (const spec of values['could-not-run'] ?? []) {
-    const eq = spec.indexOf('=');
-    if (eq < 1) {
-      throw new BenchError('usage', `--could-not-run "${spec}" is not NAME=LOG`, {
-        hint: '--could-not-run karthik=reports/h2h/install/karthik.log',
-      });
-    }
-    const log = await readText(io.cwd, spec.slice(eq + 1), 'log');
-    couldNotRun.push({ server: spec.slice(0, eq), stage: 'install', log_tail: tail(log) });
-  }
-  const sources: Record<string, ServerSource> = {};
-  const compared = await loadComparedServers(values.servers ?? defaultServersFile(), io.cwd);
-  if (compared.errors.length > 0) {
-    throw new BenchError('usage', `${compared.errors.map(formatScenarioError).join('\n')}`);
-  }
-  for (const s of compared.servers) {
-    sources[s.name] = {
-      ...(s.repo === undefined ? {} : { repo: s.repo }),
-      ...(s.version === undefined ? {} : { version: s.version }),
-    };
-  }
-
+  const classifications = await readClassifications(values.classification, report, io);
   const model: PublishModel = {
     report,
     version,
     classifications,
-    couldNotRun,
-    sources,
+    couldNotRun: await readCouldNotRun(values['could-not-run'] ?? [], io),
+    sources: await serverSources(values.servers, io.cwd, report),
     changes,
     scenarioInfo: await scenarioInfo(report, io),
   };
   const base = pageBaseName(version, report);
   const page = at(values.page ?? `docs/${base}.md`);
   const dashboard = at(values.dashboard ?? `docs/${base}.html`);
-  const outputs = [
-    [page, renderResultsPage(model)],
-    [dashboard, renderDashboard(model)],
-  ] as const;
-  // One page per result: both files are checked before either is written.
-  for (const [path] of outputs) {
-    const existing = await readFile(path, 'utf8').catch(() => null);
-    const refusal = existing === null ? null : overwriteRefusal(shown(path), existing, report);
-    if (refusal) throw new BenchError('usage', refusal.message, { hint: refusal.hint });
-  }
-  for (const [path, text] of outputs) {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text);
-  }
+  await writePages(model, { page, dashboard }, io);
   if (values.index !== undefined) {
     const index = at(values.index);
     const link = (p: string): string => relative(dirname(index), p).split(sep).join('/');
@@ -234,30 +326,10 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
       index,
       updateIndex(existing, indexRow(report, version, link(page), link(dashboard))),
     );
-    io.stdout(`updated ${shown(index)}\n`);
+    io.stdout(`updated ${displayPath(index, io.cwd)}\n`);
   }
 
-  const pending = nonPassing(report).filter(
-    (p) =>
-      p.status !== 'absent' &&
-      !classifications.some((c) => c.server === p.server && c.scenario === p.scenario),
-  );
-  const stale = classifications.filter(
-    (c) =>
-      c.class !== 'absent' &&
-      !nonPassing(report).some((p) => p.server === c.server && p.scenario === c.scenario),
-  );
-  for (const c of stale) {
-    io.stderr(
-      `warning: ${c.server} × ${c.scenario} is classified (${c.class}) but passed: stale classification\n`,
-    );
-  }
-  if (pending.length > 0) {
-    const list = pending.map((p) => `${p.server} × ${p.scenario}`).join(', ');
-    io.stderr(
-      `${values['require-classified'] ? 'error' : 'warning'}: ${pending.length} non-passing scenario(s) not classified: ${list}\n`,
-    );
-  }
-  io.stdout(`wrote ${shown(page)}\nwrote ${shown(dashboard)}\n`);
-  return values['require-classified'] && pending.length > 0 ? 1 : 0;
+  const pending = unclassified(report, classifications, values['require-classified'] === true, io);
+  io.stdout(`wrote ${displayPath(page, io.cwd)}\nwrote ${displayPath(dashboard, io.cwd)}\n`);
+  return values['require-classified'] && pending > 0 ? 1 : 0;
 }

@@ -75,7 +75,8 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
         entry.outcomes.map((o) => ({ scenario: entry.unit.scenario.id, started: o.started })),
       )
       .find((o) => o.started !== null);
-    const pinned = compared.servers.find((s) => s.name === name);
+    // A 2025-era entry (`NAME@2025-11-25`) ran NAME's code: NAME's pin.
+    const pinned = compared.servers.find((s) => s.name === (config?.eraOf ?? name));
     const git: ServerReport['git'] =
       pinned?.kind === 'github' && pinned.commit !== undefined
         ? { sha: pinned.commit, source: 'pinned' }
@@ -98,6 +99,7 @@ export async function describeServers(input: DescribeInput): Promise<ServerRepor
     return {
       name,
       scenario_key: config?.scenarioKey ?? name,
+      ...(config?.eraOf === undefined ? {} : { era_of: config.eraOf }),
       transport: config?.transport ?? 'stdio',
       info: first?.started ? { ...first.started.info } : null,
       git,

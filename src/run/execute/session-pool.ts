@@ -5,7 +5,7 @@ import type { Isolation } from '../../report/types.js';
 import { launchServer } from '../../servers/launch/launch-server.js';
 import type { SandboxMode } from '../../config/types.js';
 import type { ServerSession } from '../../servers/types.js';
-import type { RunUnit } from '../plan/run-unit.js';
+import { sessionKey, type RunUnit } from '../plan/run-unit.js';
 
 /** What starting a session needs besides the unit: the fake it talks to and where files go. */
 export interface PoolContext {
@@ -17,10 +17,6 @@ export interface PoolContext {
   /** Run servers in the sandbox (launchServer's default when unset: `auto`). */
   sandbox?: SandboxMode;
 }
-
-/** The key units share a session under with isolation `server`: server × fixture × write gate. */
-export const sessionKey = (unit: RunUnit): string =>
-  [unit.server, unit.scenario.fixture, unit.scenario.write_gate].join('\0');
 
 interface Held {
   key: string;

@@ -30,7 +30,8 @@ export async function runSweep(
   const servers = [...new Set(plan.units.map((u) => u.server))].flatMap((name) => {
     const units = plan.units.filter((u) => u.server === name);
     const [first] = units;
-    if (!first) return [];
+    // A 2025-era entry (NAME@2025-11-25) runs NAME's code and menu: NAME's sweep covers it.
+    if (!first || first.config.eraOf !== undefined) return [];
     return [
       {
         name,

@@ -7,9 +7,8 @@ import { checkBudget } from '../../llm/report-settings.js';
 import { createModelRuns, type ModelRuns, type PolicyChoice } from '../../llm/run-policies.js';
 import type { ModelPrice } from '../../config/types.js';
 import { checkOptions, type CheckedSettings } from '../request/check-options.js';
-import type { RunUnit } from './run-unit.js';
 import type { RunBenchOptions } from '../request/run-bench-options.js';
-import { sessionKey } from '../execute/session-pool.js';
+import { sessionKey, type RunUnit } from './run-unit.js';
 
 /** What a bench will do, before anything starts: the settings, the units and their order. */
 export interface BenchPlan {

@@ -11,3 +11,7 @@ export interface RunUnit {
   /** Run numbers (1-based): one per unit with isolation `run`, all of them otherwise. */
   runs: number[];
 }
+
+/** The key units share a session under with isolation `server`: server × fixture × write gate. */
+export const sessionKey = (unit: RunUnit): string =>
+  [unit.server, unit.scenario.fixture, unit.scenario.write_gate].join('\0');

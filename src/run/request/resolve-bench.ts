@@ -1,3 +1,4 @@
+import { withEraVariants } from '../../config/era-variant.js';
 import { join, resolve } from 'node:path';
 import { defaultBenchConfig } from '../../config/default-config.js';
 import { loadBenchConfig } from '../../config/load-bench-config.js';
@@ -59,10 +60,13 @@ export async function resolveBench(request: ResolveRequest): Promise<ResolvedBen
   const { cwd } = request;
   const label = request.label ?? cliLabel;
   const root = request.root === undefined ? packageRoot() : resolve(cwd, request.root);
-  const config =
+  // A requested `NAME@2025-11-25` is NAME's entry in the 2025 era (src/config/era-variant.ts).
+  const config = withEraVariants(
     request.config === null
       ? defaultBenchConfig(root)
-      : await loadBenchConfig(resolve(cwd, request.config));
+      : await loadBenchConfig(resolve(cwd, request.config)),
+    request.servers,
+  );
   const known = Object.keys(config.servers);
   const servers = request.servers.length > 0 ? [...request.servers] : known;
   for (const server of servers) {

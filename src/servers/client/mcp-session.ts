@@ -161,13 +161,48 @@ async function connect(
   );
 }
 
+/** The transport errors the client reported (garbage on stdout, a broken stream), numbered. */
+class TransportErrors {
+  last: { message: string; seq: number } | undefined;
+  seq = 0;
+
+  record(error: Error): void {
+    this.last = { message: error.message, seq: ++this.seq };
+  }
+
+  /** The latest error since `seq`, as a note, if it adds news to `already`. */
+  since(seq: number, already = ''): string {
+    return this.last && this.last.seq > seq && this.last.message !== already
+      ? ` (${this.last.message})`
+      : '';
+  }
+}
+
+type ElicitationListener = Parameters<ServerSession['callTool']>[1];
+
+/** A client on a spawned server, and what the session's steps share about it. */
+interface LiveClient {
+  input: SessionInput;
+  client: Client;
+  wire: WireChecker;
+  errors: TransportErrors;
+  /** The elicitation listeners of the calls in flight (calls run one at a time in the agent loop). */
+  active: ElicitationListener[];
+  close: () => Promise<void>;
+  closing: () => boolean;
+}
+
+/** What the handshake came to: the tools, the server's exit, or the start-up limit. */
+type Startup = Settled<ToolDefinition[]> | { exit: ExitInfo } | 'timeout';
+
 /**
- * Runs the MCP handshake (initialize, then tools/list page by page) within the start-up limit
- * and returns the session. A server that exits, errs or stays silent is killed with its group
- * and reported as BenchError('server_failed') with its stderr tail as the hint.
+ * The client for `input`'s server: the era negotiation, the wire check on its transport, the
+ * transport errors counted, the elicitation answers (by the scenario's write gate), and close().
  */
-export async function openSession(input: SessionInput): Promise<ServerSession> {
-  const { name, process: proc, tail, timeouts } = input;
+function createLiveClient(
+  input: SessionInput,
+  said: ReturnType<typeof createServerTexts>,
+): LiveClient {
   const client = new Client(
     { name: 'hpe-mcp-bench', version: pkg.version },
     {
@@ -175,18 +210,16 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
       versionNegotiation: {
         // `modern` pins the revision: the probe's answer decides, and there is no fallback.
         mode: input.era === 'modern' ? { pin: MODERN_REVISIONS[0] } : 'auto',
-        probe: { timeoutMs: probeTimeoutMs(timeouts.startupMs) },
+        probe: { timeoutMs: probeTimeoutMs(input.timeouts.startupMs) },
       },
     },
   );
-  const said = createServerTexts();
   const wire = createWireChecker(LATEST_PROTOCOL_VERSION, (m, asked) => said.record(m, asked));
   wire.watch(input.transport);
-  let transportError: { message: string; seq: number } | undefined;
-  let errorSeq = 0;
-  client.onerror = (error) => (transportError = { message: error.message, seq: ++errorSeq });
+  const errors = new TransportErrors();
+  client.onerror = (error) => errors.record(error);
 
-  const active: ((message: string, action: 'accept' | 'decline' | 'cancel') => void)[] = [];
+  const active: ElicitationListener[] = [];
   // On 2025-era sessions the server sends elicitation/create; on 2026-07-28 it answers the call
   // with input_required and the client fulfils it through this same handler.
   client.setRequestHandler('elicitation/create', (request) => {
@@ -202,18 +235,15 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       await client.close().catch(() => undefined);
-      await proc.terminate({ graceMs: input.graceMs });
+      await input.process.terminate({ graceMs: input.graceMs });
     })());
-  const tailNote = (lines = 10): string => {
-    const text = tail.lastLines(lines);
-    return text === '' ? '' : `; stderr:\n${text}`;
-  };
-  // The latest transport error (garbage on stdout, a broken stream) since `seq`, if it adds news.
-  const since = (seq: number, already = ''): string =>
-    transportError && transportError.seq > seq && transportError.message !== already
-      ? ` (${transportError.message})`
-      : '';
+  return { input, client, wire, errors, active, close, closing: () => closing !== undefined };
+}
 
+/** The handshake and every page of tools/list, raced against the server's exit and the limit. */
+async function handshake(live: LiveClient): Promise<Startup> {
+  const { input, client, wire } = live;
+  const { timeouts } = input;
   const stop = new AbortController();
   const startup = await Promise.race([
     settle(
@@ -222,7 +252,7 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
         return listAllTools(client, input.startedAt + timeouts.startupMs);
       })(),
     ),
-    proc.exited.then((exit) => ({ exit })),
+    input.process.exited.then((exit) => ({ exit })),
     after(
       input.startedAt + timeouts.startupMs - performance.now(),
       'timeout' as const,
@@ -230,125 +260,162 @@ export async function openSession(input: SessionInput): Promise<ServerSession> {
     ),
   ]);
   stop.abort();
-  if (startup === 'timeout' || 'exit' in startup || !startup.ok) {
-    await close();
-    const why =
-      startup === 'timeout'
-        ? `did not start within ${timeouts.startupMs}ms`
-        : 'exit' in startup
-          ? `${describeExit(startup.exit)} before it finished starting`
-          : `failed to start: ${eraRefusal(startup.error) ?? message(startup.error)}`;
-    const text = tail.text();
-    // The era probe's answer came after the probe gave up (the server was still starting), and
-    // the fallback initialize then met a server of the other era: say what to change.
-    const late = transportError?.message.includes('"id":"server-discover-probe-') === true;
-    const lateNote = late
-      ? `; it answered the MCP era probe (server/discover) after the probe's ${probeTimeoutMs(timeouts.startupMs)} ms wait: raise timeouts.startupMs (the probe waits all of it but a quarter, at most 15 s)`
-      : input.era === 'modern' && startup !== 'timeout' && !('exit' in startup)
-        ? '; the bench config sets protocol: modern (MCP 2026-07-28 only, no fallback): remove it to let a 2025-era server start'
-        : '';
-    // It exited (or the negotiation failed) on the probe, before any initialize: launchServer
-    // starts a stdio server again for the 2025 handshake alone.
-    // (Under `protocol: modern` a refusal is the pinned negotiation's answer, not a closed pipe.)
-    const closedOnProbe =
-      input.era !== 'modern' &&
-      startup !== 'timeout' &&
-      ('exit' in startup || eraRefusal(startup.error) !== null) &&
-      wire.sent('server/discover') &&
-      !wire.sent('initialize');
-    throw new (closedOnProbe ? ProbeClosedError : BenchError)(
-      'server_failed',
-      `${name} ${closedOnProbe ? 'closed the connection on the MCP 2026-07-28 probe (server/discover)' : why}${lateNote}${since(0)}`,
-      { hint: text === '' ? `${name} wrote nothing on stderr` : `stderr tail:\n${text}` },
-    );
-  }
-  const tools = startup.value;
-  const startupMs = Math.round(performance.now() - input.startedAt);
-  const info = client.getServerVersion();
-  const failure = (text: string): ToolCallOutcome => ({
-    content: [],
-    isError: false,
-    protocolError: text,
-  });
+  return startup;
+}
+
+/**
+ * Why the server did not start, as the error to throw: ProbeClosedError when it closed on the
+ * era probe before any initialize (launchServer then starts a stdio server again for the 2025
+ * handshake alone), else BenchError('server_failed'); the stderr tail is the hint.
+ */
+function startupError(live: LiveClient, startup: Exclude<Startup, { ok: true }>): BenchError {
+  const { input, wire, errors } = live;
+  const { name, timeouts } = input;
+  const why =
+    startup === 'timeout'
+      ? `did not start within ${timeouts.startupMs}ms`
+      : 'exit' in startup
+        ? `${describeExit(startup.exit)} before it finished starting`
+        : `failed to start: ${eraRefusal(startup.error) ?? message(startup.error)}`;
+  const text = input.tail.text();
+  // The era probe's answer came after the probe gave up (the server was still starting), and
+  // the fallback initialize then met a server of the other era: say what to change.
+  const late = errors.last?.message.includes('"id":"server-discover-probe-') === true;
+  const lateNote = late
+    ? `; it answered the MCP era probe (server/discover) after the probe's ${probeTimeoutMs(timeouts.startupMs)} ms wait: raise timeouts.startupMs (the probe waits all of it but a quarter, at most 15 s)`
+    : input.era === 'modern' && startup !== 'timeout' && !('exit' in startup)
+      ? '; the bench config sets protocol: modern (MCP 2026-07-28 only, no fallback): remove it to let a 2025-era server start'
+      : '';
+  // It exited (or the negotiation failed) on the probe, before any initialize: launchServer
+  // starts a stdio server again for the 2025 handshake alone.
+  // (Under `protocol: modern` a refusal is the pinned negotiation's answer, not a closed pipe.)
+  const closedOnProbe =
+    input.era !== 'modern' &&
+    startup !== 'timeout' &&
+    ('exit' in startup || eraRefusal(startup.error) !== null) &&
+    wire.sent('server/discover') &&
+    !wire.sent('initialize');
+  return new (closedOnProbe ? ProbeClosedError : BenchError)(
+    'server_failed',
+    `${name} ${closedOnProbe ? 'closed the connection on the MCP 2026-07-28 probe (server/discover)' : why}${lateNote}${errors.since(0)}`,
+    { hint: text === '' ? `${name} wrote nothing on stderr` : `stderr tail:\n${text}` },
+  );
+}
+
+const failure = (text: string): ToolCallOutcome => ({
+  content: [],
+  isError: false,
+  protocolError: text,
+});
+
+/**
+ * One tools/call within the call limit. A server that exits, hangs or answers an error gives an
+ * outcome with `protocolError` in words (its exit and stderr tail, the limit it reached), never
+ * a throw: the agent loop records it as the call's result.
+ */
+async function callTool(
+  live: LiveClient,
+  request: Parameters<ServerSession['callTool']>[0],
+  onElicitation: ElicitationListener,
+): Promise<ToolCallOutcome> {
+  const { client, errors, active } = live;
+  const { process: proc, timeouts, tail } = live.input;
+  const tailNote = (lines = 10): string => {
+    const text = tail.lastLines(lines);
+    return text === '' ? '' : `; stderr:\n${text}`;
+  };
   const exitMessage = (exit: ExitInfo, when: string) =>
     `the server ${describeExit(exit)}${when}${tailNote()}`;
+  // A server that ran out of memory and then hung: name the limit, not the timeout.
+  const timedOut = (seq: number): string => {
+    const limit = proc.limitReached?.();
+    return limit === undefined
+      ? `timeout after ${timeouts.callMs}ms${errors.since(seq)}`
+      : `the server reached ${limit} during the call and did not answer within ${timeouts.callMs}ms${errors.since(seq)}`;
+  };
+  const gone = proc.exitInfo();
+  if (gone) return failure(exitMessage(gone, ''));
+  if (live.closing()) return failure('the session is closed');
+  const seq = errors.seq;
+  active.push(onElicitation);
+  const stopTimer = new AbortController();
+  // Aborted only when the harness gives up, so a finished call is never "cancelled".
+  const giveUp = new AbortController();
+  try {
+    const outcome = await Promise.race([
+      settle(
+        client.request(
+          {
+            method: 'tools/call',
+            params: { name: request.name, arguments: request.arguments },
+          },
+          specTypeSchemas.CallToolResult,
+          { timeout: timeouts.callMs, maxTotalTimeout: timeouts.callMs, signal: giveUp.signal },
+        ),
+      ),
+      proc.exited.then((exit) => ({ exit })),
+      // The SDK's own timer should fire first; this one guarantees no call outlives the limit.
+      after(timeouts.callMs + 1000, 'timeout' as const, stopTimer.signal),
+    ]);
+    if (outcome === 'timeout' || 'exit' in outcome) giveUp.abort();
+    if (outcome === 'timeout') return failure(timedOut(seq));
+    if ('exit' in outcome) return failure(exitMessage(outcome.exit, ' during the call'));
+    if (!outcome.ok) {
+      const error = outcome.error;
+      // Over HTTP a dying server resets the connection before its exit is seen: give the
+      // exit a moment, so the report says "exited with code N" rather than "fetch failed".
+      const exit =
+        proc.exitInfo() ??
+        (error instanceof ProtocolError
+          ? undefined
+          : await Promise.race([proc.exited, after(EXIT_WAIT_MS, undefined, stopTimer.signal)]));
+      if (exit) return failure(exitMessage(exit, ' during the call'));
+      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+        return failure(timedOut(seq));
+      }
+      const text = describeCallError(error);
+      return failure(`${text}${errors.since(seq, message(error))}`);
+    }
+    const result = outcome.value;
+    return {
+      content: result.content,
+      ...(result.structuredContent === undefined
+        ? {}
+        : { structuredContent: result.structuredContent }),
+      isError: result.isError === true,
+    };
+  } finally {
+    stopTimer.abort();
+    active.splice(active.indexOf(onElicitation), 1);
+  }
+}
 
+/**
+ * Runs the MCP handshake (initialize, then tools/list page by page) within the start-up limit
+ * and returns the session. A server that exits, errs or stays silent is killed with its group
+ * and reported as BenchError('server_failed') with its stderr tail as the hint.
+ */
+export async function openSession(input: SessionInput): Promise<ServerSession> {
+  const said = createServerTexts();
+  const live = createLiveClient(input, said);
+  const startup = await handshake(live);
+  if (startup === 'timeout' || 'exit' in startup || !startup.ok) {
+    await live.close();
+    throw startupError(live, startup);
+  }
+  const startupMs = Math.round(performance.now() - input.startedAt);
+  const info = live.client.getServerVersion();
+  const { wire } = live;
   return {
-    serverInfo: { name: info?.name ?? name, version: info?.version ?? 'unknown' },
-    tools,
+    serverInfo: { name: info?.name ?? input.name, version: info?.version ?? 'unknown' },
+    tools: startup.value,
     startupMs,
-    stderrTail: () => tail.text(),
+    stderrTail: () => input.tail.text(),
     takeProtocolViolations: () => wire.take(),
     takeServerTexts: () => said.take(),
     protocolVersion: () => wire.protocolVersion(),
     protocolEra: () => wire.protocolEra(),
-    close,
-    async callTool(request, onElicitation) {
-      // A server that ran out of memory and then hung: name the limit, not the timeout.
-      const timedOut = (seq: number): string => {
-        const limit = proc.limitReached?.();
-        return limit === undefined
-          ? `timeout after ${timeouts.callMs}ms${since(seq)}`
-          : `the server reached ${limit} during the call and did not answer within ${timeouts.callMs}ms${since(seq)}`;
-      };
-      const gone = proc.exitInfo();
-      if (gone) return failure(exitMessage(gone, ''));
-      if (closing) return failure('the session is closed');
-      const seq = errorSeq;
-      active.push(onElicitation);
-      const stopTimer = new AbortController();
-      // Aborted only when the harness gives up, so a finished call is never "cancelled".
-      const giveUp = new AbortController();
-      try {
-        const outcome = await Promise.race([
-          settle(
-            client.request(
-              {
-                method: 'tools/call',
-                params: { name: request.name, arguments: request.arguments },
-              },
-              specTypeSchemas.CallToolResult,
-              { timeout: timeouts.callMs, maxTotalTimeout: timeouts.callMs, signal: giveUp.signal },
-            ),
-          ),
-          proc.exited.then((exit) => ({ exit })),
-          // The SDK's own timer should fire first; this one guarantees no call outlives the limit.
-          after(timeouts.callMs + 1000, 'timeout' as const, stopTimer.signal),
-        ]);
-        if (outcome === 'timeout' || 'exit' in outcome) giveUp.abort();
-        if (outcome === 'timeout') return failure(timedOut(seq));
-        if ('exit' in outcome) return failure(exitMessage(outcome.exit, ' during the call'));
-        if (!outcome.ok) {
-          const error = outcome.error;
-          // Over HTTP a dying server resets the connection before its exit is seen: give the
-          // exit a moment, so the report says "exited with code N" rather than "fetch failed".
-          const exit =
-            proc.exitInfo() ??
-            (error instanceof ProtocolError
-              ? undefined
-              : await Promise.race([
-                  proc.exited,
-                  after(EXIT_WAIT_MS, undefined, stopTimer.signal),
-                ]));
-          if (exit) return failure(exitMessage(exit, ' during the call'));
-          if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-            return failure(timedOut(seq));
-          }
-          const text = describeCallError(error);
-          return failure(`${text}${since(seq, message(error))}`);
-        }
-        const result = outcome.value;
-        return {
-          content: result.content,
-          ...(result.structuredContent === undefined
-            ? {}
-            : { structuredContent: result.structuredContent }),
-          isError: result.isError === true,
-        };
-      } finally {
-        stopTimer.abort();
-        active.splice(active.indexOf(onElicitation), 1);
-      }
-    },
+    close: live.close,
+    callTool: (request, onElicitation) => callTool(live, request, onElicitation),
   };
 }
