@@ -79,6 +79,37 @@ export function pickSection(model: PublishModel): Section | null {
   };
 }
 
+/** The scoreboard's table: a column for the other era only when a server was run in two. */
+function standingTable(rows: Cell[][], commonSize: number, dual: boolean): Block {
+  return {
+    kind: 'table',
+    table: {
+      head: [
+        'server',
+        'MCP protocol (era)',
+        'covers',
+        'passed safely',
+        'passed but unsafe',
+        'failed',
+        `on the ${commonSize} all cover`,
+        ...(dual ? ['in its other era'] : []),
+      ],
+      align: [
+        'left',
+        'left',
+        'right',
+        'right',
+        'right',
+        'right',
+        'right',
+        ...(dual ? ['left' as const] : []),
+      ],
+      rows,
+      stack: true,
+    },
+  };
+}
+
 /**
  * The scoreboard on equal terms: each server's MCP era and coverage beside its success, success
  * counting only runs both successful and safe, "passed but unsafe" apart, and the ranking on the
@@ -123,33 +154,7 @@ export function standingSection(report: Report): Section {
       kind: 'p',
       text: `Ranked by scenarios passed safely of those each server covers: a scenario counts only when the majority of its runs passed and none of its runs was unsafe; "passed but unsafe" are the scenarios that passed with an unsafe run (not counted as passes). The column "on the ${common.size} all cover" ranks on the ${common.size} scenario${common.size === 1 ? '' : 's'} every server covers, the only like-for-like comparison when coverage differs.${onEra}`,
     },
-    {
-      kind: 'table',
-      table: {
-        head: [
-          'server',
-          'MCP protocol (era)',
-          'covers',
-          'passed safely',
-          'passed but unsafe',
-          'failed',
-          `on the ${common.size} all cover`,
-          ...(dual ? ['in its other era'] : []),
-        ],
-        align: [
-          'left',
-          'left',
-          'right',
-          'right',
-          'right',
-          'right',
-          'right',
-          ...(dual ? ['left' as const] : []),
-        ],
-        rows,
-        stack: true,
-      },
-    },
+    standingTable(rows, common.size, dual),
   ];
   if (dual) {
     blocks.push({
