@@ -13,7 +13,7 @@ import {
   parseFaultPlan,
   proxyEnvironment,
   startFakeCentral
-} from "../chunks/chunk-S7HFC5NL.js";
+} from "../chunks/chunk-SIPKGSGG.js";
 import "../chunks/chunk-YRJ3ECJS.js";
 import "../chunks/chunk-5ERFDA4Q.js";
 

@@ -30,3 +30,9 @@ export interface Dispatched extends FakeResponse {
  * every failure becomes a vendor-shaped response, so a bad request can't take the fake down.
  */
 export declare function dispatch(router: Router, state: FakeState, options: HandlerOptions, req: FakeRequest): Promise<Dispatched>;
+/**
+ * A plain read served off the record (FakeCentral.peek): as an authorised client, with no fault
+ * plan and no cache entry. Read routes are pure functions of the state and the URL, so serving
+ * one here changes nothing a server under test could see. Null for anything but a routed read.
+ */
+export declare function peekRead(router: Router, state: FakeState, options: HandlerOptions, target: string): Promise<Dispatched | null>;

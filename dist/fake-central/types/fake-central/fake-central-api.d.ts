@@ -127,6 +127,16 @@ export interface FakeCentral extends FakeAssertions {
     /** The server-side call log since the last reset. */
     calls(): CallRecord[];
     /**
+     * What a plain read (`GET`, a route of kind `read`) answers now, as an authorised client would
+     * see it, without logging, counting or faulting it: for a harness lint that looks at pages a
+     * server did not ask for. `path` may carry a query string. Null for anything but a routed read
+     * (a write, a poll, an unknown path); refusals and errors come back with their status.
+     */
+    peek(path: string): Promise<{
+        status: number;
+        body: Json | undefined;
+    } | null>;
+    /**
      * Evaluates state assertions (a scenario's `expect.state`) against the state as it is now,
      * and lists every change to the bundle that no assertion allowed (collateral changes).
      */
