@@ -65,6 +65,15 @@ function placeLabels(
         },
       );
     }
+    // Last resort for a label wider than the room beside its point (a long name near an edge of
+    // a narrow chart): above or below the point, slid along x until it fits inside the plot.
+    const slid = Math.min(Math.max(p.cx - w / 2, bounds.x), bounds.x + bounds.w - w);
+    for (const d of [0, 16, 32, 48, 64]) {
+      candidates.push(
+        { x: slid, y: p.cy + 22 + d, anchor: 'start', box: { x: slid, y: p.cy + 10 + d, w, h } },
+        { x: slid, y: p.cy - 12 - d, anchor: 'start', box: { x: slid, y: p.cy - 24 - d, w, h } },
+      );
+    }
     const inside = (b: Box): boolean =>
       b.x >= bounds.x &&
       b.y >= bounds.y &&

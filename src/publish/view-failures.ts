@@ -1,4 +1,5 @@
 import type { Report } from '../report/types.js';
+import { classificationLookup } from './classification-lookup.js';
 import { nonPassing, type NonPassing } from './derive.js';
 import { evidenceSpan } from './evidence-link.js';
 import { ABSENT, percent } from './format.js';
@@ -45,12 +46,12 @@ function toolsOf(report: Report, p: NonPassing): Inline {
  */
 export function failureSection(model: PublishModel): Section {
   const { report } = model;
-  const byKey = new Map(model.classifications.map((c) => [`${c.server}\u0000${c.scenario}`, c]));
+  const classificationOf = classificationLookup(model.report, model.classifications);
   const failing = nonPassing(report).filter((p) => p.status !== 'absent');
   const blocks: Block[] = [];
   for (const [key, title] of GROUPS) {
     const rows = failing.flatMap((p): Cell[][] => {
-      const c = byKey.get(`${p.server}\u0000${p.scenario}`);
+      const c = classificationOf(p.server, p.scenario);
       const group = p.status === 'unsafe' ? 'unsafe' : (c?.class ?? 'unclassified');
       if (group !== key) return [];
       const result = report.scenarios

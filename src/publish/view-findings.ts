@@ -1,4 +1,5 @@
 import { describeTokenReuse, materialFields, splitCrossRun } from '../report/cross-run-state.js';
+import { classificationLookup } from './classification-lookup.js';
 import { collectFakeFindings, swallowedLines, unroutedLines } from '../report/fake-findings.js';
 import { refusedLines } from '../report/refused-requests.js';
 import type { Report } from '../report/types.js';
@@ -22,10 +23,10 @@ export const UNCLASSIFIED = 'unclassified';
 export function classificationSection(model: PublishModel): Section {
   // Absences have their own collapsed lists (absenceSection): this table is the failures'.
   const pairs = nonPassing(model.report).filter((p) => p.status !== 'absent');
-  const byKey = new Map(model.classifications.map((c) => [`${c.server}\u0000${c.scenario}`, c]));
+  const classificationOf = classificationLookup(model.report, model.classifications);
   let unclassified = 0;
   const rows = pairs.map((p): Cell[] => {
-    const c = byKey.get(`${p.server}\u0000${p.scenario}`);
+    const c = classificationOf(p.server, p.scenario);
     const cls = c
       ? (CLASS_TEXT[c.class] ?? c.class)
       : p.status === 'absent'

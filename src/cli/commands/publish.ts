@@ -1,4 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { classificationLookup } from '../../publish/classification-lookup.js';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { BenchError } from '../../common/errors.js';
 import { parseClassification, type Classification } from '../../publish/classification.js';
@@ -201,10 +202,9 @@ function unclassified(
   requireClassified: boolean,
   io: CliIo,
 ): number {
+  const classificationOf = classificationLookup(report, classifications);
   const pending = nonPassing(report).filter(
-    (p) =>
-      p.status !== 'absent' &&
-      !classifications.some((c) => c.server === p.server && c.scenario === p.scenario),
+    (p) => p.status !== 'absent' && classificationOf(p.server, p.scenario) === undefined,
   );
   const stale = classifications.filter(
     (c) =>
