@@ -6,8 +6,12 @@ import { classificationLookup } from './classification-lookup.js';
 const report = {
   servers: [{ name: 'secure-ssid' }, { name: 'secure-ssid@2025-11-25', era_of: 'secure-ssid' }],
 } as unknown as Report;
-const entry = (server: string, scenario: string): Classification =>
-  ({ server, scenario, class: 'server-limitation', summary: 'x' });
+const entry = (server: string, scenario: string): Classification => ({
+  server,
+  scenario,
+  class: 'server-limitation',
+  summary: 'x',
+});
 
 describe('classificationLookup', () => {
   it("gives a dual-era server's other-era entry its base server's classification", () => {
