@@ -30,6 +30,8 @@ const OWN_CONFIG = [
   'subject-slow-calls.ts',
   // The silent show command: test/e2e/fact-sources-gate.test.ts launches it beside the reference.
   'subject-show-commands-silent.ts',
+  // The dual-era subject: test/h2h/dual-era.test.ts runs it through scripts/h2h/run.sh.
+  'subject-dual-era.ts',
 ];
 /** examples/python-reference-server on each line of the MCP Python SDK (.venv, .venv-mcp2). */
 const PYTHON_REFERENCE = ['python-reference', 'python-reference-mcp2'];
