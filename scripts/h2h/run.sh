@@ -119,7 +119,7 @@ if [ ${#run_args[@]} -eq 0 ]; then
   exit 1
 fi
 
-# Equal terms (issue 36): a server that speaks both MCP eras is run a second time as
+# Equal terms across MCP eras: a server that speaks both MCP eras is run a second time as
 # NAME@2025-11-25 (its launch with the 2025 initialize only), so the page ranks every server on
 # a common era and shows the other beside it. `eras` asks each server rather than trusting a
 # list (a server's server/discover answer does not say it also speaks 2025). H2H_ERAS=skip

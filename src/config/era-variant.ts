@@ -1,7 +1,7 @@
 import type { BenchConfig, ServerConfig } from './types.js';
 
 /**
- * A dual-era server is scored in both MCP eras (issue 36, "equal terms"): under its own name in
+ * A dual-era server is scored in both MCP eras, so servers are compared on equal terms: under its own name in
  * the era `auto` negotiates (2026-07-28 when it speaks it) and again as `NAME@2025-11-25`, the
  * same launch configuration with the 2025 `initialize` handshake only (`protocol: legacy`). The
  * second entry is derived here rather than written into the bench config, so the two can never

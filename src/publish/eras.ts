@@ -2,7 +2,7 @@ import type { Report, ScenarioServerResult, ServerReport } from '../report/types
 import { verdictOf } from './standings.js';
 
 /**
- * Equal terms across MCP eras (issue 36). A dual-era server is in the report twice: under its
+ * Equal terms across MCP eras, so no server is ranked on an era another does not speak. A dual-era server is in the report twice: under its
  * own name in the era the harness negotiated (2026-07-28 when it speaks it) and as
  * `NAME@2025-11-25` (`era_of: NAME`, the same launch with the 2025 handshake only). The ranking
  * takes one entry per server, all in one era (the common era); the other entries are shown
