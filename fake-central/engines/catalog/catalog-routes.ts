@@ -131,7 +131,6 @@ const NAC_SERVICE: [string, Answer][] = [
   ['cnac-dpp-reg', body(() => ({ count: 0, items: [] }))],
   ['cnac-dpp-reg/:id', missing('DPP registration')],
   ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], total: 0 }))],
-  ['cnac-visitor', body(() => ({ count: 0, items: [], total: 0 }))],
 ];
 
 const routes = (prefix: string, table: [string, Answer][]): Route[] =>
