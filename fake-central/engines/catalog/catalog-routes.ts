@@ -5,6 +5,7 @@ import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
 import type { Item } from '../../types.js';
 import type { FakeResponse } from '../../http-types.js';
 import { airmatchRoutes } from './airmatch.js';
+import { clientLocations } from './client-locations.js';
 import { alertConfigs, insights, kpiWidgets } from './notification-catalog.js';
 import { storedCatalogRoutes } from './stored-catalog.js';
 
@@ -67,7 +68,7 @@ const SERVICES: [string, Answer][] = [
   ['sites/:site/device-locations', missing('Device locations')],
   ['sites/:site/device-locations/:id', missing('Device location')],
   ['sites/:site/devices/:sn/location', missing('Device location')],
-  ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
+  ['wifi-clients-locations', clientLocations],
 ];
 
 const NOTIFICATIONS: [string, Answer][] = [
