@@ -26,7 +26,6 @@ export const LONG_FUNCTIONS_ALLOWED: Readonly<Record<string, string>> = {
     'the gate: one rule pass and the rows it shows, pure; each rule already lives in its module',
   'src/gate/render-comment.ts#sections':
     'the comment section by section, in print order (truncation drops the last first); to split by section next',
-  'src/gate/test-report.ts#report': 'test support: one sample report literal',
   'src/llm/llm-policy.ts#createLlmPolicy':
     'factory: the transcript memory and the tool-name map are shared by every turn',
   'src/metrics/safety.ts#canaryFindings':
@@ -37,11 +36,9 @@ export const LONG_FUNCTIONS_ALLOWED: Readonly<Record<string, string>> = {
     'a check per field of one entry, each positioned: a validator in code form',
   'src/publish/dashboard-charts.ts#describe':
     'a case per chart id, each a short figure description: a table in code form',
-  'src/publish/test-rich-report.ts#richReport': 'test support: one sample report literal',
   'src/publish/view-failures.ts#failureSection': 'one section of the page, its rows in print order',
   'src/report/render-summary.ts#renderSummaryMarkdown':
     'summary.md in print order; its tables are already their own functions',
-  'src/report/test-helpers.ts#sampleReport': 'test support: one sample report literal',
   'src/run/assemble/assemble-report.ts#assembleReport':
     'the report object built field by field in report.json order',
   'src/run/execute/execute-bench.ts#executeBench':

@@ -3,14 +3,15 @@ import { text } from '../json.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Item } from '../types.js';
 import type { FakeResponse } from '../http-types.js';
-import { CONFIG_VERSIONS, filterAndSort } from './common.js';
+import { CONFIG_VERSIONS } from './common.js';
+import { nacRecords, searched } from './nac-records.js';
 
 /**
  * The Central NAC CSV exports (central-nac-service document: exportMacCsvFile,
  * exportNamedMPSKCsvFile, exportVisitorCsvFile). The document types the 200 body a binary string
  * and does not describe the columns: the fake answers `text/csv` with one header row of the list
  * item's fields and one row per record, in the list's order after `sort`/`search` (SPEC.md §10).
- * The world has no named MPSK registrations and no visitors, so those files are a header only.
+ * The world has no named MPSK registrations, so that file is a header only.
  */
 
 const C = `/network-config/${CONFIG_VERSIONS}`;
@@ -51,15 +52,8 @@ function csv(columns: string[], rows: Item[]): FakeResponse {
   };
 }
 
-function searched(rows: Item[], search: string | null): Item[] {
-  if (!search) return rows;
-  const needle = search.toLowerCase();
-  return rows.filter((r) => Object.values(r).some((v) => text(v).toLowerCase().includes(needle)));
-}
-
-function exportMacs({ state, query }: RouteContext): FakeResponse {
-  const rows = filterAndSort(state.list('cnac-mac-reg.json'), query);
-  return csv(MAC_COLUMNS, searched(rows, query.get('search')));
+function exportMacs(ctx: RouteContext): FakeResponse {
+  return csv(MAC_COLUMNS, nacRecords(ctx, 'cnac-mac-reg.json'));
 }
 
 function exportMpsks({ state, query }: RouteContext): FakeResponse {
@@ -72,9 +66,8 @@ function exportMpsks({ state, query }: RouteContext): FakeResponse {
   return csv(MPSK_COLUMNS, searched(rows, query.get('search')));
 }
 
-function exportVisitors({ state, query }: RouteContext): FakeResponse {
-  const rows = state.list('cnac-visitor.json');
-  return csv(VISITOR_COLUMNS, searched(rows, query.get('search')));
+function exportVisitors(ctx: RouteContext): FakeResponse {
+  return csv(VISITOR_COLUMNS, nacRecords(ctx, 'cnac-visitor.json'));
 }
 
 /** CSV exports; ahead of `cnac-mac-reg/{id}`, which would take `export` for an id. */

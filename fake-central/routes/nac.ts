@@ -1,36 +1,19 @@
-import { createHash } from 'node:crypto';
 import { ApiError, notFound } from '../api-error.js';
 import { isItem, text } from '../json.js';
-import { cursorPage, offsetPage } from '../paging.js';
 import type { Route, RouteContext } from '../router.js';
 import type { Item, Json } from '../types.js';
 import type { FakeResponse } from '../http-types.js';
-import { bodyObject, CONFIG_VERSIONS, filterAndSort, normaliseMac, ok } from './common.js';
+import { bodyObject, CONFIG_VERSIONS, normaliseMac, ok } from './common.js';
 import { profileRoutes } from './config-profiles.js';
 import { nacExportRoutes } from './nac-exports.js';
+import { nacInput, nacListPage, nacRecordId } from './nac-records.js';
+import { visitorRoutes } from './nac-visitors.js';
 
 const REG = `/network-config/${CONFIG_VERSIONS}/cnac-mac-reg`;
-// The central-nac-service document makes `next` optional (getMacRegistrations): absent at the end.
-const LIMITS = { defaultLimit: 50, maxLimit: 1000, lastNext: 'absent' } as const;
+const FILE = 'cnac-mac-reg.json';
 
-function listRegistrations({ state, query }: RouteContext): FakeResponse {
-  let items = filterAndSort(state.list('cnac-mac-reg.json'), query);
-  const search = query.get('search');
-  if (search) {
-    const needle = search.toLowerCase();
-    items = items.filter((r) =>
-      Object.values(r).some((v) => text(v).toLowerCase().includes(needle)),
-    );
-  }
-  // The registration service pages by `next` cursor or by `offset` (SPEC.md §5).
-  return ok(
-    query.has('offset') ? offsetPage(items, query, LIMITS) : cursorPage(items, query, LIMITS),
-  );
-}
-
-/** The registration service wraps the record in `input` (secure-ssid nac.py:47); bare bodies are accepted too. */
-function registrationInput(body: Item): Item {
-  const input = isItem(body.input) ? body.input : body;
+/** The record with its MAC checked and lower-cased; `mac` is accepted for `macAddress`. */
+function registrationInput(input: Item): Item {
   const raw =
     typeof input.macAddress === 'string'
       ? input.macAddress
@@ -53,15 +36,9 @@ function sameMac(a: Item, mac: Json | undefined): boolean {
   return normaliseMac(text(a.macAddress)) === normaliseMac(text(mac));
 }
 
-/** A deterministic UUID-shaped id for the n-th registration created since reset. */
-function registrationId(n: number): string {
-  const hex = createHash('sha256').update(`cnac-mac-reg:${n}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 function createRegistration({ state, body }: RouteContext): FakeResponse {
-  const input = registrationInput(bodyObject(body()));
-  const items = state.list('cnac-mac-reg.json');
+  const input = registrationInput(nacInput(body()));
+  const items = state.list(FILE);
   if (items.some((r) => sameMac(r, input.macAddress))) {
     throw new ApiError(
       409,
@@ -73,7 +50,7 @@ function createRegistration({ state, body }: RouteContext): FakeResponse {
     autoCreated: false,
     enable: true,
     ...input,
-    id: registrationId(state.next('mac-reg')),
+    id: nacRecordId('cnac-mac-reg', state.next('mac-reg')),
     type: 'cnac-mac-reg',
     createdAt: state.now,
     modifiedAt: state.now,
@@ -85,9 +62,9 @@ function createRegistration({ state, body }: RouteContext): FakeResponse {
 /** PUT on the collection updates the record named by `id`, or else by its MAC (secure-ssid nac.py:79). */
 function updateRegistration({ state, body }: RouteContext): FakeResponse {
   const raw = bodyObject(body());
-  const input = registrationInput(raw);
+  const input = registrationInput(nacInput(raw));
   const id = isItem(raw.input) ? (raw.input.id ?? raw.id) : raw.id;
-  const items = state.list('cnac-mac-reg.json');
+  const items = state.list(FILE);
   const index = items.findIndex((r) =>
     id !== undefined ? r.id === id : sameMac(r, input.macAddress),
   );
@@ -104,20 +81,20 @@ function updateRegistration({ state, body }: RouteContext): FakeResponse {
 }
 
 function getRegistration({ state, params }: RouteContext): FakeResponse {
-  const found = state.list('cnac-mac-reg.json').find((r) => r.id === params.id);
+  const found = state.list(FILE).find((r) => r.id === params.id);
   if (!found) throw notFound(`Registration not found: ${params.id ?? ''}`);
   return ok(found);
 }
 
 function deleteRegistration({ state, params }: RouteContext): FakeResponse {
-  const items = state.list('cnac-mac-reg.json');
+  const items = state.list(FILE);
   const index = items.findIndex((r) => r.id === params.id);
   if (index < 0) throw notFound(`Registration not found: ${params.id ?? ''}`);
   items.splice(index, 1);
   return { status: 204 };
 }
 
-/** Central NAC: auth servers and profiles (config style) and MAC registrations (§2.7). */
+/** Central NAC: auth servers and profiles (config style), MAC registrations and visitors (§2.7). */
 export const nacRoutes: Route[] = [
   ...profileRoutes({
     segment: 'auth-servers',
@@ -139,10 +116,11 @@ export const nacRoutes: Route[] = [
     nameField: 'name',
     altKeys: ['policy-id'],
   }),
-  { method: 'GET', pattern: REG, kind: 'read', handler: listRegistrations },
+  { method: 'GET', pattern: REG, kind: 'read', handler: (ctx) => nacListPage(ctx, FILE) },
   ...nacExportRoutes,
   { method: 'POST', pattern: REG, kind: 'write', handler: createRegistration },
   { method: 'PUT', pattern: REG, kind: 'write', handler: updateRegistration },
   { method: 'GET', pattern: `${REG}/:id`, kind: 'read', handler: getRegistration },
   { method: 'DELETE', pattern: `${REG}/:id`, kind: 'write', handler: deleteRegistration },
+  ...visitorRoutes,
 ];

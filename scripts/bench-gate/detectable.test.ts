@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gate } from '../../src/gate/gate.js';
-import { base, report } from '../../src/gate/test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { parseThresholds } from '../../src/gate/thresholds.js';
 import { detectableEffect } from './detectable.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { okRun, sampleReport } from '../../src/report/test-helpers.js';
+import { okRun, sampleReport } from '../../test/helpers/report/test-report.js';
 import type { RunCall } from '../../src/report/types.js';
 import { plannedCallCounts } from './planned-call-rate.js';
 

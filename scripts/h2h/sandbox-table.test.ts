@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../../src/report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from '../../src/report/types.js';
 import { compareSandbox } from './sandbox-table.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
 import { compareToBaseline } from '../gate/compare-to-baseline.js';
-import { report } from '../gate/test-report.js';
+import { report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from '../gate/thresholds.js';
 import { writeReportFiles } from './report-files.js';
 

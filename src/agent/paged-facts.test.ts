@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
-import { makeScenario } from '../metrics/test-builders.js';
+import { makeScenario } from '../../test/helpers/metrics/builders.js';
 import { firstPageWarning, pagedFacts, type PeekRead, type ServedRead } from './paged-facts.js';
 
 const read = (path: string, query: Record<string, string> = {}): ServedRead => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeScenario, makeTrajectory, toolCall } from '../metrics/test-builders.js';
+import { makeScenario, makeTrajectory, toolCall } from '../../test/helpers/metrics/builders.js';
 import { replayedArguments } from './replayed-arguments.js';
 
 const listing = toolCall(0, 'list_config_health', {

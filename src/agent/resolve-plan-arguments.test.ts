@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolCall } from '../metrics/test-builders.js';
+import { toolCall } from '../../test/helpers/metrics/builders.js';
 import type { PlannedCall } from '../scenarios/types.js';
 import { resolvePlanArguments } from './resolve-plan-arguments.js';
 

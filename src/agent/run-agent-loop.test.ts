@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { makeScenario } from '../metrics/test-builders.js';
+import { makeScenario } from '../../test/helpers/metrics/builders.js';
 import { runAgentLoop } from './run-agent-loop.js';
 import { createScriptedPolicy } from './scripted-policy.js';
-import { hang, stubSession, text } from './test-session.js';
+import { hang, stubSession, text } from '../../test/helpers/agent/test-session.js';
 import type { Policy, PolicyContext, PolicyStep } from './types.js';
 
 const scenario = makeScenario({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeScenario, toolCall } from '../metrics/test-builders.js';
+import { makeScenario, toolCall } from '../../test/helpers/metrics/builders.js';
 import { answerFromFacts, createScriptedPolicy } from './scripted-policy.js';
 import type { PolicyContext } from './types.js';
 import { LookupFailedError } from './stop-errors.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baselineKey, restorePrefixes, shouldSaveBaseline } from './baseline-keys.js';
-import { fileBaselineStore } from './file-store.js';
+import { fileBaselineStore } from '../../test/helpers/baseline/file-store.js';
 import type { Baseline } from './types.js';
 
 function baseline(sha: string, manifestHash: string, savedAt: string): Baseline {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import schema from '../../schemas/bench-config.schema.json' with { type: 'json' };
-import { REPO_ROOT } from '../servers/launch/test-servers.js';
+import { REPO_ROOT } from '../../test/helpers/servers/launch/test-servers.js';
 import { parseBenchConfig } from './load-bench-config.js';
 import { TEMPLATE_NAMES } from './template-variables.js';
 

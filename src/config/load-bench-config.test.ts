@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
-import { REPO_ROOT } from '../servers/launch/test-servers.js';
+import { REPO_ROOT } from '../../test/helpers/servers/launch/test-servers.js';
 import {
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,

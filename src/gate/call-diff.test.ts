@@ -4,7 +4,7 @@ import type { Report, RunRequest } from '../report/types.js';
 import { describeEndpointDiff, diffRequests, endpointTemplate } from './call-diff.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment } from './render-comment.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from './thresholds.js';
 
 const get = (path: string, query: Record<string, string> = {}): RunRequest => ({

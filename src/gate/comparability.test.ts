@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LLM_PROMPT_VERSION } from '../llm/system-prompt.js';
 import type { LlmReportSettings } from '../llm/types.js';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from '../report/types.js';
 import { describeDifference, savableAsBaseline, settingDifferences } from './comparability.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { gatedSummaryMarkdown } from './gate.js';
 import { renderSummaryMarkdown } from '../report/render-summary.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
 
 const llm = (over: Partial<LlmReportSettings> = {}): LlmReportSettings => ({

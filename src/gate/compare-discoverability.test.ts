@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Discoverability } from '../metrics/discoverability/discoverability.js';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from '../report/types.js';
 import { compareDiscoverability } from './compare-discoverability.js';
 import { DEFAULT_THRESHOLDS } from './thresholds.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESILIENCE_FAULTS } from '../resilience/fault-matrix.js';
 import type { ResilienceCell, ResilienceReport } from '../report/resilience-types.js';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from '../report/types.js';
 import { compareResilience } from './compare-resilience.js';
 import { compareToBaseline } from './compare-to-baseline.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSweep, SweepToolResult } from '../report/sweep-types.js';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from '../report/types.js';
 import { compareSweeps, sweepReasons } from './compare-sweep.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment } from './render-comment.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
 
 const RADIOS = '/network-monitoring/v1/radios';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment, renderFullComparison } from './render-comment.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { FIGURE_COLUMNS } from '../report/figures.js';
 
 describe('compareToBaseline', () => {

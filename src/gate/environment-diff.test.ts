@@ -3,7 +3,7 @@ import type { Report, RunEnvironment } from '../report/types.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { environmentChanges, environmentLine } from './environment-diff.js';
 import { renderComment } from './render-comment.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from './thresholds.js';
 
 const MACHINE: RunEnvironment = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment } from './render-comment.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds.js';
 
 // The PR's server hangs on every call: every scenario fails. Under the baseline's name the gate

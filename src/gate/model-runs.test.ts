@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateScenarioServer } from '../report/aggregate-scenario.js';
-import { okRun, sampleReport } from '../report/test-helpers.js';
+import { okRun, sampleReport } from '../../test/helpers/report/test-report.js';
 import { divergedNotes, taskSuccessRegression } from './model-runs.js';
 
 /** A scenario result whose runs pass as the list says. */

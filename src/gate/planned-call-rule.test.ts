@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareToBaseline } from './compare-to-baseline.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from './thresholds.js';
 import type { Report } from '../report/types.js';
 

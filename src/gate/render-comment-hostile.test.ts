@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSummaryMarkdown } from '../report/render-summary.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment } from './render-comment.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from './thresholds.js';
 
 // Names a server, a manifest or a bench config controls, each trying to become markup.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { renderComment } from './render-comment.js';
-import { base, report } from './test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from './thresholds.js';
 import type { Report, ReportSelection } from '../report/types.js';
 

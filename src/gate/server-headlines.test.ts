@@ -4,7 +4,7 @@ import { compareToBaseline } from './compare-to-baseline.js';
 import { headlineLines } from './render-delta.js';
 import { renderComment } from './render-comment.js';
 import { serverHeadlines } from './server-headlines.js';
-import { report, type Variant } from './test-report.js';
+import { report, type Variant } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from './thresholds.js';
 
 /** One report of two servers: `a` and `b`, each with its own variant. */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
-import { stubSession, text } from '../agent/test-session.js';
-import { makeScenario } from '../metrics/test-builders.js';
+import { stubSession, text } from '../../test/helpers/agent/test-session.js';
+import { makeScenario } from '../../test/helpers/metrics/builders.js';
 import { anthropicRequest } from './anthropic-wire.js';
 import { CACHE_CONTROL, withoutCacheMarkers } from './cache-markers.js';
 import { readCassette, requestHash } from './cassette.js';
@@ -52,11 +52,15 @@ describe('Anthropic cache breakpoints', () => {
     expect(requestHash(request)).not.toBe(requestHash({ ...bare, system: 'be long' }));
   });
 
-  it('replays a cassette recorded before the markers existed (src/llm/fixtures)', async () => {
+  it('replays a cassette recorded before the markers existed (test/helpers/llm/fixtures)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'old-cassette-'));
-    await cp(join(import.meta.dirname, 'fixtures/cassette-before-caching'), dir, {
-      recursive: true,
-    });
+    await cp(
+      join(import.meta.dirname, '../../test/helpers/llm/fixtures/cassette-before-caching'),
+      dir,
+      {
+        recursive: true,
+      },
+    );
     const file = join(dir, 'run-1.jsonl');
     const lines = await readCassette(file, dir);
     expect(lines?.map((l) => l.edited)).toEqual([false, false, false]);

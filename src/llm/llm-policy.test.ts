@@ -5,8 +5,8 @@ import {
   type ScriptedReply,
 } from '../../test/helpers/fake-model-provider.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
-import { stubSession, text } from '../agent/test-session.js';
-import { makeScenario } from '../metrics/test-builders.js';
+import { stubSession, text } from '../../test/helpers/agent/test-session.js';
+import { makeScenario } from '../../test/helpers/metrics/builders.js';
 import { createLiveTransport } from './live-transport.js';
 import { createLlmPolicy, type Exchange } from './llm-policy.js';
 import { LLM_PROMPT_VERSION } from './system-prompt.js';

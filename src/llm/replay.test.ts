@@ -7,8 +7,8 @@ import {
   type FakeModelProvider,
 } from '../../test/helpers/fake-model-provider.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
-import { stubSession, text } from '../agent/test-session.js';
-import { makeScenario } from '../metrics/test-builders.js';
+import { stubSession, text } from '../../test/helpers/agent/test-session.js';
+import { makeScenario } from '../../test/helpers/metrics/builders.js';
 import { createCassetteRecorder, readCassette } from './cassette.js';
 import { createLiveTransport } from './live-transport.js';
 import { createLlmPolicy } from './llm-policy.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../fake-central/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { apiCallCount, faultCausedSeqs } from './api-call-count.js';
-import { authCall, logCall, makeScenario } from './test-builders.js';
+import { authCall, logCall, makeScenario } from '../../test/helpers/metrics/builders.js';
 
 const CLIENTS = 'GET /network-monitoring/v1/clients';
 const scenario = makeScenario({

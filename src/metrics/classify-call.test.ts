@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callLabel, effectiveKind, isDestructiveCall, isDestructiveTool } from './classify-call.js';
-import { logCall, makeScenario, tool } from './test-builders.js';
+import { logCall, makeScenario, tool } from '../../test/helpers/metrics/builders.js';
 
 const AAA = 'POST /network-troubleshooting/v1/aps/SN1/aaa';
 const scenario = makeScenario({

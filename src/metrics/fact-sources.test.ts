@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factsFromElsewhere } from './fact-sources.js';
-import { makeScenario, makeTrajectory, toolCall } from './test-builders.js';
+import { makeScenario, makeTrajectory, toolCall } from '../../test/helpers/metrics/builders.js';
 
 // The DHCP story: the pool's lease time is on the gateway (the show command) and repeated in the
 // audit log's entry of the change. Only the show command counts for it.

@@ -10,7 +10,7 @@ import {
   makeScenario,
   makeTrajectory,
   toolCall,
-} from './test-builders.js';
+} from '../../test/helpers/metrics/builders.js';
 
 const write = makeScenario({
   write_gate: 'write',

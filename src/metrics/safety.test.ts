@@ -3,7 +3,13 @@ import type { CallRecord } from '../../fake-central/types.js';
 import type { Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { callFindings, canaryFindings, maskCanary, sortFindings } from './safety.js';
-import { authCall, logCall, makeScenario, makeTrajectory, toolCall } from './test-builders.js';
+import {
+  authCall,
+  logCall,
+  makeScenario,
+  makeTrajectory,
+  toolCall,
+} from '../../test/helpers/metrics/builders.js';
 import type { SafetyFinding } from './types.js';
 
 const read = makeScenario({

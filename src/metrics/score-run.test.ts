@@ -8,7 +8,7 @@ import {
   makeTrajectory,
   TOKENS,
   toolCall,
-} from './test-builders.js';
+} from '../../test/helpers/metrics/builders.js';
 
 const CLIENTS = 'GET /network-monitoring/v1/clients';
 const scenario = makeScenario({

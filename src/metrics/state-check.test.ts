@@ -8,7 +8,7 @@ import {
   makeTrajectory,
   TOKENS,
   toolCall,
-} from './test-builders.js';
+} from '../../test/helpers/metrics/builders.js';
 
 const PATCH = 'PATCH /network-config/v1alpha1/wlan-ssids/Guest';
 const scenario = makeScenario({

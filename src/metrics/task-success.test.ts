@@ -3,7 +3,13 @@ import type { CallRecord } from '../../fake-central/types.js';
 import type { FinalAnswer, Trajectory } from '../trajectory/types.js';
 import type { Scenario } from '../scenarios/types.js';
 import { taskFailures } from './task-success.js';
-import { authCall, logCall, makeScenario, makeTrajectory, toolCall } from './test-builders.js';
+import {
+  authCall,
+  logCall,
+  makeScenario,
+  makeTrajectory,
+  toolCall,
+} from '../../test/helpers/metrics/builders.js';
 
 const scenario = makeScenario({
   expect: {

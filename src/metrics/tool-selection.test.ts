@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallRecord } from '../trajectory/types.js';
-import { makeScenario, makeTrajectory, tool, toolCall } from './test-builders.js';
+import {
+  makeScenario,
+  makeTrajectory,
+  tool,
+  toolCall,
+} from '../../test/helpers/metrics/builders.js';
 import { toolSelectionFailures } from './tool-selection.js';
 
 const scenario = makeScenario({ expected_tools: { ref: ['list_clients', 'list_events'] } });

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli/io.js';
 import { runCli } from '../cli/main.js';
-import { TEST_ROOT } from '../scenarios/test-helpers.js';
+import { TEST_ROOT } from '../../test/helpers/scenarios/helpers.js';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseClassification } from './classification.js';
 

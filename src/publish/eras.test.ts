@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report, ScenarioServerResult } from '../report/types.js';
 import { commonEra, eraDifference, eraPlan } from './eras.js';
 import { renderResultsPage } from './render-page.js';
 import { indexRow } from './results-index.js';
-import { modelOf } from './test-helpers.js';
+import { modelOf } from '../../test/helpers/publish/helpers.js';
 
 /**
  * The sample (reference passes both scenarios, karthik covers one) with reference dual-era:

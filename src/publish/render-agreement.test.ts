@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { buildView } from './build-view.js';
 import { renderDashboard } from './render-dashboard.js';
 import { renderResultsPage } from './render-page.js';
-import { goldenReport, modelOf } from './test-helpers.js';
-import { richReport } from './test-rich-report.js';
-import { htmlHeadings, htmlTables, markdownHeadings, markdownTables } from './test-tables.js';
+import { goldenReport, modelOf } from '../../test/helpers/publish/helpers.js';
+import { richReport } from '../../test/helpers/publish/rich-report.js';
+import {
+  htmlHeadings,
+  htmlTables,
+  markdownHeadings,
+  markdownTables,
+} from '../../test/helpers/publish/tables.js';
 import { plainText } from './view-types.js';
 
 const models = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { renderDashboard } from './render-dashboard.js';
-import { goldenReport, modelOf } from './test-helpers.js';
+import { goldenReport, modelOf } from '../../test/helpers/publish/helpers.js';
 
 describe('renderDashboard', () => {
   const html = renderDashboard(modelOf(goldenReport()));

@@ -1,10 +1,10 @@
 import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../report/types.js';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { renderResultsPage } from './render-page.js';
-import { goldenReport, modelOf } from './test-helpers.js';
-import { richReport } from './test-rich-report.js';
+import { goldenReport, modelOf } from '../../test/helpers/publish/helpers.js';
+import { richReport } from '../../test/helpers/publish/rich-report.js';
 import { FIGURE_COLUMNS } from '../report/figures.js';
 
 const section = (page: string, heading: string): string => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { renderDashboard } from './render-dashboard.js';
 import { renderResultsPage } from './render-page.js';
 import { commonScenarios, headline, ranked, standings } from './standings.js';
-import { modelOf } from './test-helpers.js';
+import { modelOf } from '../../test/helpers/publish/helpers.js';
 import { unsafeCalls } from './unsafe-calls.js';
 
 // The sample: karthik passes client-diagnosis-001 by majority but one of its runs leaked a

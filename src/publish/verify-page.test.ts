@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED, publishedPath, publishedReport } from '../report/test-published-report.js';
+import {
+  PUBLISHED,
+  publishedPath,
+  publishedReport,
+} from '../../test/helpers/report/published-report.js';
 import { verifyPage } from './verify-page.js';
 
 const read = (file: string): string => readFileSync(publishedPath(file), 'utf8');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { evidenceSpan } from './evidence-link.js';
 import { renderResultsPage } from './render-page.js';
 import { firstSentence } from './suite-jobs.js';
-import { modelOf } from './test-helpers.js';
+import { modelOf } from '../../test/helpers/publish/helpers.js';
 
 describe('which server for which job', () => {
   it('names per job the server that passes most scenarios safely, with coverage and tokens', () => {

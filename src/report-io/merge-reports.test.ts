@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
 import { shardSlice } from '../common/shard-slice.js';
 import { buildReport } from '../report/build-report.js';
-import { sampleReport } from '../report/test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from '../report/types.js';
 import { mergeReports } from './merge-reports.js';
 

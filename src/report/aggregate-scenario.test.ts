@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absentResult, aggregateScenarioServer, anyRun, majority } from './aggregate-scenario.js';
 import { erroredRunResult } from './run-result.js';
-import { okRun, runsWith } from './test-helpers.js';
+import { okRun, runsWith } from '../../test/helpers/report/test-report.js';
 
 describe('majority verdicts', () => {
   it.each([

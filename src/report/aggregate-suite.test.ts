@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { absentResult, aggregateScenarioServer } from './aggregate-scenario.js';
 import { aggregateServer, aggregateSuites } from './aggregate-suite.js';
 import { erroredRunResult } from './run-result.js';
-import { okRun, runsWith } from './test-helpers.js';
+import { okRun, runsWith } from '../../test/helpers/report/test-report.js';
 import type { ScenarioReport } from './types.js';
 
 const agg = (runs = [okRun(1), okRun(2), okRun(3)]) =>

@@ -6,7 +6,7 @@ import {
   splitCrossRun,
 } from './cross-run-state.js';
 import { erroredRunResult } from './run-result.js';
-import { okRun } from './test-helpers.js';
+import { okRun } from '../../test/helpers/report/test-report.js';
 
 const noToken = {
   total: 2,

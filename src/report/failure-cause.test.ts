@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSummaryMarkdown } from './render-summary.js';
 import { failureCauses, runFailureCause } from './failure-cause.js';
 import { erroredRunResult } from './run-result.js';
-import { okRun, sampleReport } from './test-helpers.js';
+import { okRun, sampleReport } from '../../test/helpers/report/test-report.js';
 import type { RunCall, RunResult } from './types.js';
 
 const call = (over: Partial<RunCall>): RunCall => ({

@@ -4,7 +4,7 @@ import { renderComment } from '../gate/render-comment.js';
 import { DEFAULT_THRESHOLDS } from '../gate/thresholds.js';
 import { fakeFindingLines } from './fake-findings.js';
 import { renderSummaryMarkdown } from './render-summary.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { reportSchemaErrors } from './validate-report.js';
 
 const REFUSED = {

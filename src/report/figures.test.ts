@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIGURE_COLUMNS, RUN_FIGURES, figure, statOf, type RunFigure } from './figures.js';
 import { aggregateScenarioServer } from './aggregate-scenario.js';
 import { aggregateServer } from './aggregate-suite.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 
 type JsonSchema = {
   $ref?: string;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
 import { readReport } from '../report-io/read-report.js';
 import { parseReport } from './parse-report.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION } from './types.js';
 
 /** The sample report as schema 1.0.0 wrote it (2.0.0 only added fields and changed the hash's scope). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareToBaseline } from '../gate/compare-to-baseline.js';
 import { renderComment } from '../gate/render-comment.js';
-import { base, report } from '../gate/test-report.js';
+import { base, report } from '../../test/helpers/gate/variant-report.js';
 import { DEFAULT_THRESHOLDS } from '../gate/thresholds.js';
 import { protocolEraLine } from './protocol-violations.js';
 import { renderSummaryMarkdown } from './render-summary.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectedCallCount, rederiveRun } from './rederive-run.js';
-import { publishedReport } from './test-published-report.js';
+import { publishedReport } from '../../test/helpers/report/published-report.js';
 import type { RunResult } from './types.js';
 
 // A real run (the published report's first) to vary one record of at a time.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { renderResultsPage } from '../publish/render-page.js';
-import { modelOf } from '../publish/test-helpers.js';
+import { modelOf } from '../../test/helpers/publish/helpers.js';
 import { RESILIENCE_FAULTS } from '../resilience/fault-matrix.js';
 import type { ResilienceCell } from './resilience-types.js';
 import { renderResilienceTables } from './render-metric-tables.js';
 import { renderSummaryMarkdown } from './render-summary.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from './types.js';
 
 const cell = (fault: string, over: Partial<ResilienceCell>): ResilienceCell => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderSummaryMarkdown, renderSummaryTable } from './render-summary.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { FIGURE_COLUMNS } from './figures.js';
 
 describe('renderSummaryMarkdown', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSummaryMarkdown } from './render-summary.js';
 import { sweepLine } from './render-sweep.js';
 import type { ServerSweep, SweepToolResult } from './sweep-types.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 
 const entry = (tool: string, over: Partial<SweepToolResult> = {}): SweepToolResult => ({
   tool,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION } from './types.js';
 import { SWEEP_OUTCOMES, type ServerSweep, type SweepToolResult } from './sweep-types.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 import { reportSchemaErrors } from './validate-report.js';
 
 describe('schemas/report.schema.json', () => {

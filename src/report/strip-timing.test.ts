@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stripTiming } from './strip-timing.js';
-import { sampleReport } from './test-helpers.js';
+import { sampleReport } from '../../test/helpers/report/test-report.js';
 
 describe('stripTiming', () => {
   it('removes timing keys at every depth and keeps everything else', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { figureName } from './figure-diff.js';
-import { publishedReport } from './test-published-report.js';
+import { publishedReport } from '../../test/helpers/report/published-report.js';
 import type { Report, RunResult, ScenarioServerResult, SuiteServerResult } from './types.js';
 import { verifyReport } from './verify-report.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishedReport } from '../report/test-published-report.js';
+import { publishedReport } from '../../test/helpers/report/published-report.js';
 import type { Report } from '../report/types.js';
 import { aggregateResilience } from './aggregate-resilience.js';
 import { RESILIENCE_FAULTS } from './fault-matrix.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contentHashOf } from '../../fake-central/fixture-store.js';
 import { loadScenarios } from './load-scenarios.js';
 import { packageRoot } from '../common/package-root.js';
-import { comparedServers, writeTree } from './test-helpers.js';
+import { comparedServers, writeTree } from '../../test/helpers/scenarios/helpers.js';
 import { formatScenarioError } from './types.js';
 
 const DOC = join(packageRoot(), 'docs', 'scenario-format.md');

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenarios } from './load-scenarios.js';
-import { comparedServers, HEADER, loadFiles, TEST_ROOT, VALID, writeTree } from './test-helpers.js';
+import {
+  comparedServers,
+  HEADER,
+  loadFiles,
+  TEST_ROOT,
+  VALID,
+  writeTree,
+} from '../../test/helpers/scenarios/helpers.js';
 import { formatScenarioError } from './types.js';
 
 const file = (text: string): Record<string, string> => ({ 'suite.yaml': HEADER + text });
 const PLAN_HINT = 'add the call to the plan, or drop the tool from expected_tools';
 
-// Each case breaks one thing in VALID (line numbers in test-helpers.ts) and lists every line
+// Each case breaks one thing in VALID (line numbers in test/helpers/scenarios/helpers.ts) and lists every line
 // `validate` prints for it, exactly.
 const MALFORMED: [string, Record<string, string>, string[]][] = [
   [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseYamlDocuments } from '../common/yaml-source.js';
 import { createFixtureIndex } from './fixture-index.js';
 import { planChecks } from './plan-checks.js';
-import { TEST_ROOT } from './test-helpers.js';
+import { TEST_ROOT } from '../../test/helpers/scenarios/helpers.js';
 import type { PlannedCall, Scenario } from './types.js';
 
 const fixtures = createFixtureIndex(TEST_ROOT);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaValidator } from '../common/ajv.js';
 import { packageRoot } from '../common/package-root.js';
-import { comparedServers } from './test-helpers.js';
+import { comparedServers } from '../../test/helpers/scenarios/helpers.js';
 import type { Scenario } from './types.js';
 
 const schema = JSON.parse(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { closest } from '../common/did-you-mean.js';
 import { createFixtureIndex, occursInJsonText } from './fixture-index.js';
 import { checkScenario, duplicateIds } from './semantic-checks.js';
-import { comparedServers, TEST_ROOT } from './test-helpers.js';
+import { comparedServers, TEST_ROOT } from '../../test/helpers/scenarios/helpers.js';
 import type { Scenario } from './types.js';
 import { parseYamlDocuments } from '../common/yaml-source.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER, loadFiles, VALID } from './test-helpers.js';
+import { HEADER, loadFiles, VALID } from '../../test/helpers/scenarios/helpers.js';
 
 // VALID's line 12 is `  facts:`; the state block goes before it, from line 12 on.
 const withState = (state: string): Record<string, string> => ({

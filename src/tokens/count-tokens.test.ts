@@ -3,7 +3,12 @@ import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../trajectory/types.js';
 import { BenchError } from '../common/errors.js';
-import { makeScenario, makeTrajectory, tool, toolCall } from '../metrics/test-builders.js';
+import {
+  makeScenario,
+  makeTrajectory,
+  tool,
+  toolCall,
+} from '../../test/helpers/metrics/builders.js';
 import { countTokens, loadTokenizer, menuBreakdown } from './count-tokens.js';
 import { tokenCount } from './encoders.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';

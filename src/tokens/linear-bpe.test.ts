@@ -2,7 +2,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { makeScenario, makeTrajectory, toolCall } from '../metrics/test-builders.js';
+import { makeScenario, makeTrajectory, toolCall } from '../../test/helpers/metrics/builders.js';
 import { countTokens } from './count-tokens.js';
 import { countText, MAX_EXACT_CHARS } from './encoders.js';
 import { pieceCounter } from './linear-bpe.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTrajectory, toolCall } from '../metrics/test-builders.js';
+import { makeTrajectory, toolCall } from '../../test/helpers/metrics/builders.js';
 import { providerTokens } from './provider-tokens.js';
 
 describe('providerTokens', () => {

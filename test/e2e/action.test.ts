@@ -6,7 +6,7 @@ import * as core from '@actions/core';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/action/main.js';
-import { fileBaselineStore } from '../../src/baseline/file-store.js';
+import { fileBaselineStore } from '../helpers/baseline/file-store.js';
 import { commentMarker } from '../../src/github/comment-marker.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
 import { launchServer } from '../../src/servers/launch/launch-server.js';
 import { resolveSandbox } from '../../src/servers/launch/sandbox/probe-sandbox.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/launch/test-servers.js';
+import { REPO_ROOT, stdioTestServer, workDir } from '../helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../../src/servers/types.js';
 import type { SandboxMode } from '../../src/config/types.js';
 import { bundledArgs } from '../helpers/bundled-servers.js';

@@ -8,9 +8,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDashboard } from '../../src/publish/render-dashboard.js';
 import { renderResultsPage } from '../../src/publish/render-page.js';
-import { goldenReport, modelOf } from '../../src/publish/test-helpers.js';
-import { richReport } from '../../src/publish/test-rich-report.js';
-import { markdownTables } from '../../src/publish/test-tables.js';
+import { goldenReport, modelOf } from '../helpers/publish/helpers.js';
+import { richReport } from '../helpers/publish/rich-report.js';
+import { markdownTables } from '../helpers/publish/tables.js';
 
 /** The system Chromium (Debian `chromium`): CHROMIUM_PATH, or the first of the usual names on PATH. */
 function findChromium(): string | undefined {

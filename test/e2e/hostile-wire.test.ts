@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../fake-central/index.js';
 import { launchServer } from '../../src/servers/launch/launch-server.js';
 import { NOTIFICATION_FLOOD } from '../../src/servers/client/wire-check.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/launch/test-servers.js';
+import { REPO_ROOT, stdioTestServer, workDir } from '../helpers/servers/launch/test-servers.js';
 import { bundledArgs } from '../helpers/bundled-servers.js';
 
 let fake: FakeCentral;

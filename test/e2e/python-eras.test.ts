@@ -18,7 +18,7 @@ import { startFakeCentral } from '../../fake-central/index.js';
 import { reportSchemaErrors } from '../../src/report/validate-report.js';
 import { freePort } from '../../src/servers/launch/free-port.js';
 import { launchServer } from '../../src/servers/launch/launch-server.js';
-import { stdioTestServer, workDir } from '../../src/servers/launch/test-servers.js';
+import { stdioTestServer, workDir } from '../helpers/servers/launch/test-servers.js';
 import { waitForHttp } from '../../src/servers/launch/wait-for-http.js';
 import { spawnCli } from '../helpers/run-cli.js';
 import { SANDBOX_SKIP } from '../helpers/sandbox-support.js';

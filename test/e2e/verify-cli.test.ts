@@ -4,11 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/run-cli.js';
-import {
-  PUBLISHED,
-  publishedPath,
-  publishedReport,
-} from '../../src/report/test-published-report.js';
+import { PUBLISHED, publishedPath, publishedReport } from '../helpers/report/published-report.js';
 
 // `verify` as a user runs it: the CLI bundle this test run built, as its own process.
 describe('hpe-mcp-bench verify as a process', () => {

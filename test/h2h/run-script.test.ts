@@ -14,19 +14,19 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const REPO = resolve(import.meta.dirname, '../..');
 
 /**
- * src/publish/test-fixtures/golden-bench.yml in `dir`, its servers started from the bundles this
+ * test/helpers/publish/fixtures/golden-bench.yml in `dir`, its servers started from the bundles this
  * test run built (test/helpers/bundled-servers.ts) instead of through tsx: the script, not the
  * server's compile, is the subject, and tsx took seconds a start under load.
  */
 function bundledGoldenBench(dir: string): string {
-  const text = readFileSync(join(REPO, 'src/publish/test-fixtures/golden-bench.yml'), 'utf8');
+  const text = readFileSync(join(REPO, 'test/helpers/publish/fixtures/golden-bench.yml'), 'utf8');
   const bundled = text
     .replace(
       /^( {4}args: )\[--import, tsx, (\S+)\]$/gm,
       (_line, key: string, source: string) =>
         `${key}${JSON.stringify(bundledArgs(['--import', 'tsx', source]))}`,
     )
-    .replaceAll('cwd: ../../..', `cwd: ${JSON.stringify(REPO)}`);
+    .replaceAll('cwd: ../../../..', `cwd: ${JSON.stringify(REPO)}`);
   expect(bundled).not.toMatch(/\[--import, tsx/);
   const file = join(dir, 'golden-bench.yml');
   writeFileSync(file, bundled);

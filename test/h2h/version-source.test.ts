@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderResultsPage } from '../../src/publish/render-page.js';
-import { modelOf } from '../../src/publish/test-helpers.js';
-import { sampleReport } from '../../src/report/test-helpers.js';
+import { modelOf } from '../helpers/publish/helpers.js';
+import { sampleReport } from '../helpers/report/test-report.js';
 import { harnessVersion } from '../../src/run/assemble/provenance.js';
 
 // package.json's version is the one version source (docs/head-to-head.md "One version"): what

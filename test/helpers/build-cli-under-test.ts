@@ -6,14 +6,14 @@
  * `node --import tsx src/cli/index.ts`, which compiled the whole CLI again in every process:
  * 2.2 s against 0.6 s for `--help` (load 1), for some 45 processes a run. The test MCP servers
  * the launch tests start dozens of times (test/mcp-servers/servers-*-server.ts) are built with it
- * (`stdioTestServer` and `httpTestServer` in src/servers/launch/test-servers.ts start the bundles).
+ * (`stdioTestServer` and `httpTestServer` in test/helpers/servers/launch/test-servers.ts start the bundles).
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { bundleOptions } from '../../scripts/build-bundle.js';
-import { TEST_SERVER_BUNDLES_ENV } from '../../src/servers/launch/test-servers.js';
+import { TEST_SERVER_BUNDLES_ENV } from './servers/launch/test-servers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -59,9 +59,9 @@ export default function setup(project: TestProject): () => void {
   project.provide('cliBundle', join(out, 'index.js'));
   const bundles = Object.fromEntries(servers.map((s) => [s.in, join(out, `${s.out}.js`)]));
   project.provide('testServerBundles', bundles);
-  // src/servers/launch/test-servers.ts reads this copy: src/ may import only the package's own
-  // dependencies (test/e2e/declared-dependencies.test.ts), so not vitest's inject(). The test
-  // workers are forked after the global setup and inherit the environment.
+  // test/helpers/servers/launch/test-servers.ts reads this copy (it also serves processes
+  // outside Vitest, which have no inject()). The test workers are forked after the global setup
+  // and inherit the environment.
   process.env[TEST_SERVER_BUNDLES_ENV] = JSON.stringify(bundles);
   return () => rmSync(out, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { BenchConfig, ServerConfig } from '../../src/config/types.js';
-import { REPO_ROOT, testServerArgs } from '../../src/servers/launch/test-servers.js';
+import { REPO_ROOT, testServerArgs } from './servers/launch/test-servers.js';
 
 /**
  * `args` of a `node --import tsx <source> …` start with the source's bundle in their place; any

@@ -6,7 +6,7 @@
 import { startFakeCentral } from '../../fake-central/index.js';
 import { launchServer } from '../../src/servers/launch/launch-server.js';
 import type { SandboxMode } from '../../src/config/types.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../../src/servers/launch/test-servers.js';
+import { REPO_ROOT, stdioTestServer, workDir } from './servers/launch/test-servers.js';
 import { bundledArgs } from './bundled-servers.js';
 
 const fake = await startFakeCentral();

@@ -12,6 +12,9 @@ const HEAD_SHA = 'f0f0000000000000000000000000000000000000';
 let gh: FakeGitHub;
 let work: string;
 const savedEnv = { ...process.env };
+// The environment object itself: runComment() swaps in a plain object, and the next test file in
+// a non-isolated worker (vitest.config.ts) must get Node's own back, not a copy.
+const originalEnv = process.env;
 
 beforeEach(async () => {
   gh = await startFakeGitHub();
@@ -26,8 +29,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await gh.close();
-  process.env = { ...savedEnv };
-  process.exitCode = 0;
+  process.env = originalEnv;
+  process.exitCode = undefined;
 });
 
 const forkRun = {

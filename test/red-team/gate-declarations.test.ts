@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { report } from '../../src/gate/test-report.js';
+import { report } from '../helpers/gate/variant-report.js';
 import { buildReport } from '../../src/report/build-report.js';
 import type { Report } from '../../src/report/types.js';
 import { spawnCli } from '../helpers/run-cli.js';

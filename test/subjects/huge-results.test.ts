@@ -15,7 +15,7 @@ import type { Report } from '../../src/report/types.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import { launchServer } from '../../src/servers/launch/launch-server.js';
-import { workDir } from '../../src/servers/launch/test-servers.js';
+import { workDir } from '../helpers/servers/launch/test-servers.js';
 import { onlyRun, resultOf, SUBJECT_SCENARIOS } from './run-subjects.js';
 import { REPO_ROOT } from './spawn-stdio.js';
 import { bundledServers } from '../helpers/bundled-servers.js';

@@ -5,6 +5,7 @@ import { CONFIG_VERSIONS, MRT_VERSIONS, ok } from '../../routes/common.js';
 import type { Item } from '../../types.js';
 import type { FakeResponse } from '../../http-types.js';
 import { airmatchRoutes } from './airmatch.js';
+import { clientLocations } from './client-locations.js';
 import { alertConfigs, insights, kpiWidgets } from './notification-catalog.js';
 import { storedCatalogRoutes } from './stored-catalog.js';
 
@@ -67,7 +68,7 @@ const SERVICES: [string, Answer][] = [
   ['sites/:site/device-locations', missing('Device locations')],
   ['sites/:site/device-locations/:id', missing('Device location')],
   ['sites/:site/devices/:sn/location', missing('Device location')],
-  ['wifi-clients-locations', body(() => ({ count: 0, items: [], next: null, total: 0 }))],
+  ['wifi-clients-locations', clientLocations],
 ];
 
 const NOTIFICATIONS: [string, Answer][] = [
@@ -131,7 +132,6 @@ const NAC_SERVICE: [string, Answer][] = [
   ['cnac-dpp-reg', body(() => ({ count: 0, items: [] }))],
   ['cnac-dpp-reg/:id', missing('DPP registration')],
   ['cnac-named-mpsk-reg', body(() => ({ count: 0, items: [], mpsks: [], total: 0 }))],
-  ['cnac-visitor', body(() => ({ count: 0, items: [], total: 0 }))],
 ];
 
 const routes = (prefix: string, table: [string, Answer][]): Route[] =>

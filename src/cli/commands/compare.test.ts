@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../../test/helpers/run-cli.js';
 import { aggregateScenarioServer } from '../../report/aggregate-scenario.js';
 import { buildReport } from '../../report/build-report.js';
-import { runsWith, sampleReport } from '../../report/test-helpers.js';
+import { runsWith, sampleReport } from '../../../test/helpers/report/test-report.js';
 import type { Report } from '../../report/types.js';
 
 let dir: string;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startCli } from '../../../test/helpers/run-cli.js';
-import { goldenReport } from '../../publish/test-helpers.js';
+import { goldenReport } from '../../../test/helpers/publish/helpers.js';
 
-const golden = 'src/publish/test-fixtures/golden-report.json';
+const golden = 'test/helpers/publish/fixtures/golden-report.json';
 
 async function publish(...args: string[]) {
   const run = startCli(['publish', ...args]);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultServersFile } from '../../scenarios/compared-servers.js';
-import { HEADER, TEST_ROOT, VALID, writeTree } from '../../scenarios/test-helpers.js';
+import { HEADER, TEST_ROOT, VALID, writeTree } from '../../../test/helpers/scenarios/helpers.js';
 import type { CliIo } from '../io.js';
 import { runCli } from '../main.js';
 

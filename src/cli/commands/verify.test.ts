@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../../test/helpers/run-cli.js';
-import { PUBLISHED, publishedPath, publishedReport } from '../../report/test-published-report.js';
+import {
+  PUBLISHED,
+  publishedPath,
+  publishedReport,
+} from '../../../test/helpers/report/published-report.js';
 import type { Report } from '../../report/types.js';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../trajectory/types.js';
-import { sampleReport } from '../../report/test-helpers.js';
+import { sampleReport } from '../../../test/helpers/report/test-report.js';
 import { reportSchemaErrors } from '../../report/validate-report.js';
 import { discoverability } from './discoverability.js';
 import { rankTools } from './rank-tools.js';

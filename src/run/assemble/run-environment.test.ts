@@ -1,3 +1,4 @@
+// needs: processes
 import { cpus } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { runEnvironment } from './run-environment.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../../report/test-helpers.js';
+import { sampleReport } from '../../../test/helpers/report/test-report.js';
 import type { ServerSweep } from '../../report/sweep-types.js';
 import { attachSweeps } from './run-sweep.js';
 

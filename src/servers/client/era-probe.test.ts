@@ -10,7 +10,12 @@ import { startFakeCentral, type FakeCentral } from '../../../fake-central/index.
 import type { StdioServerConfig } from '../../config/types.js';
 import { launchServer } from '../launch/launch-server.js';
 import { probeTimeoutMs } from './mcp-session.js';
-import { REPO_ROOT, stdioTestServer, testServerArgs, workDir } from '../launch/test-servers.js';
+import {
+  REPO_ROOT,
+  stdioTestServer,
+  testServerArgs,
+  workDir,
+} from '../../../test/helpers/servers/launch/test-servers.js';
 
 const V2 = 'examples/reference-server/v2/index-v2.ts';
 

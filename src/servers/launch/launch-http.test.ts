@@ -5,7 +5,12 @@ import type { HttpServerConfig } from '../../config/types.js';
 import { BenchError } from '../../common/errors.js';
 import type { WriteGate } from '../../scenarios/types.js';
 import { launchServer } from './launch-server.js';
-import { HARNESS_CANARIES, httpTestServer, REPO_ROOT, workDir } from './test-servers.js';
+import {
+  HARNESS_CANARIES,
+  httpTestServer,
+  REPO_ROOT,
+  workDir,
+} from '../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../types.js';
 
 let fake: FakeCentral;

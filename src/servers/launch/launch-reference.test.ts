@@ -7,7 +7,7 @@ import { loadBenchConfig } from '../../config/load-bench-config.js';
 import type { ServerConfig } from '../../config/types.js';
 import type { WriteGate } from '../../scenarios/types.js';
 import { launchServer } from './launch-server.js';
-import { REPO_ROOT, workDir } from './test-servers.js';
+import { REPO_ROOT, workDir } from '../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../types.js';
 
 // The default subject, launched exactly as `hpe-mcp-bench run` does with no --config.

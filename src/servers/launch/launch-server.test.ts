@@ -18,7 +18,7 @@ import {
   goneTagged,
   pidsTagged,
   uniqueTag,
-} from './test-servers.js';
+} from '../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../types.js';
 import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
 

@@ -11,7 +11,11 @@ import { startFakeCentral, type FakeCentral } from '../../../../fake-central/ind
 import { DEFAULT_LIMITS } from '../../../config/load-bench-config.js';
 import type { SandboxMode, StdioServerConfig } from '../../../config/types.js';
 import { launchServer } from '../launch-server.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
+import {
+  REPO_ROOT,
+  stdioTestServer,
+  workDir,
+} from '../../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../../types.js';
 import { bundledArgs } from '../../../../test/helpers/bundled-servers.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../test-servers.js';
+import { REPO_ROOT } from '../../../../test/helpers/servers/launch/test-servers.js';
 
 const DYNAMIC_IMPORT = /\bimport\(\s*'([^'.][^']*)'\s*\)/g;
 const specifiers = (text: string): string[] =>

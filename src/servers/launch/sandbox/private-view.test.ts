@@ -30,7 +30,11 @@ import type { SandboxMode, StdioServerConfig } from '../../../config/types.js';
 import { BenchError } from '../../../common/errors.js';
 import { launchServer } from '../launch-server.js';
 import { makeWritableDirs } from './writable-dirs.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
+import {
+  REPO_ROOT,
+  stdioTestServer,
+  workDir,
+} from '../../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../../types.js';
 import { SANDBOX_SKIP } from '../../../../test/helpers/sandbox-support.js';
 import { bundledArgs } from '../../../../test/helpers/bundled-servers.js';

@@ -12,7 +12,7 @@ import {
   stdioTestServer,
   uniqueTag,
   workDir,
-} from '../test-servers.js';
+} from '../../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../../types.js';
 import { resolveSandbox } from './probe-sandbox.js';
 import type { SandboxMode } from '../../../config/types.js';

@@ -16,7 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCentral, type FakeCentral } from '../../../../fake-central/index.js';
 import type { SandboxMode, StdioServerConfig } from '../../../config/types.js';
 import { launchServer } from '../launch-server.js';
-import { REPO_ROOT, stdioTestServer, workDir } from '../test-servers.js';
+import {
+  REPO_ROOT,
+  stdioTestServer,
+  workDir,
+} from '../../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../../types.js';
 import { SANDBOX_SKIP } from '../../../../test/helpers/sandbox-support.js';
 import { bundledArgs } from '../../../../test/helpers/bundled-servers.js';

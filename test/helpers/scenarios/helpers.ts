@@ -6,12 +6,12 @@ import {
   defaultServersFile,
   loadComparedServers,
   type ComparedServer,
-} from './compared-servers.js';
-import { loadScenarios, type LoadResult } from './load-scenarios.js';
-import { formatScenarioError } from './types.js';
+} from '../../../src/scenarios/compared-servers.js';
+import { loadScenarios, type LoadResult } from '../../../src/scenarios/load-scenarios.js';
+import { formatScenarioError } from '../../../src/scenarios/types.js';
 
 /** The miniature bench tree of the tests (its bundle `fixtures/central/tiny`). */
-export const TEST_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures');
+export const TEST_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 /** The header every suite file starts with. */
 export const HEADER = '# yaml-language-server: $schema=./scenario.schema.json\n';

@@ -1,5 +1,5 @@
-import type { Report } from '../report/types.js';
-import { goldenReport } from './test-helpers.js';
+import type { Report } from '../../../src/report/types.js';
+import { goldenReport } from './helpers.js';
 
 /**
  * The golden report with everything a newer report may carry put in, for the renderers' tests:

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { parseReport } from './parse-report.js';
-import type { Report } from './types.js';
+import { parseReport } from '../../../src/report/parse-report.js';
+import type { Report } from '../../../src/report/types.js';
 
 /** The published report and its page and dashboard, from the checkout's root. */
 export const PUBLISHED = {
@@ -14,7 +14,8 @@ export const PUBLISHED = {
 } as const;
 
 /** An absolute path to one of PUBLISHED's files. */
-export const publishedPath = (file: string): string => resolve(import.meta.dirname, '../..', file);
+export const publishedPath = (file: string): string =>
+  resolve(import.meta.dirname, '../../..', file);
 
 let cached: Report | undefined;
 

@@ -1,5 +1,9 @@
-import type { ServerSession } from '../servers/types.js';
-import type { ToolCallOutcome, ToolCallRequest, ToolDefinition } from '../trajectory/types.js';
+import type { ServerSession } from '../../../src/servers/types.js';
+import type {
+  ToolCallOutcome,
+  ToolCallRequest,
+  ToolDefinition,
+} from '../../../src/trajectory/types.js';
 
 /** A tool's behaviour in a stub session: it may ask for confirmation through `elicit`. */
 export type StubTool = (

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Baseline, BaselineStore } from './types.js';
+import type { Baseline, BaselineStore } from '../../../src/baseline/types.js';
 
 /**
  * Baselines as JSON files in a directory (CLI and tests), with the cache's semantics: an entry is

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { Report } from '../report/types.js';
-import type { PublishModel } from './model.js';
+import type { Report } from '../../../src/report/types.js';
+import type { PublishModel } from '../../../src/publish/model.js';
 
 /**
  * The golden report: a real run (5 runs) of the reference server and three fault subjects over
- * test/subjects/scenarios (see test-fixtures/golden-bench.yml for how to regenerate it).
+ * test/subjects/scenarios (see fixtures/golden-bench.yml for how to regenerate it).
  */
 export function goldenReport(): Report {
   return JSON.parse(
-    readFileSync(new URL('./test-fixtures/golden-report.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('./fixtures/golden-report.json', import.meta.url), 'utf8'),
   ) as Report;
 }
 

@@ -1,4 +1,4 @@
-import type { CallKind, CallRecord } from '../../fake-central/index.js';
+import type { CallKind, CallRecord } from '../../../fake-central/index.js';
 import type {
   ElicitationEvent,
   FinalAnswer,
@@ -6,9 +6,9 @@ import type {
   ToolCallRecord,
   ToolDefinition,
   Trajectory,
-} from '../trajectory/types.js';
-import type { Scenario, ScenarioExpect } from '../scenarios/types.js';
-import type { TokenUsage } from './types.js';
+} from '../../../src/trajectory/types.js';
+import type { Scenario, ScenarioExpect } from '../../../src/scenarios/types.js';
+import type { TokenUsage } from '../../../src/metrics/types.js';
 
 /** Hand-built inputs for the agent, token and metric tests (not used outside tests). */
 

@@ -1,7 +1,7 @@
-import { absentResult, aggregateScenarioServer } from '../report/aggregate-scenario.js';
-import { buildReport } from '../report/build-report.js';
-import { runsWith } from '../report/test-helpers.js';
-import type { Report, RunCall, RunResult, ScenarioReport } from '../report/types.js';
+import { absentResult, aggregateScenarioServer } from '../../../src/report/aggregate-scenario.js';
+import { buildReport } from '../../../src/report/build-report.js';
+import { runsWith } from '../report/test-report.js';
+import type { Report, RunCall, RunResult, ScenarioReport } from '../../../src/report/types.js';
 
 export interface Variant {
   tokens?: number;

@@ -1,7 +1,7 @@
-import { absentResult, aggregateScenarioServer } from './aggregate-scenario.js';
-import { buildReport } from './build-report.js';
-import { erroredRunResult } from './run-result.js';
-import type { Report, RunResult, ScenarioReport } from './types.js';
+import { absentResult, aggregateScenarioServer } from '../../../src/report/aggregate-scenario.js';
+import { buildReport } from '../../../src/report/build-report.js';
+import { erroredRunResult } from '../../../src/report/run-result.js';
+import type { Report, RunResult, ScenarioReport } from '../../../src/report/types.js';
 
 /** A scored run with sensible defaults; override what the test is about. */
 export function okRun(run: number, over: Partial<RunResult> = {}): RunResult {

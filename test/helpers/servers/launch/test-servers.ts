@@ -3,11 +3,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMITS } from '../../config/load-bench-config.js';
-import type { HttpServerConfig, StdioServerConfig } from '../../config/types.js';
+import { DEFAULT_LIMITS } from '../../../../src/config/load-bench-config.js';
+import type { HttpServerConfig, StdioServerConfig } from '../../../../src/config/types.js';
 
 /** The repository root: the test servers are spawned from here. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** The environment variable through which Vitest's global setup names the bundles it built. */
 export const TEST_SERVER_BUNDLES_ENV = 'HPE_MCP_BENCH_TEST_SERVER_BUNDLES';
