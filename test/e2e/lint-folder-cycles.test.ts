@@ -44,7 +44,7 @@ describe('npm run lint fails on an import cycle between folders or files', () =>
   it('passes on the repository as it is', async () => {
     const { code, output } = await lintDeps(REPO);
     expect(output).toMatch(
-      /^no import cycles between folders of src, fake-central \(\d+ files, \d+ imports\), nor between their files$/m,
+      /^no import cycles between folders of src, fake-central \(\d+ files, \d+ imports\), nor between their files; no import of test support$/m,
     );
     expect(code).toBe(0);
   }, 150_000);
@@ -115,6 +115,30 @@ describe('npm run lint fails on an import cycle between folders or files', () =>
       '    src/gate/types.ts imports src/gate/server-headlines.ts (type-only)',
     );
     expect(output).toContain('1 import cycle(s) between files');
+  }, 150_000);
+
+  it('fails on a planted import of test support from the code, naming each import', async () => {
+    const root = copyOfTheTree();
+    cpSync(join(REPO, 'test/helpers/report'), join(root, 'test/helpers/report'), {
+      recursive: true,
+    });
+    writeFileSync(
+      join(root, 'src/report/planted.ts'),
+      "import { sampleReport } from '../../test/helpers/report/test-report.js';\nexport const planted = sampleReport;\n",
+    );
+    writeFileSync(
+      join(root, 'src/gate/planted.ts'),
+      "import type { Planted } from './compare-to-baseline.test.js';\nexport type Back = Planted;\n",
+    );
+    const { code, output } = await lintDeps(root);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'src/gate/planted.ts imports test support src/gate/compare-to-baseline.test.ts\n',
+    );
+    expect(output).toContain(
+      'src/report/planted.ts imports test support test/helpers/report/test-report.ts\n',
+    );
+    expect(output).toContain('2 import(s) of test support from the code');
   }, 150_000);
 
   it('refuses a relative import it cannot resolve rather than miss an edge', async () => {
