@@ -20,7 +20,7 @@ describe('stack members (campus-b’s VSF stack)', () => {
       stackType: 'VSF',
       type: 'network-monitoring/stack',
     });
-    expect(stack.members.map((m: Row) => [m.deviceName, m.switchRole, m.stackMemberId])).toEqual([
+    expect(stack?.members.map((m: Row) => [m.deviceName, m.switchRole, m.stackMemberId])).toEqual([
       ['CB01-SW-01', 'Conductor', 1],
       ['CB01-SW-02', 'Standby', 2],
     ]);
