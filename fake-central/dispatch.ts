@@ -1,5 +1,6 @@
 import { ApiError, debugId, errorResponse } from './api-error.js';
 import { refuseByDocuments } from './request-rules/request-rules.js';
+import { shortPagesFor } from './paging.js';
 import { isAuthorized } from './routes/auth.js';
 import type { HandlerOptions, Route, Router } from './router.js';
 import type { FakeState, RoutedCall } from './state.js';
@@ -21,6 +22,8 @@ export interface Dispatched extends FakeResponse {
   retryAfterEarly?: true;
   /** A `short_page` fault cut this page: items served of the page's full length. */
   shortPage?: { served: number; of: number };
+  /** Short-pages mode served this page at `size` items of `total` (paging.ts). */
+  shortPages?: { size: number; total: number };
   /** No route answered this request (route-miss 404 or 405); copied to the call log. */
   unrouted?: true;
   /** The documents forbid this request: it was answered 400 and changed nothing; copied to the call log. */
@@ -92,13 +95,20 @@ export async function dispatch(
       ...early,
     };
   }
-  const result = await cachedRead(
+  // Short-pages mode: the paging helpers cut this request's pages (and say so on the mark); such
+  // an answer is neither cached nor served from the cache.
+  const short =
+    state.shortPages !== null && req.method === 'GET' && route.kind === 'read'
+      ? shortPagesFor(req.query, state.shortPages)
+      : undefined;
+  const answered = await cachedRead(
     route,
-    authorized && injected?.fault === undefined,
+    authorized && injected?.fault === undefined && short === undefined,
     state,
     req,
     () => runRoute(route, params, authorized, state, options, req),
   );
+  const result = short?.served ? { ...answered, shortPages: short.served } : answered;
   const shaped = shortPage(state, { req, route, state, authorized }, result);
   if (injected?.fault === undefined) return { ...shaped, ...early };
   const fault = shaped.fault === undefined ? injected.fault : `${injected.fault}+${shaped.fault}`;

@@ -14,6 +14,7 @@ import { proxyEnvironment } from './proxy/proxy-env.js';
 import { refuseProxyRequest } from './proxy/refusal.js';
 import { parseTarget, readBody, type RequestTarget } from './proxy/request-target.js';
 import { rateLimitHeaders } from './rate-limit.js';
+import { checkShortPages } from './paging.js';
 import { Router, type HandlerOptions } from './router.js';
 import { checkState } from './state-checks/check-state.js';
 import { stateChanges } from './state-checks/state-changes.js';
@@ -64,9 +65,11 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
   const router = new Router(allRoutes);
   const log = new CallLog();
   let faultPlan = options.faults ?? null;
+  let shortPages = checkShortPages(options.shortPages ?? null);
   const freshState = (): FakeState => {
     const fresh = new FakeState(served);
     fresh.faults = faultPlan ? new FaultInjector(faultPlan) : null;
+    fresh.shortPages = shortPages;
     return fresh;
   };
   let state = freshState();
@@ -157,6 +160,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         ...(result.fault === undefined ? {} : { fault: result.fault }),
         ...(result.retryAfterEarly ? { retryAfterEarly: true as const } : {}),
         ...(result.shortPage ? { shortPage: result.shortPage } : {}),
+        ...(result.shortPages ? { shortPages: result.shortPages } : {}),
         ...(result.unrouted ? { unrouted: true as const } : {}),
         ...(result.refused ? { refused: result.refused } : {}),
       },
@@ -284,6 +288,10 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       const injector = plan ? new FaultInjector(plan) : null;
       faultPlan = plan;
       state.faults = injector;
+    },
+    setShortPages: (pages) => {
+      shortPages = checkShortPages(pages);
+      state.shortPages = shortPages;
     },
     serverEnv: () => proxyEnvironment(url, caFile.path),
     close: async () => {

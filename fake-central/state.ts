@@ -78,6 +78,8 @@ export class FakeState {
   tokenGeneration = 0;
   /** The run's fault plan in effect (null: no faults); fresh counters with every state. */
   faults: FaultHooks | null = null;
+  /** Short-pages mode: each paged collection served in this many pages (null: off; paging.ts). */
+  shortPages: number | null = null;
   private counters = new Map<string, number>();
   /** Derived views (filtered, sorted lists) valid until the next state-changing request. */
   private views = new Map<string, unknown>();

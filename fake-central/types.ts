@@ -31,6 +31,11 @@ export interface CallRecord {
   /** A `short_page` fault cut this page: `served` of its `of` items were sent. */
   shortPage?: { served: number; of: number };
   /**
+   * Short-pages mode (FakeCentral.setShortPages) served this page at `size` items, fewer than the
+   * limit asked for, of a collection of `total`.
+   */
+  shortPages?: { size: number; total: number };
+  /**
    * The fake has no route for this request (its route-miss 404, or 405 for a path it serves with
    * other methods): a gap in the fake or a wrong call by the client, reported as a finding.
    */

@@ -14,6 +14,7 @@ const OPTIONS: Record<keyof FakeCentralOptions, string> = {
   validation: '"documents" (the default) or "lenient"',
   asyncRunningPolls: 'a whole number 0–1000',
   faults: 'a fault plan ({faults: [...]}) or null',
+  shortPages: 'a whole number of pages 2–100, or null (full pages)',
   onRequest: 'a function',
   onAnswer: 'a function',
   control: 'true, false or {parseFaultPlan}',
@@ -35,6 +36,7 @@ const FITS: Record<keyof FakeCentralOptions, (value: unknown) => boolean> = {
   validation: (v) => v === 'documents' || v === 'lenient',
   asyncRunningPolls: (v) => wholeIn(v, 0, 1000),
   faults: () => true, // checked by the fault-plan validator below
+  shortPages: (v) => v === null || wholeIn(v, 2, 100),
   onRequest: (v) => typeof v === 'function',
   onAnswer: (v) => typeof v === 'function',
   control: (v) =>

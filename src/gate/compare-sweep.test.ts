@@ -169,6 +169,29 @@ describe('compareSweeps', () => {
     expect(reasons(filtered('narrowed', 1), filtered('narrowed', 2))).toEqual([]);
   });
 
+  it('an answer whole under short pages in the baseline and truncated (or failed) in the PR fails', () => {
+    const paged = (pages: SweepToolResult['pages']) =>
+      sweep([entry('list_radios', pages === undefined ? {} : { pages }), entry('list_devices')]);
+    const whole = paged({ pages: 3, result: 'whole', values: 3 });
+    const truncated = paged({
+      pages: 3,
+      result: 'truncated',
+      values: 2,
+      missing: ['AP-2', 'AP-3'],
+    });
+    expect(reasons(truncated, whole)).toEqual([
+      `reference sweep: list_radios (site-a) ok (short pages whole) → truncated; GET ${RADIOS}; served in 3 short pages it lost 2 value(s) it showed with full pages, e.g. "AP-2", "AP-3"`,
+    ]);
+    const failed = paged({ pages: 3, result: 'failed', error: 'timeout: did not answer' });
+    expect(reasons(failed, whole)).toEqual([
+      `reference sweep: list_radios (site-a) ok (short pages whole) → pages-failed; GET ${RADIOS}; served in 3 short pages it failed: timeout: did not answer`,
+    ]);
+    // Truncated before too (a server that never paged), or not probed on either side: not news.
+    expect(reasons(truncated, truncated)).toEqual([]);
+    expect(reasons(truncated, paged(undefined))).toEqual([]);
+    expect(reasons(paged(undefined), whole)).toEqual([]);
+    expect(reasons(whole, whole)).toEqual([]);
+  });
   it('an unsafe tool new on the menu fails; a new tool otherwise is only listed', () => {
     const leak = 'its answer carried a secret (bearer token)';
     const pr = sweep([

@@ -25,7 +25,8 @@ export interface SweepComparison {
   notCompared: string | null;
   /**
    * `ok` → anything but ok or unstable, anything → `unsafe` (a tool new on the menu too), an
-   * API error newly swallowed, a filter the baseline honoured newly ignored: fails.
+   * API error newly swallowed, a filter the baseline honoured newly ignored, an answer whole
+   * under short pages newly truncated: fails.
    */
   regressions: SweepToolChange[];
   /** Still ok, but values the baseline showed are gone: fails. */
@@ -131,6 +132,27 @@ function newlyIgnoredFilter(
   return null;
 }
 
+/**
+ * A tool whose answer held every value under short pages in the baseline and no longer does in
+ * the PR (src/sweep/probe-pages.ts): its loop over pages cut short, or a short page taken for the
+ * last. A baseline that lost values too (a server that never paged) is no regression.
+ */
+function newlyTruncated(before: SweepToolResult, after: SweepToolResult): SweepToolChange | null {
+  const probe = after.pages;
+  if (probe === undefined || probe.result === 'whole' || before.pages?.result !== 'whole')
+    return null;
+  const served = `served in ${probe.pages} short pages`;
+  return {
+    ...change(before, after),
+    baseline: 'ok (short pages whole)',
+    current: probe.result === 'truncated' ? 'truncated' : 'pages-failed',
+    error:
+      probe.result === 'truncated'
+        ? `${served} it lost ${probe.values ?? 0} value(s) it showed with full pages, e.g. ${(probe.missing ?? []).map((v) => JSON.stringify(v)).join(', ')}`
+        : `${served} it failed: ${probe.error ?? ''}`,
+  };
+}
+
 /** One server's sweep against its baseline sweep (both present). */
 export function compareServerSweep(
   server: string,
@@ -182,7 +204,10 @@ export function compareServerSweep(
       result.regressions.push(change(before, after));
       continue;
     }
-    const probed = newlySwallowed(before, after) ?? newlyIgnoredFilter(before, after);
+    const probed =
+      newlySwallowed(before, after) ??
+      newlyIgnoredFilter(before, after) ??
+      newlyTruncated(before, after);
     if (probed) {
       result.regressions.push(probed);
       continue;

@@ -81,6 +81,24 @@ export interface SweepFilterProbe {
   error?: string;
 }
 
+/**
+ * An `ok` read tool whose plain call read a paged collection, called again with the fake serving
+ * every paged collection in SHORT_PAGES pages (src/sweep/probe-pages.ts): the answer still showed
+ * every value the plain answer showed (`whole`), lost some (`truncated`: values only on later
+ * pages, a loop over pages cut short), or the call failed (`failed`).
+ */
+export interface SweepPageProbe {
+  /** How many pages the fake split each collection into. */
+  pages: number;
+  result: 'whole' | 'truncated' | 'failed';
+  /** `whole`: how many values the plain answer showed (all shown again); `truncated`: how many are gone. */
+  values?: number;
+  /** `truncated`: the first few values gone. */
+  missing?: string[];
+  /** `failed`: the outcome and the first line of the error. */
+  error?: string;
+}
+
 /** One tool on one fixture bundle. */
 export interface SweepToolResult {
   tool: string;
@@ -106,6 +124,8 @@ export interface SweepToolResult {
   probes?: SweepErrorProbe[];
   /** An `ok` read tool probed with each optional filter the sweep could fill (absent: none). */
   filters?: SweepFilterProbe[];
+  /** An `ok` read tool whose plain call read a paged collection, probed with short pages (absent: not probed). */
+  pages?: SweepPageProbe;
 }
 
 /** The sweep of one server. */

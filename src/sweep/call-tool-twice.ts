@@ -63,10 +63,14 @@ export async function callOnce(
   return { verdict, digest: digestOf(canonical) };
 }
 
-/** A tool's sweep entry, and every served value its first answer showed (uncapped, not stored). */
+/**
+ * A tool's sweep entry, every served value its first answer showed (uncapped, not stored), and
+ * whether that call read a paged collection of two or more items.
+ */
 export interface SweptTool {
   entry: SweepToolResult;
   shown: string[];
+  paged: boolean;
 }
 
 /**
@@ -82,7 +86,7 @@ export async function callToolTwice(
   read: boolean,
 ): Promise<SweptTool> {
   const first = await callOnce(ctx, tool, args, read);
-  const shown = first.verdict.allShown;
+  const { allShown: shown, paged } = first.verdict;
   const entry: SweepToolResult = {
     tool,
     fixture,
@@ -94,10 +98,10 @@ export async function callToolTwice(
     shown: first.verdict.shown,
     ...(first.verdict.error === undefined ? {} : { error: first.verdict.error }),
   };
-  if (first.verdict.outcome === 'timeout' || !read) return { entry, shown };
+  if (first.verdict.outcome === 'timeout' || !read) return { entry, shown, paged };
   const second = await callOnce(ctx, tool, args, read);
   if (second.verdict.outcome === first.verdict.outcome && second.digest === first.digest)
-    return { entry, shown };
+    return { entry, shown, paged };
   const unstable: SweepToolResult = {
     ...entry,
     outcome: 'unstable',
@@ -106,5 +110,5 @@ export async function callToolTwice(
         ? `two calls with the same arguments answered differently (${first.verdict.outcome} both times)`
         : `two calls with the same arguments came to ${first.verdict.outcome}, then ${second.verdict.outcome}`,
   };
-  return { entry: unstable, shown };
+  return { entry: unstable, shown, paged };
 }

@@ -111,4 +111,18 @@ describe('classifyCall', () => {
     const bodies = new Map<number, Json>([[1, { macAddress: '20:4c:03:7d:5d:cd' }]]);
     expect(classifyCall(evidence({ bodies, text: 'mac 204C.037D.5DCD' })).outcome).toBe('ok');
   });
+
+  it.each<[string, Json, boolean]>([
+    [
+      'a page of a longer collection',
+      { count: 1, items: [{ serialNumber: 'CN1' }], total: 9 },
+      true,
+    ],
+    ['a whole collection of two', { count: 2, items: [{ a: 1 }, { a: 2 }], next: null }, true],
+    ['a collection of one', { count: 1, items: [{ a: 1 }], total: 1 }, false],
+    ['a list without count (not a page)', { items: [{ a: 1 }, { a: 2 }] }, false],
+    ['a single object', { serialNumber: 'CN1' }, false],
+  ])('paged: %s → %s', (_name, body, paged) => {
+    expect(classifyCall(evidence({ bodies: new Map([[1, body]]) })).paged).toBe(paged);
+  });
 });

@@ -27,12 +27,27 @@ export interface CallVerdict {
   shown: string[];
   /** Every served value the result shows, uncapped (the filter probe compares them; never stored). */
   allShown: string[];
+  /** A 2xx body was a page of a collection of two or more items (the page probe splits it; never stored). */
+  paged: boolean;
   error?: string;
 }
 
 /** A plain result that says it failed (`Error: …`, `{"error": …}`) though isError is unset. */
 const ERROR_TEXT = /^\s*(?:error|failed|failure|exception)\b|^\s*\{\s*"errors?"\s*:/i;
 const TIMEOUT = /^timeout after \d+ms|did not answer within \d+ms/;
+
+/**
+ * A page of a collection of two or more items: `count`, one list of that length, and a `total`
+ * (or, without one, the list itself) of at least two: what short pages can split.
+ */
+function isLongPage(body: Json): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  const { count, total } = body;
+  if (typeof count !== 'number') return false;
+  const lists = Object.values(body).filter((v) => Array.isArray(v) && v.length === count);
+  if (lists.length !== 1) return false;
+  return (typeof total === 'number' ? total : count) >= 2;
+}
 
 const firstLine = (text: string): string => text.trim().split('\n')[0]?.slice(0, 300) ?? '';
 
@@ -56,17 +71,21 @@ function callOf(record: CallRecord): SweepCall {
 export function classifyCall(evidence: CallEvidence): CallVerdict {
   const api = evidence.records.filter((r) => r.kind !== 'auth');
   const calls = api.map(callOf);
-  const served = servedValues(
-    api
-      .filter((r) => r.status >= 200 && r.status < 300)
-      .flatMap((r) => {
-        const body = evidence.bodies.get(r.seq);
-        return body === undefined ? [] : [body];
-      }),
-    Object.values(evidence.arguments),
-  );
+  const bodies = api
+    .filter((r) => r.status >= 200 && r.status < 300)
+    .flatMap((r) => {
+      const body = evidence.bodies.get(r.seq);
+      return body === undefined ? [] : [body];
+    });
+  const served = servedValues(bodies, Object.values(evidence.arguments));
   const shown = shownValues(served, evidence.text);
-  const base = { calls, served: served.length, shown: shown.slice(0, SHOWN_CAP), allShown: shown };
+  const base = {
+    calls,
+    served: served.length,
+    shown: shown.slice(0, SHOWN_CAP),
+    allShown: shown,
+    paged: bodies.some(isLongPage),
+  };
   const { outcome } = evidence;
   const failed = outcome.protocolError ?? (outcome.isError ? evidence.text : undefined);
   const verdict = (kind: CallVerdict['outcome'], error?: string): CallVerdict => ({

@@ -16,6 +16,7 @@ import { inferArguments, sweepValues } from './infer-arguments.js';
 import { isReadTool } from './read-tool.js';
 import { probeErrors, serverErrorEligible, type ServerErrorProbes } from './probe-errors.js';
 import { probeFilters } from './probe-filters.js';
+import { probePages } from './probe-pages.js';
 import { sweepSecrets, watchAnswers } from './answer-leaks.js';
 
 /** One server on one fixture bundle. */
@@ -137,7 +138,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         }
         if (!read) writes.push({ tool: tool.name, args: inferred.arguments });
         else {
-          const { entry, shown } = await callToolTwice(
+          const { entry, shown, paged } = await callToolTwice(
             ctx,
             tool.name,
             fixture,
@@ -148,6 +149,10 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
             entry.probes = await probeErrors(ctx, entry, input.errorProbes);
             const filters = await probeFilters(ctx, tool, entry, values, shown);
             if (filters.length > 0) entry.filters = filters;
+            const pages = paged
+              ? await probePages(ctx, tool.name, inferred.arguments, shown)
+              : null;
+            if (pages !== null) entry.pages = pages;
           }
           tools.push(entry);
         }

@@ -159,6 +159,17 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     expect(entry(baseline)?.filters).toEqual([
       { argument: 'site_id', value: '2459302564', result: 'narrowed', values: expect.any(Number) },
     ]);
+    // It follows `next`: served in short pages, it shows every value it showed with full pages.
+    expect(entry(baseline)?.pages).toEqual({
+      pages: 3,
+      result: 'whole',
+      values: entry(baseline)?.shown.length,
+    });
+    // So does every tool of the reference server that reads a paged list, offset lists included
+    // (a page under `limit` is not the last while `total` says more).
+    const paged = baseline.servers[0]?.sweep?.tools.filter((t) => t.pages !== undefined) ?? [];
+    expect(paged.map((t) => t.tool)).toContain('list_sites_health');
+    expect(paged.filter((t) => t.pages?.result !== 'whole')).toEqual([]);
   });
 
   it('an unchanged copy passes', async () => {
@@ -308,6 +319,32 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     const reason = `python-reference sweep: ${TOOL} (site-a) ok (filter site_id narrowed) → filter-ignored (site_id); GET /network-monitoring/v1/aps; called with site_id="2459302564" it still showed all`;
     expect(verdict.reasons).toContainEqual(expect.stringContaining(reason));
     expect(comment).toContain(`${TOOL} (site-a) ok (filter site_id narrowed) → filter-ignored`);
+  }, 60_000);
+
+  it('the loop over pages cut to one page fails: truncated, with the values lost', async () => {
+    // One page of 1000 holds every AP of the bundle, so only short pages show the cut.
+    const pr = await bench('one-page', (tool) =>
+      tool
+        .replace('from ..paging import collect_cursor', 'from ..paging import Collected')
+        .replace(
+          / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+          [
+            '        body = await ctx.central.get(',
+            '            "/network-monitoring/v1/aps",',
+            '            {"filter": odata_filter({"siteId": site_id}), "limit": 1000},',
+            '        )',
+            '        found = Collected(body.get("items", []), body.get("total"), False)',
+            '',
+          ].join('\n'),
+        ),
+    );
+    expect(entry(pr)).toMatchObject({ outcome: 'ok', shown: entry(baseline)?.shown });
+    expect(entry(pr)?.pages).toMatchObject({ result: 'truncated' });
+    const { verdict, comment } = gate(pr);
+    expect(verdict.status).toBe('fail');
+    const reason = `python-reference sweep: ${TOOL} (site-a) ok (short pages whole) → truncated; GET /network-monitoring/v1/aps; served in 3 short pages it lost`;
+    expect(verdict.reasons).toContainEqual(expect.stringContaining(reason));
+    expect(comment).toContain(`${TOOL} (site-a) ok (short pages whole) → truncated`);
   }, 60_000);
 
   it('a request the fake refuses as the API would fails: rejected, with the rule', async () => {

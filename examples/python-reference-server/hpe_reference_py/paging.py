@@ -73,7 +73,9 @@ async def collect_offset(
     max_items: float = math.inf,
     first_offset: int = 0,
 ) -> Collected:
-    """Offset pagination: stops when `total` is reached or a page comes back short."""
+    """Offset pagination: each page starts where the items collected so far end; stops when
+    `total` is reached or a page comes back empty (without a total, a page under `limit` is the
+    last). The API may serve fewer items than `limit` on a page that is not the last."""
     limit = int(min(page_size, max_items))
     items: list[Any] = []
     total: int | None = None
@@ -82,7 +84,8 @@ async def collect_offset(
         page = _list_of(body, list_key)
         items.extend(page)
         total = _total_of(body) if _total_of(body) is not None else total
-        if not page or len(page) < limit or (total is not None and len(items) >= total):
+        done = len(items) >= total if total is not None else len(page) < limit
+        if not page or done:
             break
         if len(items) >= max_items:
             return Collected(items[: int(max_items)], total, True)

@@ -12,6 +12,7 @@ import {
   serviceOffers,
   serviceProvisions,
 } from './glp-service-offers.js';
+import { reportStatuses } from './glp-report-statuses.js';
 import { centralManager, uuidOf, workspaceOf } from './glp-world.js';
 
 type Build = (ctx: RouteContext) => Item[];
@@ -55,6 +56,17 @@ const missing =
   (ctx) => {
     throw glpNotFound('HPE_GL_ERROR_NOT_FOUND', Object.values(ctx.params).join('/'), source);
   };
+
+// getReportingStatuses pages by offset and limit: 10 by default, at most 100.
+const STATUS_LIMITS = { defaultLimit: 10, maxLimit: 100, style: 'glp' as const };
+
+/** Report statuses, newest first, narrowed by the (required) `filter`, with the page's `limit`. */
+const statusList: Answer = (ctx) => {
+  const items = filterAndSort(reportStatuses(ctx.state), ctx.query);
+  const page = offsetPage(items, ctx.query, STATUS_LIMITS);
+  const limit = Number(ctx.query.get('limit') ?? STATUS_LIMITS.defaultLimit);
+  return ok({ ...page, limit });
+};
 
 /** Audit log entries: the bundle's audits as GreenLake records of the Central service. */
 const auditLogs: Build = (ctx) => {
@@ -311,8 +323,8 @@ const TABLE: [string, Answer][] = [
     },
   ],
   ['/reporting/v1/report-exports-metadata', list(none)],
-  ['/reporting/v1/statuses', () => ok({ count: 0, items: [] })],
-  ['/reporting/v1/statuses/:id', missing('hpe.greenlake.reporting')],
+  ['/reporting/v1/statuses', statusList],
+  ['/reporting/v1/statuses/:id', byId((c) => reportStatuses(c.state), 'hpe.greenlake.reporting')],
   ['/reporting/v1/async-operations/:id', missing('hpe.greenlake.reporting')],
   ['/service-catalog/v1/per-region-service-managers', list(perRegion)],
   [

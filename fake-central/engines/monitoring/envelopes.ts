@@ -1,4 +1,4 @@
-import { limitParam, nextField, type LastNext } from '../../paging.js';
+import { limitParam, nextField, pageSize, type LastNext } from '../../paging.js';
 import type { Item } from '../../types.js';
 import { publicView } from '../../paging.js';
 
@@ -24,7 +24,7 @@ export function envelope(
     const slice = items.slice(0, limit).map(publicView);
     return { count: slice.length, items: slice };
   }
-  const limit = limitParam(query, { defaultLimit: 100, maxLimit: 1000 });
+  const limit = pageSize(query, { defaultLimit: 100, maxLimit: 1000 }, items.length);
   if (form === 'offset-string') {
     const offset = Math.max(0, Number(query.get('offset') ?? 0) || 0);
     const slice = items.slice(offset, offset + limit).map(publicView);
