@@ -102,6 +102,13 @@ const FAKE_INTERNALS = {
   message:
     'src/ uses fake-central through its public index (fake-central/index.js): export what you need there.',
 };
+// Test support (test/helpers/, test servers, fixtures) and test files are for tests: production code
+// that imported one would ship it in the bundles and run test code in a bench.
+const TEST_SUPPORT = {
+  regex: '(^|/)test/|\\.test(\\.js)?$',
+  message:
+    'Production code never imports test support (test/, *.test.ts): move what both need into src/ (or fake-central/) and let the test import it from there.',
+};
 const FAKE_OWN = 'fake-central imports only node:* and its own modules.';
 const NOT_SRC = { regex: '(^|/)src/', message: `${FAKE_OWN} (never src/)` };
 
@@ -119,7 +126,7 @@ export const boundaries = [
       'src/baseline/actions-cache-store.ts',
       '**/*.test.ts',
     ],
-    rules: restrict(ACTIONS, ENTRY, FAKE_INTERNALS),
+    rules: restrict(ACTIONS, ENTRY, FAKE_INTERNALS, TEST_SUPPORT),
   },
   // The core, one block per folder and depth: no @actions/* (but in the GitHub adapters and the
   // cache store), no entry, the fake only through its index, and the folder's own layer rule.
@@ -129,36 +136,36 @@ export const boundaries = [
       return {
         files: [`src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
         ignores: ['**/*.test.ts', 'src/baseline/actions-cache-store.ts'],
-        rules: restrict(...actions, ENTRY, FAKE_INTERNALS, ...layer(folder, depth)),
+        rules: restrict(...actions, ENTRY, FAKE_INTERNALS, TEST_SUPPORT, ...layer(folder, depth)),
       };
     }),
   ),
   {
     // The cache store may use @actions/cache, but no entry.
     files: ['src/baseline/actions-cache-store.ts'],
-    rules: restrict(ENTRY, FAKE_INTERNALS, ...layer('baseline', 1)),
+    rules: restrict(ENTRY, FAKE_INTERNALS, TEST_SUPPORT, ...layer('baseline', 1)),
   },
   {
     files: ['src/cli/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict(ACTIONS, ACTION_FROM_CLI, FAKE_INTERNALS),
+    rules: restrict(ACTIONS, ACTION_FROM_CLI, FAKE_INTERNALS, TEST_SUPPORT),
   },
   {
     files: ['src/action/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict(CLI_FROM_ACTION, FAKE_INTERNALS),
+    rules: restrict(CLI_FROM_ACTION, FAKE_INTERNALS, TEST_SUPPORT),
   },
   {
     // fake-central is a self-contained substrate: node:* and its own files only.
     files: ['fake-central/**/*.ts'],
     ignores: ['fake-central/**/*.test.ts'],
-    rules: restrict(NOT_SRC, { regex: '^(?!node:|\\.)', message: FAKE_OWN }),
+    rules: restrict(NOT_SRC, TEST_SUPPORT, { regex: '^(?!node:|\\.)', message: FAKE_OWN }),
   },
   {
     // The one endpoint-pattern matcher (scenarios, metrics and fault plans) runs its globs on RE2JS:
     // linear-time matching whatever the pattern.
     files: ['fake-central/endpoint-pattern.ts'],
-    rules: restrict(NOT_SRC, {
+    rules: restrict(NOT_SRC, TEST_SUPPORT, {
       regex: '^(?!node:|\\.|re2js$)',
       message: 'fake-central/endpoint-pattern.ts imports only node:*, its own modules and re2js.',
     }),
@@ -167,7 +174,7 @@ export const boundaries = [
     // The other exception: TLS interception needs an X.509 library (and the Reflect polyfill it requires).
     files: ['fake-central/proxy/**/*.ts'],
     ignores: ['fake-central/**/*.test.ts'],
-    rules: restrict(NOT_SRC, {
+    rules: restrict(NOT_SRC, TEST_SUPPORT, {
       regex: '^(?!node:|\\.|@peculiar/x509$|reflect-metadata$)',
       message:
         'fake-central/proxy imports only node:*, its own modules, @peculiar/x509 and reflect-metadata.',

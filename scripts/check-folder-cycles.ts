@@ -1,6 +1,7 @@
 // `npm run lint:deps`: fails when folders of src/ or fake-central/ import each other in a cycle
-// (DESIGN.md, module boundaries), or when files do (a cycle inside one folder as well). Usage: tsx scripts/check-folder-cycles.ts [repository root].
-import { resolve } from 'node:path';
+// (DESIGN.md, module boundaries), or when files do (a cycle inside one folder as well), or when
+// either imports test support (test/, *.test.ts). Usage: tsx scripts/check-folder-cycles.ts [repository root].
+import { posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
@@ -10,6 +11,7 @@ import {
   folderCycles,
   formatCycles,
   formatFileCycles,
+  testSupportImports,
   type FileEdge,
 } from './folder-cycles.js';
 
@@ -34,8 +36,7 @@ export async function cruiseImports(root: string): Promise<CruisedImports> {
       baseDir: root,
       tsPreCompilationDeps: true,
       tsConfig: { fileName: tsConfigFile },
-      exclude: { path: '\\.test\\.ts$' },
-      doNotFollow: { path: 'node_modules' },
+      doNotFollow: { path: ['node_modules', '\\.test\\.ts$'] },
     },
     {},
     { tsConfig: extractTSConfig(tsConfigFile) },
@@ -46,7 +47,14 @@ export async function cruiseImports(root: string): Promise<CruisedImports> {
   for (const module of result.modules) {
     for (const dep of module.dependencies) {
       if (dep.couldNotResolve) {
-        if (dep.module.startsWith('.')) unresolved.push(`${module.source} imports ${dep.module}`);
+        // A test file is left out of the cruise, so an import of one does not resolve: it is
+        // still an edge (into test support), kept for the check below.
+        if (/\.test(\.[jt]s)?$/.test(dep.module)) {
+          const to = posix.join(posix.dirname(module.source), dep.module).replace(/\.js$/, '.ts');
+          edges.push({ from: module.source, to, typeOnly: false, dynamic: dep.dynamic });
+        } else if (dep.module.startsWith('.')) {
+          unresolved.push(`${module.source} imports ${dep.module}`);
+        }
         continue;
       }
       edges.push({
@@ -83,9 +91,16 @@ export async function checkFolderCycles(root: string): Promise<number> {
       `\n${between.length} import cycle(s) between files. Move what both need into a module neither imports back (the folder's types.ts for shared types), or pass a function.`,
     );
   }
-  if (cycles.length > 0 || between.length > 0) return 1;
+  const intoTests = testSupportImports(edges);
+  if (intoTests.length > 0) {
+    console.error(intoTests.map((e) => `${e.from} imports test support ${e.to}`).join('\n'));
+    console.error(
+      `\n${intoTests.length} import(s) of test support from the code. Production never imports test/ or a *.test.ts file: move what both need into src/ (or fake-central/) and let the test import it from there.`,
+    );
+  }
+  if (cycles.length > 0 || between.length > 0 || intoTests.length > 0) return 1;
   console.log(
-    `no import cycles between folders of ${CHECKED_TREES.join(', ')} (${files} files, ${edges.length} imports), nor between their files`,
+    `no import cycles between folders of ${CHECKED_TREES.join(', ')} (${files} files, ${edges.length} imports), nor between their files; no import of test support`,
   );
   return 0;
 }

@@ -4,6 +4,7 @@ import {
   folderCycles,
   formatCycles,
   formatFileCycles,
+  testSupportImports,
   unitOf,
   type FileEdge,
 } from './folder-cycles.js';
@@ -173,5 +174,23 @@ describe('fileCycles', () => {
         edge('test/b.ts', 'test/a.ts'),
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('testSupportImports', () => {
+  it('names each import of test/ or a *.test.ts file from the code, and nothing else', () => {
+    expect(
+      testSupportImports([
+        edge('src/report/x.ts', 'test/helpers/report/test-report.ts'),
+        edge('fake-central/state.ts', 'fake-central/state.test.ts', { typeOnly: true }),
+        edge('src/gate/a.ts', 'src/gate/b.ts'),
+        edge('src/gate/a.test.ts', 'test/helpers/gate/variant-report.ts'),
+        edge('test/helpers/report/test-report.ts', 'src/report/build-report.ts'),
+        edge('scripts/x.ts', 'test/helpers/fake-api.ts'),
+      ]).map((e) => `${e.from} -> ${e.to}`),
+    ).toEqual([
+      'fake-central/state.ts -> fake-central/state.test.ts',
+      'src/report/x.ts -> test/helpers/report/test-report.ts',
+    ]);
   });
 });

@@ -169,3 +169,20 @@ export function formatFileCycles(cycles: readonly FileCycle[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * Whether a path is test support or a test: under test/ (helpers, test servers, fixtures) or a
+ * `*.test.ts` file anywhere.
+ */
+export const isTestSupport = (path: string): boolean =>
+  path.startsWith('test/') || /\.test\.ts$/.test(path);
+
+/**
+ * The imports from the code (src/, fake-central/) into test support: production must never import
+ * it (the bundles would carry test code, and a bench would run it). Sorted; empty when there is none.
+ */
+export function testSupportImports(files: readonly FileEdge[]): FileEdge[] {
+  return files
+    .filter((e) => unitOf(e.from) !== null && !isTestSupport(e.from) && isTestSupport(e.to))
+    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : 1));
+}

@@ -11,6 +11,7 @@ import type { Report } from '../../src/report/types.js';
 import { ACTION_NAMING } from '../../src/run/request/bench-request.js';
 import { prepareBench } from '../../src/run/prepare-bench.js';
 import { silentLogger } from '../../src/run/ports.js';
+import { noSecrets } from '../../src/common/secrets.js';
 
 /** A bench's report, how long it took and the 1-minute load average at its start and end. */
 export interface TimedReport {
@@ -39,6 +40,7 @@ export async function prRun(root: string, config: string): Promise<TimedReport> 
     policy: {},
     budget: {},
     env: {},
+    secrets: noSecrets(),
     naming: ACTION_NAMING,
   });
   const report = await prepared.run({ logger: silentLogger });

@@ -3,7 +3,7 @@ import { actionsCacheStore } from '../baseline/actions-cache-store.js';
 import type { BaselineStore } from '../baseline/types.js';
 import { formatError } from '../common/errors.js';
 import { verifyOwnBundle } from '../common/dist-digest.js';
-import { takeSecrets, withSecretEnv } from '../common/secrets.js';
+import { takeSecrets, withSecretEnv, type Secrets } from '../common/secrets.js';
 import { mergeReports } from '../report-io/merge-reports.js';
 import { ACTION_NAMING, type BenchRequest } from '../run/request/bench-request.js';
 import type { Logger } from '../run/ports.js';
@@ -21,6 +21,8 @@ export interface ActionDeps {
   /** Default: the Actions cache, at BASELINE_CACHE_PATH in the workspace. */
   baselineStore: BaselineStore;
   env: NodeJS.ProcessEnv;
+  /** What run() took out of `env` first thing (takeSecrets): this run's own. */
+  secrets: Secrets;
 }
 
 const actionLogger: Logger = {
@@ -34,6 +36,7 @@ function benchRequest(
   inputs: ActionInputs,
   context: RunContext,
   env: ActionDeps['env'],
+  secrets: Secrets,
 ): BenchRequest {
   return {
     config: inputs.config,
@@ -60,6 +63,7 @@ function benchRequest(
     policy: inputs.policy,
     budget: inputs.budget,
     env,
+    secrets,
     naming: ACTION_NAMING,
   };
 }
@@ -85,7 +89,9 @@ async function runGateMode(
   const inputs = await withCheckedReportDir(given, context, deps.env);
   // On a GitHub-hosted runner: bubblewrap and an AppArmor profile for it, before the probe.
   await prepareRunnerSandbox({ mode: inputs.sandbox ?? 'auto', env: deps.env, log: core.info });
-  const prepared = await prepareBench(benchRequest(inputs, context, deps.env), { annotate });
+  const prepared = await prepareBench(benchRequest(inputs, context, deps.env, deps.secrets), {
+    annotate,
+  });
   if (prepared.options.scenarios.length === 0) {
     core.warning('This shard has no scenarios; nothing to run.');
     return;
@@ -128,6 +134,7 @@ export async function run(deps: Partial<ActionDeps> = {}): Promise<void> {
           env,
         ),
       env,
+      secrets,
     };
     switch (inputs.mode) {
       case 'gate':

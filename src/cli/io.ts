@@ -1,4 +1,4 @@
-import { takeSecrets } from '../common/secrets.js';
+import { takeSecrets, type Secrets } from '../common/secrets.js';
 /** Where a CLI command writes; the binary passes process streams, tests pass buffers. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -7,6 +7,8 @@ export interface CliIo {
   untilSignal: () => Promise<string>;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** What the process took out of `env` first thing (takeSecrets); absent: none taken (tests). */
+  secrets?: Secrets;
   /** stderr is a terminal (progress redraws one line); absent means no. */
   stderrIsTTY?: boolean;
 }
@@ -14,7 +16,7 @@ export interface CliIo {
 /** The real process's streams and signals. */
 export function processIo(): CliIo {
   // First thing: no child of the CLI can inherit a token after this (src/common/secrets.ts).
-  takeSecrets();
+  const secrets = takeSecrets();
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
@@ -30,6 +32,7 @@ export function processIo(): CliIo {
       }),
     cwd: process.cwd(),
     env: process.env,
+    secrets,
     stderrIsTTY: process.stderr.isTTY,
   };
 }

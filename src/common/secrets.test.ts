@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { takenSecret, takeSecrets, withSecretEnv } from './secrets.js';
+import { takeSecrets, withSecretEnv } from './secrets.js';
 
 describe('takeSecrets', () => {
   it('removes the secrets from the environment and keeps them for whoever asks by name', () => {
@@ -19,10 +19,29 @@ describe('takeSecrets', () => {
     expect(secrets.get('INPUT_GITHUB-TOKEN')).toBe('ghs_y');
     expect(secrets.get('OPENAI_API_KEY')).toBeUndefined();
     expect(secrets.values().sort()).toEqual(['ghp_x', 'ghs_y', 'sk-ant-z']);
-    // Idempotent: a second call still has them; code handed `env` finds them by name.
-    expect(takeSecrets(env).get('ANTHROPIC_API_KEY')).toBe('sk-ant-z');
-    expect(takenSecret(env, 'ANTHROPIC_API_KEY')).toBe('sk-ant-z');
-    expect(takenSecret({}, 'ANTHROPIC_API_KEY')).toBeUndefined();
+    expect(secrets.entries().sort()).toEqual([
+      ['ANTHROPIC_API_KEY', 'sk-ant-z'],
+      ['GITHUB_TOKEN', 'ghp_x'],
+      ['INPUT_GITHUB-TOKEN', 'ghs_y'],
+    ]);
+    // Nothing kept in the module: the value is the only holder, a second take finds nothing.
+    expect(takeSecrets(env).values()).toEqual([]);
+    expect(secrets.get('ANTHROPIC_API_KEY')).toBe('sk-ant-z');
+  });
+
+  it('keeps two benches of one process apart, even when both take from one environment', () => {
+    // Bench A takes its tokens; later in the same process bench B's token is set and taken.
+    // Module state (one store per environment object) handed B the model key A took, and
+    // rewrote A's GITHUB_TOKEN with B's: A's cache calls would run with B's token, and a leak
+    // of A's own token would go unredacted.
+    const env: NodeJS.ProcessEnv = { GITHUB_TOKEN: 'ghp_benchA', ANTHROPIC_API_KEY: 'sk-ant-A' };
+    const a = takeSecrets(env);
+    env.GITHUB_TOKEN = 'ghp_benchB';
+    const b = takeSecrets(env);
+    expect(a.get('GITHUB_TOKEN')).toBe('ghp_benchA');
+    expect(a.values().sort()).toEqual(['ghp_benchA', 'sk-ant-A']);
+    expect(b.get('ANTHROPIC_API_KEY')).toBeUndefined();
+    expect(b.values()).toEqual(['ghp_benchB']);
   });
 
   it('keeps a child the process starts afterwards from inheriting them (real process)', async () => {

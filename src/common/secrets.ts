@@ -5,15 +5,17 @@
  * library's subprocess) would inherit `process.env`; a server under test gets an explicit one,
  * but anything less careful would hand it the runner's tokens. So the entries call
  * {@link takeSecrets} first thing: the variables in {@link SECRET_NAMES} are read, deleted from
- * the environment object, and kept here; code that needs one asks for it by name
- * (`secrets.get('ANTHROPIC_API_KEY')`). Leak detection can look for every value
- * (`secrets.values()`).
+ * the environment object, and kept in the value it returns (one per bench, no module state: two
+ * benches in one process never see each other's). The entries hand that value on with the request
+ * (`BenchRequest.secrets`); code that needs one asks for it by name
+ * (`secrets.get('ANTHROPIC_API_KEY')`), and leak detection and redaction look for every value
+ * (`secrets.entries()`, run/execute/harness-secrets.ts).
  *
  * What it does not do: on Linux `/proc/<harness pid>/environ` shows the environment the process
  * was *started* with, whatever is deleted later. A same-user process that can see the harness's
  * pid can read it; the sandbox (src/servers/launch/sandbox/) is what hides the harness from servers.
  *
- * Callers: `processIo()` (the CLI process) and the action's `run()`. Libraries that read a
+ * Callers: `processIo()` (the CLI process, `CliIo.secrets`) and the action's `run()`. Libraries that read a
  * secret from `process.env` themselves (`@actions/cache` reads `ACTIONS_RUNTIME_TOKEN` on every
  * request) get it back only for the duration of their calls: {@link withSecretEnv}.
  */
@@ -30,26 +32,35 @@ export const SECRET_NAMES = [
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
-/** The secrets taken from the environment. */
+/** The secrets one bench took from its environment. */
 export interface Secrets {
-  /** The value, or undefined when the variable was not set (or empty). */
-  get(name: SecretName): string | undefined;
+  /** The value taken under a variable's name, or undefined (not set, empty, or not a secret). */
+  get(name: string): string | undefined;
   /** Every value held, for leak detection. */
   values(): string[];
+  /** Every variable taken, by name (for leak detection, labelled by name). */
+  entries(): [string, string][];
 }
 
-const taken = new WeakMap<object, Map<string, string>>();
+/** Secrets held in `store` (read-only to its holders). */
+function secretsIn(store: ReadonlyMap<string, string>): Secrets {
+  return {
+    get: (name) => store.get(name),
+    values: () => [...store.values()],
+    entries: () => [...store.entries()],
+  };
+}
+
+/** No secrets: a bench whose entry took none (a test that hands an environment in). */
+export const noSecrets = (): Secrets => secretsIn(new Map());
 
 /**
- * Reads the variables of {@link SECRET_NAMES} from `env` (default `process.env`) and deletes
- * them there. Idempotent per environment object: a second call returns the same values.
+ * Reads the variables of {@link SECRET_NAMES} from `env` (default `process.env`), deletes them
+ * there and returns them: the caller keeps the value and passes it on. Nothing is kept in this
+ * module: a second call on the same environment finds nothing more to take.
  */
 export function takeSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
-  let store = taken.get(env);
-  if (!store) {
-    store = new Map();
-    taken.set(env, store);
-  }
+  const store = new Map<string, string>();
   for (const name of SECRET_NAMES) {
     const value = env[name];
     if (value !== undefined) {
@@ -58,29 +69,7 @@ export function takeSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
       delete env[name];
     }
   }
-  const held = store;
-  return {
-    get: (name) => held.get(name),
-    values: () => [...held.values()],
-  };
-}
-
-/**
- * The value takeSecrets took from `env` under `name`, or undefined: for code that is handed an
- * environment object (`io.env`) and looks a key up by a variable name it was given.
- */
-export function takenSecret(
-  env: Readonly<Record<string, string | undefined>>,
-  name: string,
-): string | undefined {
-  return taken.get(env)?.get(name);
-}
-
-/** Every variable takeSecrets took from `env`, by name (for leak detection). */
-export function takenSecretEntries(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): [string, string][] {
-  return [...(taken.get(env)?.entries() ?? [])];
+  return secretsIn(store);
 }
 
 /**

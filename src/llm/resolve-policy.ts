@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_TURNS } from '../agent/run-agent-loop.js';
-import { takenSecret } from '../common/secrets.js';
+import { noSecrets, type Secrets } from '../common/secrets.js';
 import { BenchError } from '../common/errors.js';
 import { readCassetteSettings } from './cassette.js';
 import type { PolicyChoice } from './run-policies.js';
@@ -80,7 +80,8 @@ const given = (raw: string | undefined): raw is string => raw !== undefined && r
 /**
  * Resolves the policy options into a choice runBench takes. `llm` needs a provider and a pinned
  * model, and reads the key from `env` (ANTHROPIC_API_KEY / OPENAI_API_KEY or the named
- * variable): a missing key is a usage error naming the variable, raised before any server starts.
+ * variable), else from the bench's taken `secrets` (the entries take the model keys out of the
+ * environment first): a missing key is a usage error naming the variable, raised before any server starts.
  * `replay` reads the settings the cassettes were recorded with; a provider or model given that
  * differs from them is an error. `cwd` resolves the cassette directory.
  */
@@ -89,6 +90,7 @@ export async function resolvePolicy(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
   name: OptionName,
+  secrets: Secrets = noSecrets(),
 ): Promise<PolicyChoice> {
   const policy = given(raw.policy) ? raw.policy : 'scripted';
   if (!(POLICIES as readonly string[]).includes(policy)) {
@@ -136,8 +138,9 @@ export async function resolvePolicy(
   const settings = resolveLlmSettings(raw, name);
   const provider = settings.provider;
   const keyEnv = given(raw.apiKeyEnv) ? raw.apiKeyEnv.trim() : DEFAULT_KEY_ENV[provider];
-  // The CLI's entry takes the model keys out of the environment first (src/common/secrets.ts).
-  const apiKey = env[keyEnv] ?? takenSecret(env, keyEnv);
+  // The entries take the model keys out of the environment first (src/common/secrets.ts) and
+  // pass them in as `secrets`.
+  const apiKey = env[keyEnv] ?? secrets.get(keyEnv);
   if (apiKey === undefined || apiKey.trim() === '') {
     throw new BenchError('usage', `the ${provider} API key is missing: ${keyEnv} is not set`, {
       hint: `export ${keyEnv}=… (in a workflow: env: ${keyEnv}: \${{ secrets.${keyEnv} }}), or name another variable with ${name('apiKeyEnv')}`,

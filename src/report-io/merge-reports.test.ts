@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BenchError } from '../common/errors.js';
 import { shardSlice } from '../common/shard-slice.js';
-import { buildReport } from '../report/build-report.js';
-import { sampleReport } from '../../test/helpers/report/test-report.js';
+import { rebuiltReport, sampleReport } from '../../test/helpers/report/test-report.js';
 import type { Report } from '../report/types.js';
 import { mergeReports } from './merge-reports.js';
 
@@ -19,17 +18,11 @@ function shards(count = 2, recordSelection = true, full = sampleReport()): Repor
   return Array.from({ length: count }, (_, i) => {
     const slice = new Set(shardSlice(selected, i + 1, count));
     const mine = full.scenarios.filter((s) => slice.has(s.id));
-    return buildReport({
-      harnessVersion: full.harness.version,
-      generatedAt: full.generated_at,
-      durationMs: full.duration_ms,
+    return rebuiltReport(full, {
       settings: {
         ...full.settings,
         shard: { index: i + 1, count, ...(recordSelection ? { selected } : {}) },
       },
-      manifest: { ...full.manifest, scenarios: mine.map((s) => s.id) },
-      fixtures: full.fixtures,
-      servers: full.servers,
       scenarios: mine,
     });
   });
@@ -41,16 +34,7 @@ function sixScenarios(): Report {
   const scenarios = [1, 2, 3].flatMap((k) =>
     sample.scenarios.map((s) => ({ ...s, id: `${s.id.replace(/-\d+$/, '')}-00${k}` })),
   );
-  return buildReport({
-    harnessVersion: sample.harness.version,
-    generatedAt: sample.generated_at,
-    durationMs: sample.duration_ms,
-    settings: sample.settings,
-    manifest: { ...sample.manifest, scenarios: scenarios.map((s) => s.id) },
-    fixtures: sample.fixtures,
-    servers: sample.servers,
-    scenarios,
-  });
+  return rebuiltReport(sample, { scenarios });
 }
 
 const relabelled = (r: Report | undefined, index: number): Report | undefined =>

@@ -6,6 +6,7 @@ import { loadFaultPlan } from '../resilience/load-fault-plan.js';
 import { resilienceRequest, resilienceScenarios } from '../resilience/resilience-suite.js';
 import { formatScenarioError, type ScenarioError } from '../scenarios/types.js';
 import type { BenchRequest } from './request/bench-request.js';
+import { harnessSecrets } from './execute/harness-secrets.js';
 import { resolveBench } from './request/resolve-bench.js';
 import type { RunBenchOptions } from './request/run-bench-options.js';
 import { runBench, type RunBenchPorts } from './run-bench.js';
@@ -99,6 +100,7 @@ export async function prepareBench(
     request.env,
     request.cwd,
     policyOptionName(option),
+    request.secrets,
   );
   const budget = budgetLimits(request.budget.maxCost, request.budget.maxTokens, option);
   const { config, servers, root } = resolved;
@@ -125,6 +127,8 @@ export async function prepareBench(
     policy,
     budget,
     ...(config.prices ? { prices: config.prices } : {}),
+    // Read once, before any server starts; only the leak check and redaction see them.
+    harnessSecrets: harnessSecrets(request.env, request.secrets),
   };
   const matrix = request.resilience ? ', then under each fault of the resilience matrix' : '';
   return {

@@ -7,7 +7,6 @@ import { loadTokenizer } from '../tokens/count-tokens.js';
 import { assembleReport, readProvenance } from './assemble/assemble-report.js';
 import { attachSweeps, runSweep } from './modes/run-sweep.js';
 import { executeBench } from './execute/execute-bench.js';
-import { harnessSecrets } from './execute/harness-secrets.js';
 import { planBench, planModels, type BenchPlan } from './plan/plan-bench.js';
 import { deriveDeadlineMs, startDeadline } from './execute/run-deadline.js';
 import type { Clock, Logger } from './ports.js';
@@ -50,8 +49,8 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
       `servers run without the sandbox: ${sandbox.reason ?? 'not available'} (README, Security)`,
     );
   }
-  // Read once, before any server starts; only the leak check sees them.
-  const secrets = harnessSecrets();
+  // This bench's own (prepareBench read them from its request); only the leak check sees them.
+  const secrets = options.harnessSecrets ?? [];
   const model = await planModels(options);
 
   // The deadline bounds the sweep too: a hanging tool there would otherwise hold the run.

@@ -48,6 +48,16 @@ describe('ARCHITECTURE.md is the map the lint enforces', () => {
     expect(listed.sort()).toEqual([...(layers[folder] ?? [])].sort());
   });
 
+  it('keeps test support out of src/ and fake-central/ (rule 7: it lives in test/helpers/)', () => {
+    const misplaced = ['src', 'fake-central'].flatMap((tree) =>
+      readdirSync(resolve(REPO, tree), { recursive: true, withFileTypes: true })
+        .map((d) => relative(REPO, resolve(d.parentPath, d.name)).split(sep).join('/'))
+        .filter((path) => !path.endsWith('.test.ts') && !path.includes('/__snapshots__/'))
+        .filter((path) => /(^|\/)(test-[^/]*|test-fixtures|fixtures)(\/|$)/.test(path)),
+    );
+    expect(misplaced, 'move test support to test/helpers/ (test/README.md)').toEqual([]);
+  });
+
   it(`has no file of src/ deeper than the layer rule reaches (${String(MAX_DEPTH)} folders)`, () => {
     const tooDeep = readdirSync(resolve(REPO, 'src'), { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile() && d.name.endsWith('.ts'))

@@ -119,6 +119,41 @@ describe('the module boundaries are lint errors', () => {
       "import { gate } from '../gate/gate.js';",
       /src\/baseline may import only/,
     ],
+    [
+      'src/report/planted.ts',
+      "import { sampleReport } from '../../test/helpers/report/test-report.js';",
+      /Production code never imports test support/,
+    ],
+    [
+      'src/servers/launch/planted.ts',
+      "import { stdioTestServer } from '../../../test/helpers/servers/launch/test-servers.js';",
+      /Production code never imports test support/,
+    ],
+    [
+      'src/gate/planted.ts',
+      "import { x } from './compare-to-baseline.test.js';",
+      /Production code never imports test support/,
+    ],
+    [
+      'src/cli/planted.ts',
+      "import { runCli } from '../../test/helpers/run-cli.js';",
+      /Production code never imports test support/,
+    ],
+    [
+      'src/action/planted.ts',
+      "import { fakeGitHub } from '../../test/helpers/fake-github.js';",
+      /Production code never imports test support/,
+    ],
+    [
+      'fake-central/planted.ts',
+      "import { fakeApi } from '../test/helpers/fake-api.js';",
+      /Production code never imports test support/,
+    ],
+    [
+      'fake-central/proxy/planted.ts',
+      "import { fakeApi } from '../../test/helpers/fake-api.js';",
+      /Production code never imports test support/,
+    ],
   ])('%s: %s', async (file, code, message) => {
     const found = await violations(file, code);
     expect(found).toHaveLength(1);

@@ -76,6 +76,18 @@ beforeAll(async () => {
     join(cycles, 'src/gate/types.ts'),
     "\nexport type { ServerHeadline as Planted } from './server-headlines.js';\n",
   );
+  // The code importing test support: a helper under test/ and a test file (rule 7).
+  cpSync(join(REPO, 'test/helpers/report'), join(cycles, 'test/helpers/report'), {
+    recursive: true,
+  });
+  writeFileSync(
+    join(cycles, 'src/report/planted.ts'),
+    "import { sampleReport } from '../../test/helpers/report/test-report.js';\nexport const planted = sampleReport;\n",
+  );
+  writeFileSync(
+    join(cycles, 'src/gate/planted.ts'),
+    "import type { Planted } from './compare-to-baseline.test.js';\nexport type Back = Planted;\n",
+  );
   const nowhere = copyOfTheTree();
   writeFileSync(
     join(nowhere, 'src/metrics/planted.ts'),
@@ -93,7 +105,7 @@ describe('npm run lint fails on an import cycle between folders or files', () =>
   it('passes on the repository as it is', async () => {
     const { code, output } = await lintDeps(REPO);
     expect(output).toMatch(
-      /^no import cycles between folders of src, fake-central \(\d+ files, \d+ imports\), nor between their files$/m,
+      /^no import cycles between folders of src, fake-central \(\d+ files, \d+ imports\), nor between their files; no import of test support$/m,
     );
     expect(code).toBe(0);
   }, 150_000);
@@ -163,6 +175,18 @@ describe('npm run lint fails on an import cycle between folders or files', () =>
     expect(output).toContain(
       '    src/gate/types.ts imports src/gate/server-headlines.ts (type-only)',
     );
+  });
+
+  it('fails on a planted import of test support from the code, naming each import', () => {
+    const { code, output } = planted;
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'src/gate/planted.ts imports test support src/gate/compare-to-baseline.test.ts\n',
+    );
+    expect(output).toContain(
+      'src/report/planted.ts imports test support test/helpers/report/test-report.ts\n',
+    );
+    expect(output).toContain('2 import(s) of test support from the code');
   });
 
   it('refuses a relative import it cannot resolve rather than miss an edge', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { report } from '../helpers/gate/variant-report.js';
-import { buildReport } from '../../src/report/build-report.js';
+import { rebuiltReport } from '../helpers/report/test-report.js';
 import type { Report } from '../../src/report/types.js';
 import { spawnCli } from '../helpers/run-cli.js';
 
@@ -15,14 +15,7 @@ const MANIFEST = `sha256:${'a'.repeat(64)}`;
 
 function movedAndRegressed(): Report {
   const r = report({ manifest: MANIFEST, failRun: () => true });
-  return buildReport({
-    harnessVersion: r.harness.version,
-    generatedAt: r.generated_at,
-    durationMs: r.duration_ms,
-    settings: r.settings,
-    manifest: r.manifest,
-    fixtures: r.fixtures,
-    servers: r.servers,
+  return rebuiltReport(r, {
     scenarios: r.scenarios.map((s) => (s.id === 'alerts-001' ? { ...s, suite: 'adversarial' } : s)),
   });
 }

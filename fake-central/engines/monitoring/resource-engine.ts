@@ -33,6 +33,7 @@ import { applications } from './applications.js';
 import { siteTopology } from './site-topology.js';
 import { apTunnels, clusterTunnels, gatewayTunnels, healthCounts } from './tunnels.js';
 import { switchInterfaces, switchPoe, switchVlans } from './switch-resources.js';
+import { stackMembers } from './stack-members.js';
 
 type Build = (ctx: RouteContext) => Item[];
 type One = (ctx: RouteContext) => Item;
@@ -263,7 +264,7 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
       ];
     }),
   ],
-  ['stack/:sn/members', none('Stack')],
+  ['stack/:sn/members', object((c) => stackMembers(c.state, sn(c)))],
   ['top-aps-by-usage', list('count', (c) => topAps(c.state, c.query, 'all'))],
   ['top-aps-by-wired-usage', list('count', (c) => topAps(c.state, c.query, 'wired'))],
   ['top-aps-by-wireless-usage', list('count', (c) => topAps(c.state, c.query, 'wireless'))],

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../../test/helpers/run-cli.js';
 import { aggregateScenarioServer } from '../../report/aggregate-scenario.js';
-import { buildReport } from '../../report/build-report.js';
-import { runsWith, sampleReport } from '../../../test/helpers/report/test-report.js';
+import { rebuiltReport, runsWith, sampleReport } from '../../../test/helpers/report/test-report.js';
 import type { Report } from '../../report/types.js';
 
 let dir: string;
@@ -18,13 +17,8 @@ const file = (name: string, content: unknown): string => {
 /** The sample report's settings and servers with one clean reference scenario: a report that passes. */
 function cleanReport(tokens = 1000): Report {
   const sample = sampleReport();
-  return buildReport({
-    harnessVersion: sample.harness.version,
-    generatedAt: sample.generated_at,
+  return rebuiltReport(sample, {
     durationMs: 1,
-    settings: sample.settings,
-    manifest: { ...sample.manifest, scenarios: ['client-diagnosis-001'] },
-    fixtures: sample.fixtures,
     servers: sample.servers.filter((s) => s.name === 'reference'),
     scenarios: [
       {

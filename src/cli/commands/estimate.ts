@@ -1,3 +1,4 @@
+import { noSecrets } from '../../common/secrets.js';
 import { BenchError } from '../../common/errors.js';
 import { flagName, resolveLlmSettings } from '../../llm/resolve-policy.js';
 import { CLI_NAMING } from '../../run/request/bench-request.js';
@@ -114,6 +115,7 @@ export async function estimateCommand(args: string[], io: CliIo): Promise<number
     policy: {},
     budget: {},
     env: io.env,
+    secrets: io.secrets ?? noSecrets(),
     naming: CLI_NAMING,
   });
   const tty = io.stderrIsTTY === true && io.env.CI === undefined;

@@ -1,3 +1,4 @@
+import { noSecrets } from '../../common/secrets.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -227,6 +228,7 @@ function benchRequest(values: RunValues, positionals: string[], io: CliIo): Benc
     },
     budget: { maxCost: values['max-cost'], maxTokens: values['max-tokens'] },
     env: io.env,
+    secrets: io.secrets ?? noSecrets(),
     naming: CLI_NAMING,
   };
 }

@@ -1,5 +1,5 @@
 import type { Secret } from '../../metrics/leak-scan.js';
-import { takenSecretEntries } from '../../common/secrets.js';
+import { noSecrets, type Secrets } from '../../common/secrets.js';
 
 /** Variable names whose values the harness treats as its own secrets. */
 const SECRET_NAME =
@@ -13,11 +13,15 @@ const MIN_LENGTH = 8;
  * A server never gets these (server-environment.ts), so finding one in its output means it read
  * them from somewhere else (e.g. /proc/<ppid>/environ); the leak check looks for them like the
  * fixture canaries. Labelled by variable name only, so a finding never repeats the value.
- * The variables takeSecrets (src/common/secrets.ts) already removed from `env` are included.
+ * The variables the entry already took out of `env` (takeSecrets, src/common/secrets.ts) come in
+ * as `taken`: both are the bench's own, passed in, so two benches in one process never mix.
  */
-export function harnessSecrets(env: NodeJS.ProcessEnv = process.env): Secret[] {
+export function harnessSecrets(
+  env: Readonly<Record<string, string | undefined>>,
+  taken: Secrets = noSecrets(),
+): Secret[] {
   const secrets = new Map<string, Secret>();
-  const entries = [...Object.entries(env), ...takenSecretEntries(env)];
+  const entries = [...Object.entries(env), ...taken.entries()];
   for (const [name, value] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (value === undefined || value.length < MIN_LENGTH || !SECRET_NAME.test(name)) continue;
     if (!secrets.has(value)) secrets.set(value, { label: `harness secret $${name}`, value });

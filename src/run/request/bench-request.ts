@@ -1,4 +1,5 @@
 import type { ValidationMode } from '../../../fake-central/index.js';
+import type { Secrets } from '../../common/secrets.js';
 import type { SandboxMode } from '../../config/types.js';
 import type { RawPolicyOptions } from '../../llm/resolve-policy.js';
 import type { EscapePolicy } from '../../metrics/types.js';
@@ -71,5 +72,11 @@ export interface BenchRequest extends Omit<ResolveRequest, 'label'> {
   budget: { maxCost?: string | undefined; maxTokens?: string | undefined };
   /** Where a model key is read from (the entry's environment, after takeSecrets). */
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * What the entry took out of `env` (takeSecrets): this bench's own, for the model key and the
+   * leak check's harness secrets. Passed, never read from module state, so two benches in one
+   * process neither see nor miss each other's.
+   */
+  secrets: Secrets;
   naming: RequestNaming;
 }

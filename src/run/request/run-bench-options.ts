@@ -3,6 +3,7 @@ import type { FaultPlan, ValidationMode } from '../../../fake-central/index.js';
 import type { BenchConfig, PriceTable, SandboxMode } from '../../config/types.js';
 import type { BudgetLimits } from '../../llm/budget.js';
 import type { PolicyChoice } from '../../llm/run-policies.js';
+import type { Secret } from '../../metrics/leak-scan.js';
 import type { EscapePolicy } from '../../metrics/types.js';
 import type { Isolation, ReportSelection } from '../../report/types.js';
 import type { SweepMode } from '../../report/sweep-types.js';
@@ -54,6 +55,12 @@ export interface RunBenchOptions {
   policy?: PolicyChoice;
   /** Limits over the whole bench for model-driven runs; a spent budget makes a partial report. */
   budget?: BudgetLimits;
+  /**
+   * The harness's own secrets (run/execute/harness-secrets.ts: the request's environment and
+   * what its entry took out of it), looked for and redacted in everything a server said; unset:
+   * none (a test that runs the core without an entry).
+   */
+  harnessSecrets?: Secret[];
   /** Prices by model id, over the built-in table (the bench config's `prices:`). */
   prices?: PriceTable;
   /**

@@ -1,6 +1,5 @@
 import { absentResult, aggregateScenarioServer } from '../../../src/report/aggregate-scenario.js';
-import { buildReport } from '../../../src/report/build-report.js';
-import { runsWith } from '../report/test-report.js';
+import { runsWith, testReport } from '../report/test-report.js';
 import type { Report, RunCall, RunResult, ScenarioReport } from '../../../src/report/types.js';
 
 export interface Variant {
@@ -73,33 +72,13 @@ export function report(v: Variant = {}): Report {
     ],
   }));
   const tools = v.tools ?? ['list_alerts', 'clear_alerts'];
-  return buildReport({
-    harnessVersion: '0.1.0',
-    generatedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
+  return testReport({
     settings: {
       runs,
-      isolation: 'run',
-      concurrency: 1,
       tokenizer: v.tokenizer ?? 'cl100k_base',
-      policy: { name: 'scripted' },
-      faults: null,
-      quantiles: 'type7-linear',
       ...(v.shard ? { shard: v.shard } : {}),
     },
-    manifest: {
-      hash: v.manifest ?? 'sha256:aaaa',
-      files: ['scenarios/alerts.yaml'],
-      scenarios: ids,
-    },
-    fixtures: [
-      {
-        path: 'fixtures/central/site-a',
-        id: 'site-a',
-        version: '1.0.0',
-        content_hash: 'sha256:00',
-      },
-    ],
+    manifest: { hash: v.manifest ?? 'sha256:aaaa', files: ['scenarios/alerts.yaml'] },
     servers: [
       {
         name: v.server ?? 'reference',

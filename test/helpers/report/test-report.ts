@@ -1,7 +1,82 @@
+// The one builder of test reports: every report a test builds (rather than reads from a recorded
+// run: test/helpers/publish, published-report.ts) goes through `testReport`, with the harness's
+// own aggregation and buildReport, so a test report is always one the harness could have written.
+// The presets (`sampleReport` here, `report(variant)` in test/helpers/gate) differ only in their
+// scenarios and servers.
 import { absentResult, aggregateScenarioServer } from '../../../src/report/aggregate-scenario.js';
-import { buildReport } from '../../../src/report/build-report.js';
+import { buildReport, type ReportParts } from '../../../src/report/build-report.js';
 import { erroredRunResult } from '../../../src/report/run-result.js';
 import type { Report, RunResult, ScenarioReport } from '../../../src/report/types.js';
+
+/** The settings of a test report unless a test says otherwise: five scripted runs, one at a time. */
+const SETTINGS: Report['settings'] = {
+  runs: 5,
+  isolation: 'run',
+  concurrency: 1,
+  tokenizer: 'cl100k_base',
+  policy: { name: 'scripted' },
+  faults: null,
+  quantiles: 'type7-linear',
+};
+
+/** The one fixture every test report's scenarios run against. */
+const SITE_A: Report['fixtures'] = [
+  { path: 'fixtures/central/site-a', id: 'site-a', version: '1.0.0', content_hash: 'sha256:00' },
+];
+
+/** What a test report is made of: its scenarios and servers; the rest has defaults. */
+export interface TestReportParts {
+  scenarios: ScenarioReport[];
+  servers: ReportParts['servers'];
+  /** Over the default settings (key order kept: an override stays where the default was). */
+  settings?: Partial<Report['settings']>;
+  /** The manifest's hash and files; its scenario list is always the scenarios' ids. */
+  manifest?: { hash?: string; files?: string[] };
+  harnessVersion?: string;
+  generatedAt?: string;
+  durationMs?: number;
+  fixtures?: Report['fixtures'];
+}
+
+/** A report as the harness would build it from these parts. */
+export function testReport(parts: TestReportParts): Report {
+  return buildReport({
+    harnessVersion: parts.harnessVersion ?? '0.1.0',
+    generatedAt: parts.generatedAt ?? '2026-01-01T00:00:00.000Z',
+    durationMs: parts.durationMs ?? 1,
+    settings: { ...SETTINGS, ...parts.settings },
+    manifest: {
+      hash: parts.manifest?.hash ?? 'sha256:aaaa',
+      files: parts.manifest?.files ?? [],
+      scenarios: parts.scenarios.map((s) => s.id),
+    },
+    fixtures: parts.fixtures ?? SITE_A,
+    servers: parts.servers,
+    scenarios: parts.scenarios,
+  });
+}
+
+/**
+ * `report` built again with some parts replaced (fewer scenarios, a shard's settings, other
+ * servers): the aggregates, overall rows and caveats follow, as they would in a real run. The
+ * manifest keeps its hash and files and lists the new scenarios; the settings are taken as given.
+ */
+export function rebuiltReport(
+  report: Report,
+  over: Partial<Pick<ReportParts, 'durationMs' | 'servers' | 'scenarios' | 'settings'>> = {},
+): Report {
+  const scenarios = over.scenarios ?? report.scenarios;
+  return buildReport({
+    harnessVersion: report.harness.version,
+    generatedAt: report.generated_at,
+    durationMs: over.durationMs ?? report.duration_ms,
+    settings: over.settings ?? report.settings,
+    manifest: { ...report.manifest, scenarios: scenarios.map((s) => s.id) },
+    fixtures: report.fixtures,
+    servers: over.servers ?? report.servers,
+    scenarios,
+  });
+}
 
 /** A scored run with sensible defaults; override what the test is about. */
 export function okRun(run: number, over: Partial<RunResult> = {}): RunResult {
@@ -117,32 +192,13 @@ export function sampleReport(): Report {
       ],
     },
   ];
-  return buildReport({
-    harnessVersion: '0.1.0',
+  return testReport({
     generatedAt: '2026-01-02T03:04:05.000Z',
     durationMs: 12_345,
-    settings: {
-      runs: 5,
-      isolation: 'run',
-      concurrency: 1,
-      tokenizer: 'cl100k_base',
-      policy: { name: 'scripted' },
-      faults: null,
-      quantiles: 'type7-linear',
-    },
     manifest: {
       hash: `sha256:${'ab'.repeat(32)}`,
       files: ['scenarios/client-diagnosis.yaml', 'scenarios/nac.yaml'],
-      scenarios: ['client-diagnosis-001', 'nac-001'],
     },
-    fixtures: [
-      {
-        path: 'fixtures/central/site-a',
-        id: 'site-a',
-        version: '1.0.0',
-        content_hash: 'sha256:00',
-      },
-    ],
     servers: [
       {
         name: 'reference',
