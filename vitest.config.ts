@@ -60,12 +60,12 @@ export default defineConfig({
   test: {
     ...sharedTest,
     projects: [processFreeProject, processProject],
-    // Every `npm test` prints line and branch coverage of the code the test workers ran
+    // `npm test` (`--coverage.enabled`; not `npx vitest run <file>`, whose few files would fall
+    // under the floor) prints line and branch coverage of the code the test workers ran
     // themselves, over both projects. Code that ran only in a process a test started (the CLI
     // bundle, a server under test) counts as not covered, so the figure is a floor. Cost and
     // figure: test/README.md, Coverage.
     coverage: {
-      enabled: true,
       provider: 'v8',
       include: ['src/**/*.ts', 'fake-central/**/*.ts'],
       exclude: ['**/*.test.ts', '**/*.d.ts'],
@@ -75,7 +75,7 @@ export default defineConfig({
       reportOnFailure: true,
       // Just under the figure measured (test/README.md, Coverage): a change that
       // leaves more code untested than that fails the run.
-      thresholds: { lines: 80, branches: 69 },
+      thresholds: { lines: 93, branches: 80 },
     },
   },
 });
