@@ -60,10 +60,12 @@ export default defineConfig({
   test: {
     ...sharedTest,
     projects: [processFreeProject, processProject],
-    // `npm run test:coverage` only (V8's counters slow every test): line and branch coverage of
-    // the code the test processes ran themselves. Code that ran only in a process a test started
-    // (the CLI bundle, a server under test) counts as not covered, so the figure is a floor.
+    // Every `npm test` prints line and branch coverage of the code the test workers ran
+    // themselves, over both projects. Code that ran only in a process a test started (the CLI
+    // bundle, a server under test) counts as not covered, so the figure is a floor. Cost and
+    // figure: test/README.md, Coverage.
     coverage: {
+      enabled: true,
       provider: 'v8',
       include: ['src/**/*.ts', 'fake-central/**/*.ts'],
       exclude: ['**/*.test.ts', '**/*.d.ts'],
@@ -73,7 +75,7 @@ export default defineConfig({
       reportOnFailure: true,
       // Just under the figure measured (test/README.md, Coverage): a change that
       // leaves more code untested than that fails the run.
-      thresholds: { lines: 78, branches: 68 },
+      thresholds: { lines: 80, branches: 69 },
     },
   },
 });

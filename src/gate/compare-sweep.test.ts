@@ -192,6 +192,42 @@ describe('compareSweeps', () => {
     expect(reasons(paged(undefined), whole)).toEqual([]);
     expect(reasons(whole, whole)).toEqual([]);
   });
+  it('a write that changed the state in the baseline and now changes nothing or something else fails', () => {
+    const PATCH = '/network-config/v1alpha1/wlan-ssids/{id}';
+    const write = (changed: string[], outcome: SweepToolResult['outcome'] = 'ok') =>
+      sweep([
+        entry('update_wlan', {
+          outcome,
+          arguments: { ssid: 'Corp' },
+          calls: [{ method: 'PATCH', path: PATCH, query: [], status: 200 }],
+          shown: [],
+          changed,
+        }),
+      ]);
+    const corp = 'wlan-ssids essid.name=Corp: modified (vlan)';
+    const base = write([corp]);
+    expect(reasons(write([], 'no-data'), base)).toEqual([
+      `reference sweep: update_wlan (site-a) ok → no-data; PATCH ${PATCH}`,
+    ]);
+    expect(reasons(write([]), base)).toEqual([
+      `reference sweep: update_wlan (site-a) ok (changed ${corp}) → no-change; PATCH ${PATCH}; its write changed nothing in the fake`,
+    ]);
+    const guest = 'wlan-ssids essid.name=Guest: modified (vlan)';
+    expect(reasons(write([guest]), base)).toEqual([
+      `reference sweep: update_wlan (site-a) ok (changed ${corp}) → changed-other; PATCH ${PATCH}; it changed ${guest}, not ${corp}`,
+    ]);
+    const body = 'wlan-ssids essid.name=Corp: modified (vlan, vlanId)';
+    expect(reasons(write([body]), base)).toEqual([
+      `reference sweep: update_wlan (site-a) ok (changed ${corp}) → changed-other; PATCH ${PATCH}; it changed ${body}, not ${corp}`,
+    ]);
+    // The same change, or a baseline that changed nothing (or had no state diff), is not news.
+    expect(reasons(write([corp]), base)).toEqual([]);
+    expect(reasons(write([guest]), write([], 'no-data'))).toEqual([]);
+    expect(
+      reasons(write([]), sweep([entry('update_wlan', { arguments: { ssid: 'Corp' }, shown: [] })])),
+    ).toEqual([]);
+  });
+
   it('an unsafe tool new on the menu fails; a new tool otherwise is only listed', () => {
     const leak = 'its answer carried a secret (bearer token)';
     const pr = sweep([

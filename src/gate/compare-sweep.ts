@@ -26,7 +26,8 @@ export interface SweepComparison {
   /**
    * `ok` → anything but ok or unstable, anything → `unsafe` (a tool new on the menu too), an
    * API error newly swallowed, a filter the baseline honoured newly ignored, an answer whole
-   * under short pages newly truncated: fails.
+   * under short pages newly truncated, a write that changed the fake's state and now changes
+   * nothing or something else: fails.
    */
   regressions: SweepToolChange[];
   /** Still ok, but values the baseline showed are gone: fails. */
@@ -153,6 +154,32 @@ function newlyTruncated(before: SweepToolResult, after: SweepToolResult): SweepT
   };
 }
 
+const changedText = (lines: readonly string[]): string =>
+  lines.length <= 2 ? lines.join('; ') : `${lines.slice(0, 2).join('; ')} (+${lines.length - 2})`;
+
+/**
+ * A write tool (`--sweep all`) whose call, with the same arguments on a freshly reset fake,
+ * changed the fake's state in the baseline and now changes nothing, or something else: another
+ * item (a wrong id), other fields (a wrong body), more or fewer items.
+ */
+function writeChangedElse(before: SweepToolResult, after: SweepToolResult): SweepToolChange | null {
+  const was = before.changed;
+  const now = after.changed;
+  if (was === undefined || was.length === 0 || now === undefined) return null;
+  if (!sameArguments(before, after) || JSON.stringify(was) === JSON.stringify(now)) return null;
+  const gone = was.filter((line) => !now.includes(line));
+  const extra = now.filter((line) => !was.includes(line));
+  return {
+    ...change(before, after),
+    baseline: `ok (changed ${changedText(was)})`,
+    current: now.length === 0 ? 'no-change' : 'changed-other',
+    error:
+      now.length === 0
+        ? 'its write changed nothing in the fake'
+        : `it changed ${changedText(extra.length > 0 ? extra : now)}${gone.length > 0 ? `, not ${changedText(gone)}` : ''}`,
+  };
+}
+
 /** One server's sweep against its baseline sweep (both present). */
 export function compareServerSweep(
   server: string,
@@ -207,7 +234,8 @@ export function compareServerSweep(
     const probed =
       newlySwallowed(before, after) ??
       newlyIgnoredFilter(before, after) ??
-      newlyTruncated(before, after);
+      newlyTruncated(before, after) ??
+      writeChangedElse(before, after);
     if (probed) {
       result.regressions.push(probed);
       continue;

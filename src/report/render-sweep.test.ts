@@ -64,4 +64,27 @@ describe('sweepLine', () => {
     // Without a sweep, summary.md is what it was.
     expect(renderSummaryMarkdown(sampleReport())).not.toContain('Tool sweep');
   });
+
+  it('counts tools truncated under short pages, and shows what a write changed', () => {
+    const sweep: ServerSweep = {
+      ...SWEEP,
+      mode: 'all',
+      tools: [
+        entry('a', { pages: { pages: 3, result: 'truncated', values: 2, missing: ['x'] } }),
+        entry('b', { pages: { pages: 3, result: 'whole', values: 1 } }),
+        entry('w', {
+          changed: ['wlan-ssids ssid=Corp: removed', 'x id=1: added', 'x id=2: added'],
+        }),
+        entry('v', { outcome: 'no-data', served: 0, shown: [], changed: [] }),
+      ],
+    };
+    expect(sweepLine(sweep)).toBe('sweep: 3/4 tools ok, 1 no-data, 1 truncated under short pages');
+    const report = sampleReport();
+    report.servers[0]!.sweep = sweep;
+    const summary = renderSummaryMarkdown(report);
+    expect(summary).toMatch(/\| changed wlan-ssids ssid=Corp: removed; x id=1: added \(\+1\)/);
+    expect(summary).toMatch(
+      /\| `v`\s+\| site-a\s+\| no-data\s+\|\s+\| changed nothing in the fake/,
+    );
+  });
 });

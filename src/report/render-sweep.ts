@@ -56,6 +56,10 @@ export function sweepLine(sweep: ServerSweep): string {
     entries.some((e) => e.probes?.some((p) => p.result === 'swallowed')),
   ).length;
   if (swallowing > 0) others.push(`${swallowing} swallow API errors`);
+  const truncating = [...byTool.values()].filter((entries) =>
+    entries.some((e) => e.pages?.result === 'truncated'),
+  ).length;
+  if (truncating > 0) others.push(`${truncating} truncated under short pages`);
   const changed = sweep.menu_changed
     ? `; the menu changed between two listings (${[
         ...sweep.menu_changed.added.map((t) => `+${t}`),
@@ -74,12 +78,22 @@ const callsCell = (entry: SweepToolResult): string =>
     .filter((c, i, all) => all.indexOf(c) === i)
     .join(', ');
 
+/** What a write (`--sweep all`) changed in its fresh fake: the first two items, and how many more. */
+const changedText = (changed: readonly string[]): string =>
+  changed.length === 0
+    ? 'changed nothing in the fake'
+    : `changed ${changed.slice(0, 2).join('; ')}${changed.length > 2 ? ` (+${changed.length - 2})` : ''}`;
+
 const detailCell = (entry: SweepToolResult): string =>
   entry.missing
     ? `no arguments for: ${entry.missing.join(', ')}`
     : (entry.reason ??
       entry.error ??
-      (entry.served > 0 ? `${entry.shown.length}/${entry.served} values shown` : ''));
+      (entry.changed !== undefined
+        ? changedText(entry.changed)
+        : entry.served > 0
+          ? `${entry.shown.length}/${entry.served} values shown`
+          : ''));
 
 /** A server's per-tool table, collapsed: tool, bundle, outcome, the calls, the detail. */
 export function sweepTable(server: string, sweep: ServerSweep): string {

@@ -126,6 +126,12 @@ export interface SweepToolResult {
   filters?: SweepFilterProbe[];
   /** An `ok` read tool whose plain call read a paged collection, probed with short pages (absent: not probed). */
   pages?: SweepPageProbe;
+  /**
+   * A write tool (`--sweep all`, its own freshly reset fake): what it changed in the fake's
+   * state, one line per item (`wlan-ssids essid.name=Corp: modified (opmode)`), sorted, at most
+   * 20 then `… and N more`; empty when it changed nothing (src/sweep/judge-write.ts).
+   */
+  changed?: string[];
 }
 
 /** The sweep of one server. */

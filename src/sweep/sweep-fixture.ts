@@ -17,6 +17,7 @@ import { isReadTool } from './read-tool.js';
 import { probeErrors, serverErrorEligible, type ServerErrorProbes } from './probe-errors.js';
 import { probeFilters } from './probe-filters.js';
 import { probePages } from './probe-pages.js';
+import { changeLines, judgeWrite } from './judge-write.js';
 import { sweepSecrets, watchAnswers } from './answer-leaks.js';
 
 /** One server on one fixture bundle. */
@@ -159,8 +160,12 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       }
       for (const write of writes) {
         if (stopped) break;
+        // Its own freshly reset fake: the state diff is this write's alone, and judges it.
         fake.reset();
-        tools.push((await callToolTwice(ctx, write.tool, fixture, write.args, false)).entry);
+        const { entry } = await callToolTwice(ctx, write.tool, fixture, write.args, false);
+        // Ids the server made up (a created item's name) canonicalised, as in its answer.
+        const lines = input.canonicalise(changeLines(fake.state().changes), fake.calls());
+        tools.push(judgeWrite(entry, lines));
       }
       if (stopped) throw new Error("the run's deadline passed during the sweep");
       tools.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
