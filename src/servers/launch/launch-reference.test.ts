@@ -1,55 +1,29 @@
 // needs: processes
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCentral, type FakeCentral } from '../../../fake-central/index.js';
+import { describe, expect, it } from 'vitest';
 import { defaultBenchConfig, REFERENCE_SERVER } from '../../config/default-config.js';
 import { loadBenchConfig } from '../../config/load-bench-config.js';
 import type { ServerConfig } from '../../config/types.js';
-import type { WriteGate } from '../../scenarios/types.js';
-import { launchServer } from './launch-server.js';
-import { REPO_ROOT, workDir } from '../../../test/helpers/servers/launch/test-servers.js';
-import type { ServerSession } from '../types.js';
+import { REPO_ROOT } from '../../../test/helpers/servers/launch/test-servers.js';
+import { useLaunchHarness } from '../../../test/helpers/servers/launch/launch-harness.js';
 
 // The default subject, launched exactly as `hpe-mcp-bench run` does with no --config.
 const reference = defaultBenchConfig(REPO_ROOT).servers[REFERENCE_SERVER] as ServerConfig;
-let fake: FakeCentral;
-const sessions: ServerSession[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeCentral();
-});
-afterAll(async () => {
-  await fake.close();
-});
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
-
-async function launch(config: ServerConfig, writeGate: WriteGate) {
-  const session = await launchServer({
-    name: REFERENCE_SERVER,
-    config,
-    fake,
-    writeGate,
-    workDir: await workDir(),
-    baseDir: REPO_ROOT,
-  });
-  sessions.push(session);
-  return session;
-}
+const harness = useLaunchHarness(REFERENCE_SERVER);
+const { launch } = harness;
 
 describe('the reference server through launchServer', () => {
   it('reaches the fake through the proxy with its production URLs', async () => {
     const session = await launch(reference, 'read');
     expect(session.serverInfo.name).toBe('hpe-reference-mcp');
     expect(session.tools.map((t) => t.name)).toContain('list_sites_health');
-    fake.reset();
+    harness.fake.reset();
     const outcome = await session.callTool({ name: 'list_sites_health', arguments: {} }, () => {
       throw new Error('no elicitation expected');
     });
     expect(outcome.protocolError).toBeUndefined();
     expect(outcome.isError).toBe(false);
-    expect(fake.calls().map((c) => `${c.kind} ${c.host} ${c.method} ${c.path}`)).toEqual([
+    expect(harness.fake.calls().map((c) => `${c.kind} ${c.host} ${c.method} ${c.path}`)).toEqual([
       'auth sso.common.cloud.hpe.com POST /as/token.oauth2',
       'read us5.api.central.arubanetworks.com GET /network-monitoring/v1/sites-health',
     ]);
@@ -61,17 +35,17 @@ describe('the reference server through launchServer', () => {
     const record = (_message: string, action: string) => events.push(action);
 
     const read = await launch(reference, 'read');
-    fake.reset();
+    harness.fake.reset();
     const refused = await read.callTool({ name: 'update_wlan', arguments: args }, record);
     expect(JSON.stringify(refused.content)).toContain('REFERENCE_ENABLE_WRITES');
     expect(events).toEqual([]);
-    expect(fake.calls()).toEqual([]);
+    expect(harness.fake.calls()).toEqual([]);
 
     const write = await launch(reference, 'write');
     const done = await write.callTool({ name: 'update_wlan', arguments: args }, record);
     expect(done.structuredContent).toMatchObject({ changed: true, ssid: 'Guest' });
     expect(events).toEqual(['accept']);
-    expect(fake.calls().filter((c) => c.kind === 'write')).toHaveLength(1);
+    expect(harness.fake.calls().filter((c) => c.kind === 'write')).toHaveLength(1);
   });
 
   it('runs the reference entry of hpe-mcp-bench.example.yml with the same tools', async () => {

@@ -2,12 +2,10 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCentral, type FakeCentral } from '../../../fake-central/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ElicitationEvent, ToolCallOutcome } from '../../trajectory/types.js';
 import type { ServerConfig } from '../../config/types.js';
 import { BenchError } from '../../common/errors.js';
-import type { WriteGate } from '../../scenarios/types.js';
 import { launchServer } from './launch-server.js';
 import { probeTimeoutMs } from '../client/mcp-session.js';
 import {
@@ -19,34 +17,12 @@ import {
   pidsTagged,
   uniqueTag,
 } from '../../../test/helpers/servers/launch/test-servers.js';
+import { useLaunchHarness } from '../../../test/helpers/servers/launch/launch-harness.js';
 import type { ServerSession } from '../types.js';
 import { SANDBOX_SKIP } from '../../../test/helpers/sandbox-support.js';
 
-let fake: FakeCentral;
-const sessions: ServerSession[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeCentral();
-});
-afterAll(async () => {
-  await fake.close();
-});
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
-
-async function launch(config: ServerConfig, writeGate: WriteGate = 'read', name = 'servers-test') {
-  const session = await launchServer({
-    name,
-    config,
-    fake,
-    writeGate,
-    workDir: await workDir(),
-    baseDir: REPO_ROOT,
-  });
-  sessions.push(session);
-  return session;
-}
+const harness = useLaunchHarness('servers-test');
+const { launch } = harness;
 
 async function call(
   session: ServerSession,
@@ -190,16 +166,16 @@ describe('launchServer over stdio', () => {
           'HOME',
           'TMPDIR',
           'LANG',
-          ...Object.keys(fake.serverEnv()),
+          ...Object.keys(harness.fake.serverEnv()),
           'CENTRAL_BASE_URL',
           'CENTRAL_CLIENT_SECRET',
           'LICENSE_KEY',
         ].sort(),
       );
       expect(env).toMatchObject({
-        ...fake.serverEnv(),
-        CENTRAL_BASE_URL: fake.url,
-        CENTRAL_CLIENT_SECRET: fake.credentials.clientSecret,
+        ...harness.fake.serverEnv(),
+        CENTRAL_BASE_URL: harness.fake.url,
+        CENTRAL_CLIENT_SECRET: harness.fake.credentials.clientSecret,
         LICENSE_KEY: `key=${process.env.MY_LICENSE}`,
         PATH: process.env.PATH,
       });
@@ -371,7 +347,7 @@ describe('launchServer start-up failures', () => {
       const error = await launchServer({
         name: 'nowhere',
         config: stdioTestServer(undefined, { cwd: 'no/such/dir' }),
-        fake,
+        fake: harness.fake,
         writeGate: 'read',
         workDir: await workDir(),
         baseDir: REPO_ROOT,

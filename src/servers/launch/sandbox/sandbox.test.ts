@@ -1,9 +1,7 @@
 // needs: processes
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCentral, type FakeCentral } from '../../../../fake-central/index.js';
-import { launchServer } from '../launch-server.js';
+import { describe, expect, it } from 'vitest';
 import {
   goneTagged,
   HARNESS_CANARIES,
@@ -11,12 +9,12 @@ import {
   REPO_ROOT,
   stdioTestServer,
   uniqueTag,
-  workDir,
 } from '../../../../test/helpers/servers/launch/test-servers.js';
 import type { ServerSession } from '../../types.js';
 import { resolveSandbox } from './probe-sandbox.js';
 import type { SandboxMode } from '../../../config/types.js';
 import { SANDBOX_SKIP } from '../../../../test/helpers/sandbox-support.js';
+import { useLaunchHarness } from '../../../../test/helpers/servers/launch/launch-harness.js';
 import { bundledArgs } from '../../../../test/helpers/bundled-servers.js';
 
 const run = promisify(execFile);
@@ -24,31 +22,9 @@ const probeServer = stdioTestServer(undefined, {
   args: bundledArgs(['--import', 'tsx', 'test/mcp-servers/sandbox-probe-server.ts']),
 });
 
-let fake: FakeCentral;
-const sessions: ServerSession[] = [];
-beforeAll(async () => {
-  fake = await startFakeCentral();
-});
-afterAll(async () => {
-  await fake.close();
-});
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
-
-async function launch(sandbox: SandboxMode): Promise<ServerSession> {
-  const session = await launchServer({
-    name: 'probe',
-    config: probeServer,
-    fake,
-    writeGate: 'read',
-    workDir: await workDir(),
-    baseDir: REPO_ROOT,
-    sandbox,
-  });
-  sessions.push(session);
-  return session;
-}
+const harness = useLaunchHarness('probe');
+const launch = (sandbox: SandboxMode): Promise<ServerSession> =>
+  harness.launch(probeServer, 'read', 'probe', { sandbox });
 
 async function call(session: ServerSession, name: string, args: Record<string, unknown> = {}) {
   const outcome = await session.callTool({ name, arguments: args }, () => {});
@@ -111,11 +87,11 @@ describe.skipIf(SANDBOX_SKIP !== null)('the server sandbox (bubblewrap)', () => 
     ).toBe('ENETUNREACH');
     expect(session.blockedConnections?.()).toBe(3);
     // The proxy (through the relay) refuses a foreign host and logs the escape.
-    fake.reset();
+    harness.fake.reset();
     expect(await call(session, 'connect_proxy', { host: 'exfil.example.com' })).toBe(
       'HTTP/1.1 403 Forbidden',
     );
-    expect(fake.calls()).toMatchObject([{ kind: 'escape', host: 'exfil.example.com' }]);
+    expect(harness.fake.calls()).toMatchObject([{ kind: 'escape', host: 'exfil.example.com' }]);
     expect(await call(session, 'connect_proxy', { host: 'sso.common.cloud.hpe.com' })).toBe(
       'HTTP/1.1 200 Connection Established',
     );
