@@ -77,9 +77,10 @@ export default defineConfig({
       reportsDirectory: 'coverage',
       // The figure even when a test fails: the floor is checked all the same.
       reportOnFailure: true,
-      // Just under the figure measured (test/README.md, Coverage): a change that
-      // leaves more code untested than that fails the run.
-      thresholds: { lines: 93, branches: 80 },
+      // Just under the process-free project's figure, which `npm test` measures (test/README.md,
+      // Coverage): a change that leaves more code untested than that fails the run. The whole
+      // suite's floor (93 %, 80 %) is `npm run test:coverage`'s, given on its command line.
+      thresholds: { lines: 80, branches: 70 },
     },
   },
 });

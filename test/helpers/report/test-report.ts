@@ -44,13 +44,15 @@ export function testReport(parts: TestReportParts): Report {
     harnessVersion: parts.harnessVersion ?? '0.1.0',
     generatedAt: parts.generatedAt ?? '2026-01-01T00:00:00.000Z',
     durationMs: parts.durationMs ?? 1,
-    settings: { ...SETTINGS, ...parts.settings },
+    // Copies, never the shared defaults: a test may edit its report in place (a baseline's fixture
+    // version), and a leaked edit would reach every later report built in the same worker.
+    settings: { ...structuredClone(SETTINGS), ...parts.settings },
     manifest: {
       hash: parts.manifest?.hash ?? 'sha256:aaaa',
       files: parts.manifest?.files ?? [],
       scenarios: parts.scenarios.map((s) => s.id),
     },
-    fixtures: parts.fixtures ?? SITE_A,
+    fixtures: structuredClone(parts.fixtures ?? SITE_A),
     servers: parts.servers,
     scenarios: parts.scenarios,
   });
