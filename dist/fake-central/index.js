@@ -13,7 +13,7 @@ import {
   parseFaultPlan,
   proxyEnvironment,
   startFakeCentral
-} from "../chunks/chunk-SIPKGSGG.js";
+} from "../chunks/chunk-O5UR2L6I.js";
 import "../chunks/chunk-YRJ3ECJS.js";
 import "../chunks/chunk-5ERFDA4Q.js";
 
@@ -25,6 +25,7 @@ var OPTIONS = {
   validation: '"documents" (the default) or "lenient"',
   asyncRunningPolls: "a whole number 0\u20131000",
   faults: "a fault plan ({faults: [...]}) or null",
+  shortPages: "a whole number of pages 2\u2013100, or null (full pages)",
   onRequest: "a function",
   onAnswer: "a function",
   control: "true, false or {parseFaultPlan}"
@@ -36,6 +37,7 @@ var OPTIONS = {
   asyncRunningPolls: (v) => wholeIn(v, 0, 1e3),
   faults: () => !0,
   // checked by the fault-plan validator below
+  shortPages: (v) => v === null || wholeIn(v, 2, 100),
   onRequest: (v) => typeof v == "function",
   onAnswer: (v) => typeof v == "function",
   control: (v) => typeof v == "boolean" || typeof v == "object" && v !== null && !Array.isArray(v)

@@ -20,6 +20,11 @@ export interface Dispatched extends FakeResponse {
         served: number;
         of: number;
     };
+    /** Short-pages mode served this page at `size` items of `total` (paging.ts). */
+    shortPages?: {
+        size: number;
+        total: number;
+    };
     /** No route answered this request (route-miss 404 or 405); copied to the call log. */
     unrouted?: true;
     /** The documents forbid this request: it was answered 400 and changed nothing; copied to the call log. */

@@ -32,6 +32,8 @@ export interface FakeCentralOptions {
     asyncRunningPolls?: number;
     /** Fault plan for every run until setFaults() changes it (default: none). */
     faults?: FaultPlan | null;
+    /** Short-pages mode from the start (see FakeCentral.setShortPages; default: off). */
+    shortPages?: number | null;
     /** Called once per request after it is answered (the CLI logs these to stderr). */
     onRequest?: (record: CallRecord) => void;
     /**
@@ -176,6 +178,16 @@ export interface FakeCentral extends FakeAssertions {
     };
     /** Sets the fault plan for the following calls (null: none) and restarts its counters. */
     setFaults(plan: FaultPlan | null): void;
+    /**
+     * Short-pages mode for the following calls (null: off, the default; reset() keeps it): every
+     * collection the API pages by `next` or `offset` is served in `pages` pages, ceil(total ÷ pages)
+     * items each, fewer than the `limit` asked for, with `next`, `offset`, `count` and `total`
+     * consistent, as the API may page. A client that follows `next`, or advances the offset by
+     * `count` until `total`, still gets every item; one that reads only the first page does not.
+     * The call log marks each page so cut (`shortPages`); such reads are never cached. Throws a
+     * TypeError for `pages` that is not a whole number from 2 to 100.
+     */
+    setShortPages(pages: number | null): void;
     /**
      * Environment for a server under test that keeps its production URLs: HTTPS_PROXY, HTTP_PROXY,
      * https_proxy, http_proxy, NO_PROXY/no_proxy (loopback), SSL_CERT_FILE, REQUESTS_CA_BUNDLE,

@@ -22,6 +22,29 @@ export declare function publicView(item: Item): Item;
 /** The `limit` query parameter, validated against the endpoint's range. */
 export declare function limitParam(query: URLSearchParams, limits: PageLimits): number;
 /**
+ * Short-pages mode (FakeCentral.setShortPages) for one request: each paged collection is served
+ * in `pages` pages, and `served` says what a page of this request was cut to.
+ */
+export interface ShortPages {
+    pages: number;
+    served?: {
+        size: number;
+        total: number;
+    };
+}
+/** A short-pages setting, checked: a whole number of pages from 2 to 100, or null (off). */
+export declare function checkShortPages(pages: unknown): number | null;
+/** Marks a request's query for short pages; what its page was cut to is read back from the mark. */
+export declare function shortPagesFor(query: URLSearchParams, pages: number): ShortPages;
+/**
+ * The page size: the client's `limit` (validated), or in short-pages mode at most
+ * ceil(total / pages) items, never fewer than 1. A page size of 1 up to the limit asked for is
+ * within every document's range (limit ≥ 1), and `next`, `offset` and `total` stay consistent
+ * with it: a client that follows `next`, or advances the offset by `count` until `total`, gets
+ * every item; one that reads only the first page gets a third of them.
+ */
+export declare function pageSize(query: URLSearchParams, limits: PageLimits, total: number): number;
+/**
  * Page-number pagination (`next` = "2", "3" … as a string; on the last page null or absent, as
  * `limits.lastNext` says).
  * `total` is the filtered count and page n holds items [(n-1)·limit, n·limit).

@@ -76,6 +76,8 @@ export declare class FakeState {
     tokenGeneration: number;
     /** The run's fault plan in effect (null: no faults); fresh counters with every state. */
     faults: FaultHooks | null;
+    /** Short-pages mode: each paged collection served in this many pages (null: off; paging.ts). */
+    shortPages: number | null;
     private counters;
     /** Derived views (filtered, sorted lists) valid until the next state-changing request. */
     private views;

@@ -36,6 +36,14 @@ export interface CallRecord {
         of: number;
     };
     /**
+     * Short-pages mode (FakeCentral.setShortPages) served this page at `size` items, fewer than the
+     * limit asked for, of a collection of `total`.
+     */
+    shortPages?: {
+        size: number;
+        total: number;
+    };
+    /**
      * The fake has no route for this request (its route-miss 404, or 405 for a path it serves with
      * other methods): a gap in the fake or a wrong call by the client, reported as a finding.
      */

@@ -1,3 +1,3 @@
 import type { Route } from '../router.js';
-/** Central NAC: auth servers and profiles (config style) and MAC registrations (§2.7). */
+/** Central NAC: auth servers and profiles (config style), MAC registrations and visitors (§2.7). */
 export declare const nacRoutes: Route[];

@@ -1,0 +1,3 @@
+import type { RouteContext } from '../../router.js';
+import type { FakeResponse } from '../../http-types.js';
+export declare function clientLocations({ state, query }: RouteContext): FakeResponse;
