@@ -104,13 +104,17 @@ function fixes(state: FakeState, client: Item, floor: Floor, apsOnFloor: number)
   });
 }
 
-/** Every fix of every connected wireless client, in client order, oldest fix first. */
-function allFixes(state: FakeState): Item[] {
+/**
+ * Every fix of every connected wireless client (or only of `mac`'s), in client order, oldest fix
+ * first.
+ */
+function allFixes(state: FakeState, mac?: string): Item[] {
   const floorOf = floorOfAp(state);
   const apsOn = new Map<string, number>();
   for (const f of floorOf.values()) apsOn.set(f.floorId, (apsOn.get(f.floorId) ?? 0) + 1);
   return state
     .list('clients.json')
+    .filter((c) => mac === undefined || text(c.macAddress).toLowerCase() === mac)
     .filter((c) => c.clientConnectionType === 'Wireless' && c.status === 'Connected')
     .flatMap((c) => {
       const floor = floorOf.get(text(c.connectedDeviceSerial));
@@ -133,18 +137,18 @@ export function clientLocations({ state, query }: RouteContext): FakeResponse {
     throw badRequest(
       'latest-location-per-client and latest-connected-client-mac are mutually exclusive: send one',
     );
-  let items = allFixes(state);
   if (mac !== null) {
     const given = ['filter', 'offset', 'limit'].filter((p) => query.has(p));
     if (given.length > 0)
       throw badRequest(
         `latest-connected-client-mac takes no ${given.join(', ')}: the answer is that client's latest location`,
       );
-    const wanted = mac.toLowerCase();
-    const last = items.filter((f) => f.macAddress === wanted).at(-1);
+    // Only that client's fixes are computed: the answer is one client's latest.
+    const last = allFixes(state, mac.toLowerCase()).at(-1);
     const one = last ? [last] : [];
     return ok({ count: one.length, items: one, offset: 0, total: one.length });
   }
+  let items = allFixes(state);
   const filter = query.get('filter');
   if (latest !== null) {
     const site = parseFilter(filter ?? '').find((c) => c.field === 'siteId');
