@@ -13,7 +13,7 @@ import {
   parseFaultPlan,
   proxyEnvironment,
   startFakeCentral
-} from "../chunks/chunk-O5UR2L6I.js";
+} from "../chunks/chunk-SYERGSWJ.js";
 import "../chunks/chunk-YRJ3ECJS.js";
 import "../chunks/chunk-5ERFDA4Q.js";
 
