@@ -26,6 +26,21 @@ describe('stacks, VSF templates and VSX profiles in campus-b', () => {
     expect(await api.get(`${C}/${family}/${encodeURIComponent(row.name)}`)).toEqual(row);
   });
 
+  it('vsx-config holds each peer’s device-level config, naming the profile and the other peer', async () => {
+    const profile = await one('vsx-profiles', 'vsx');
+    const rows = (await api.get(`${C}/vsx-config`)).vsx as Row[];
+    expect(rows.map((r) => [r.name, r.role, r['intent-name'], r['peer-device-serial']])).toEqual([
+      [profile.peer1.hostname, 'VSX_PRIMARY', profile.name, profile.peer2['device-serial']],
+      [profile.peer2.hostname, 'VSX_SECONDARY', profile.name, profile.peer1['device-serial']],
+    ]);
+    for (const row of rows) {
+      expect(row['system-mac']).toBe(profile['sync-features']['system-mac']);
+      const { name, ...body } = row;
+      const res = await api.call(`${C}/vsx-config/${name}-copy`, { method: 'POST', body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+  });
+
   it('the stack and its template agree with the monitored stack', async () => {
     const stack = await one('stacks', 'stack');
     const template = await one('vsf-templates', 'template');
