@@ -4,11 +4,18 @@
  * in one process, with the load average around each. Target: at most +25 % wall time.
  * A benchmark, not a timed test: figures go in docs/performance.md with the load.
  *
- *   npm run bench:sweep -- [--runs 5] [--subject python|ts …] [--sweep-only] [--json]
+ *   npm run bench:sweep -- [--runs 5] [--subject python|ts|secure-ssid|nowireless4u|karthik …]
+ *                          [--fixture site-a …] [--sweep-only] [--json]
  *
  * `--sweep-only` times the sweep phase alone (no golden-suite runs): what a change to the sweep's
- * probes costs, in a fraction of the full bench's time.
+ * probes costs, in a fraction of the full bench's time. Each bundle's sweep is split into the
+ * server's start, the read tools' plain calls, their probes and the writes.
+ *
+ * A compared server (hpe-mcp-bench.compared.yml) is swept alone (`--sweep-only` implied), once
+ * installed by scripts/h2h/install.sh into .h2h/NAME/.venv: the issue's bar for secure-ssid's
+ * 736-tool menu is 60 s once the server has started, 3 minutes with the probes.
  */
+import { existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,22 +27,29 @@ import type { SweepMode } from '../src/report/sweep-types.js';
 import { silentLogger } from '../src/run/ports.js';
 import { runBench } from '../src/run/run-bench.js';
 import { loadScenarios } from '../src/scenarios/load-scenarios.js';
+import type { FixtureTiming } from '../src/sweep/sweep-fixture.js';
 import { sweepServers } from '../src/sweep/sweep-servers.js';
 
-const SUBJECTS = ['python', 'ts'] as const;
+const REFERENCES = ['python', 'ts'] as const;
+const COMPARED = ['secure-ssid', 'nowireless4u', 'karthik'] as const;
+const SUBJECTS = [...REFERENCES, ...COMPARED] as const;
 type Subject = (typeof SUBJECTS)[number];
+const isCompared = (s: Subject): boolean => (COMPARED as readonly string[]).includes(s);
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     subject: { type: 'string', multiple: true },
+    fixture: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
     'sweep-only': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
-const subjects = (values.subject ?? [...SUBJECTS]) as Subject[];
-for (const s of subjects) if (!SUBJECTS.includes(s)) throw new Error(`--subject ${s}?`);
+const subjects = (values.subject ?? [...REFERENCES]) as Subject[];
+for (const s of subjects)
+  if (!(SUBJECTS as readonly string[]).includes(s))
+    throw new Error(`--subject ${s}: not one of ${SUBJECTS.join(', ')}`);
 
 const root = packageRoot();
 const loaded = await loadScenarios(['scenarios'], { root, cwd: root });
@@ -45,6 +59,14 @@ const scenarios = loaded.scenarios.filter((s) => s.plans[REFERENCE_SERVER] !== u
 
 async function subjectConfig(subject: Subject): Promise<{ config: BenchConfig; server: string }> {
   if (subject === 'ts') return { config: defaultBenchConfig(root), server: REFERENCE_SERVER };
+  if (isCompared(subject)) {
+    if (!existsSync(join(root, '.h2h', subject, '.venv')))
+      throw new Error(
+        `--subject ${subject}: .h2h/${subject}/.venv is not there; check the server out at its pin and install it (scripts/h2h/install.sh says how: bash scripts/h2h/install.sh ${subject})`,
+      );
+    const config = await loadBenchConfig(join(root, 'hpe-mcp-bench.compared.yml'));
+    return { config, server: subject };
+  }
   const config = await loadBenchConfig(join(root, 'hpe-mcp-bench.subjects.yml'));
   return { config, server: 'python-reference' };
 }
@@ -64,13 +86,27 @@ interface Row {
   ok: number | null;
 }
 
+const suiteFixtures = [...new Set(scenarios.map((s) => s.fixture))].sort();
+const fixtures =
+  values.fixture === undefined
+    ? suiteFixtures
+    : values.fixture.map((name) => {
+        const found = suiteFixtures.find((f) => f.split('/').at(-1) === name);
+        if (found === undefined)
+          throw new Error(
+            `--fixture ${name}: not a bundle of the golden suite (${suiteFixtures.map((f) => f.split('/').at(-1)).join(', ')})`,
+          );
+        return found;
+      });
+const timings: FixtureTiming[] = [];
+const swept: Partial<Record<Subject, { tools: number; counts: Record<string, number> }>> = {};
+
 /** The sweep phase alone (the golden suite's bundles), as runBench runs it before the scenarios. */
-async function sweepAlone(config: BenchConfig, server: string): Promise<number> {
+async function sweepAlone(config: BenchConfig, server: string, subject: Subject): Promise<number> {
   const serverConfig = config.servers[server];
   if (!serverConfig) throw new Error(`no server ${server}`);
-  const fixtures = [...new Set(scenarios.map((s) => s.fixture))].sort();
   const started = performance.now();
-  await sweepServers({
+  const sweeps = await sweepServers({
     mode: 'read',
     servers: [{ name: server, config: serverConfig, fixtures }],
     root,
@@ -78,7 +114,11 @@ async function sweepAlone(config: BenchConfig, server: string): Promise<number> 
     tmpRoot: tmpdir(),
     secrets: [],
     canonicaliseFor: () => (value) => value,
+    onTimed: (t) => timings.push(t),
   });
+  const sweep = sweeps.get(server);
+  if (sweep?.failure) console.error(`${subject}: the sweep failed: ${sweep.failure}`);
+  if (sweep) swept[subject] = { tools: sweep.menu.length, counts: { ...sweep.counts } };
   return Math.round(performance.now() - started);
 }
 const alone: Partial<Record<Subject, { ms: number; load: string }>> = {};
@@ -87,8 +127,11 @@ const rows: Row[] = [];
 for (const subject of subjects) {
   const { config, server } = await subjectConfig(subject);
   const loadBefore = load();
-  alone[subject] = { ms: await sweepAlone(config, server), load: `${loadBefore} → ${load()}` };
-  if (values['sweep-only']) continue;
+  alone[subject] = {
+    ms: await sweepAlone(config, server, subject),
+    load: `${loadBefore} → ${load()}`,
+  };
+  if (values['sweep-only'] || isCompared(subject)) continue;
   for (const sweep of ['off', 'read'] as const) {
     const loadBefore = load();
     const started = performance.now();
@@ -119,13 +162,37 @@ for (const subject of subjects) {
   }
 }
 
-if (values.json) {
-  console.log(JSON.stringify({ runs, scenarios: scenarios.length, rows, alone }, null, 2));
-} else if (values['sweep-only']) {
-  for (const subject of subjects)
+const s1 = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+/** Per bundle: the start, the plain calls, the probes, the writes; and the outcome counts. */
+function printSplit(subject: Subject, server: string): void {
+  for (const t of timings.filter((x) => x.server === server))
     console.log(
-      `${subject.padEnd(6)} the sweep phase alone ${((alone[subject]?.ms ?? 0) / 1000).toFixed(1)} s (load ${alone[subject]?.load ?? '?'})`,
+      `  ${t.fixture}: server start ${s1(t.startMs)}; read tools' plain calls ${s1(t.readsMs)}; probes ${s1(t.probesMs)}; writes ${s1(t.writesMs)}\n` +
+        `    slowest: ${t.slowest.map((x) => `${x.tool} ${s1(x.ms)}`).join(', ')}`,
     );
+  const counts = swept[subject];
+  if (counts)
+    console.log(
+      `  ${counts.tools} tools; entries: ${Object.entries(counts.counts)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    );
+}
+const serverOf = (s: Subject): string =>
+  s === 'ts' ? REFERENCE_SERVER : s === 'python' ? 'python-reference' : s;
+
+if (values.json) {
+  console.log(
+    JSON.stringify({ runs, scenarios: scenarios.length, rows, alone, timings, swept }, null, 2),
+  );
+} else if (values['sweep-only'] || subjects.every(isCompared)) {
+  for (const subject of subjects) {
+    console.log(
+      `${subject.padEnd(6)} the sweep phase alone ${s1(alone[subject]?.ms ?? 0)} (load ${alone[subject]?.load ?? '?'})`,
+    );
+    printSplit(subject, serverOf(subject));
+  }
 } else {
   console.log(
     `golden suite: ${scenarios.length} scenarios × ${runs} run(s), default isolation and concurrency`,

@@ -28,14 +28,14 @@ function installed(dir: string): string {
   return `${pkg.name}@${pkg.version}`;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   bom = createSbom(ROOT);
   // What earlier builds left: a chunk this one does not emit, and a numbered ncc chunk.
   mkdirSync(join(out, CHUNKS_DIR));
   writeFileSync(join(out, CHUNKS_DIR, 'chunk-OLD.js'), 'export const id = 999;\n');
   writeFileSync(join(out, '999.index.mjs'), 'export const id = 999;\n');
   // A real build of a small entry and one that shares its packages (a second of esbuild).
-  built = buildBundle(
+  built = await buildBundle(
     [
       { in: 'scripts/notices/fixture-entry.mjs', out: 'index' },
       { in: 'scripts/notices/fixture-entry-b.mjs', out: 'b/index' },

@@ -14,7 +14,8 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSync, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+import { dedupePackageCopies } from './dedupe-package-copies.js';
 import { bundledPackageDirs, type BundleMetafile } from './notices/bundled-packages.js';
 import { listedPackages, renderNotices } from './notices/render-notices.js';
 import {
@@ -144,6 +145,8 @@ export function bundleOptions(
     },
     metafile: true,
     logLevel: 'warning',
+    // One copy of each package version, however many nested copies npm installed.
+    plugins: [dedupePackageCopies(root)],
   };
 }
 
@@ -151,14 +154,14 @@ export function bundleOptions(
  * Bundles `entries` into `outDir` (ES modules for Node 20, shared and lazy chunks under
  * `chunks/`), then writes the build's notices. Paths are relative to `root`.
  */
-export function buildBundle(
+export async function buildBundle(
   entries: readonly BundleEntry[],
   outDir: string,
   options: { root?: string; bom?: CdxBom } = {},
-): BundleNotices {
+): Promise<BundleNotices> {
   const root = options.root ?? process.cwd();
   const out = resolve(root, outDir);
-  const { metafile } = buildSync(bundleOptions(entries, out, root));
+  const { metafile } = await build(bundleOptions(entries, out, root));
   const entryFiles = entries.map((e) => `${e.out}.js`);
   const files = Object.keys(metafile.outputs)
     .map((file) => relative(out, resolve(root, file)).split('\\').join('/'))
@@ -179,7 +182,7 @@ export function buildBundle(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    const { file, files, notices } = buildBundle(DIST_ENTRIES, 'dist');
+    const { file, files, notices } = await buildBundle(DIST_ENTRIES, 'dist');
     const bare = notices.filter((n) => n.texts.length === 0).length;
     console.log(
       `dist: ${files.length} files; ${relative(process.cwd(), file)}: ${notices.length} package copies (${bare} ship no license text)`,

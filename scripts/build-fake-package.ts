@@ -23,7 +23,7 @@ const versionOf = (file: string): string =>
   (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 
 /** Builds the package's files; returns its directory. Throws naming a version mismatch. */
-export function buildFakePackage(root = ROOT): string {
+export async function buildFakePackage(root = ROOT): Promise<string> {
   const dir = join(root, FAKE_PACKAGE_DIR);
   const own = versionOf(join(dir, 'package.json'));
   const harness = versionOf(join(root, 'package.json'));
@@ -35,7 +35,7 @@ export function buildFakePackage(root = ROOT): string {
   for (const output of ['dist', 'fixtures', 'LICENSE']) {
     rmSync(join(dir, output), { recursive: true, force: true });
   }
-  buildBundle([{ in: ENTRY, out: 'index' }], join(FAKE_PACKAGE_DIR, 'dist'), { root });
+  await buildBundle([{ in: ENTRY, out: 'index' }], join(FAKE_PACKAGE_DIR, 'dist'), { root });
   // The declarations are dist/'s (npm run build writes them, and check-dist holds them equal to
   // src/): copied, not compiled again, since tsc takes longer than the whole bundle.
   const types = join(root, TYPES_DIR);
@@ -55,7 +55,7 @@ export function buildFakePackage(root = ROOT): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    console.log(`built ${relative(process.cwd(), buildFakePackage())}`);
+    console.log(`built ${relative(process.cwd(), await buildFakePackage())}`);
   } catch (error) {
     console.error(
       `build-fake-package: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,

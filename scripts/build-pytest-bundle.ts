@@ -18,10 +18,10 @@ export const PYTEST_BUNDLE_DIR = 'python/pytest-hpe-fake-central/src/hpe_fake_ce
 const ENTRY = 'src/cli/fake-central-main.ts';
 
 /** Builds the bundle and copies the fixtures; returns the output directory. */
-export function buildPytestBundle(root = ROOT): string {
+export async function buildPytestBundle(root = ROOT): Promise<string> {
   const out = join(root, PYTEST_BUNDLE_DIR);
   rmSync(out, { recursive: true, force: true });
-  buildBundle([{ in: ENTRY, out: 'index' }], PYTEST_BUNDLE_DIR, { root });
+  await buildBundle([{ in: ENTRY, out: 'index' }], PYTEST_BUNDLE_DIR, { root });
   const fixtures = join(root, 'fixtures', 'central');
   for (const name of listBundles(fixtures)) {
     cpSync(join(fixtures, name), join(out, 'fixtures', 'central', name), { recursive: true });
@@ -33,7 +33,7 @@ export function buildPytestBundle(root = ROOT): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    console.log(`built ${relative(process.cwd(), buildPytestBundle())}`);
+    console.log(`built ${relative(process.cwd(), await buildPytestBundle())}`);
   } catch (error) {
     console.error(
       `build-pytest-bundle: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,

@@ -52,4 +52,17 @@ describe('the committed dist/', () => {
     expect(named.size).toBeGreaterThan(0);
     expect([...named].filter((p) => !listed.has(p))).toEqual([]);
   });
+
+  // A package version bundled from two directories is the same code twice (npm nests one copy
+  // per dependent when another version holds the top level): scripts/dedupe-package-copies.ts
+  // sends every import to one copy, and the notices list each copy's directories on one line.
+  it('carries each package version from one directory only', () => {
+    const files = filesUnder(join(ROOT, 'dist'), new RegExp(`(^|/)${NOTICES}$`));
+    const twice = files.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((line) => /^Path: .*, /.test(line)),
+    );
+    expect(twice, 'bundled from more than one copy: run npm run build').toEqual([]);
+  });
 });

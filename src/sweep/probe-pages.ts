@@ -9,6 +9,19 @@ import { callOnce, type CallContext } from './call-tool-twice.js';
  */
 export const SHORT_PAGES = 3;
 
+/**
+ * Which tools of a server the short-pages probe was made on, shared by its bundles' sweeps: a
+ * tool is probed once per server, on the first bundle (smallest first: sweep-order.ts) whose
+ * plain call read a collection of two or more items. A loop over pages cut short loses the later
+ * pages on any such collection, so a campus's thousands of devices prove no more than a site's
+ * dozen, and cost most of the probe's time (a long listing read again in full).
+ */
+export interface ServerPageProbes {
+  probed: Set<string>;
+}
+
+export const serverPageProbes = (): ServerPageProbes => ({ probed: new Set() });
+
 const FAILED = new Set(['error', 'route-miss', 'rejected', 'timeout', 'unsafe']);
 /** Values a truncated answer keeps for the comment. */
 const MISSING_EXAMPLES = 3;

@@ -16,7 +16,7 @@ import { inferArguments, sweepValues } from './infer-arguments.js';
 import { isReadTool } from './read-tool.js';
 import { probeErrors, serverErrorEligible, type ServerErrorProbes } from './probe-errors.js';
 import { probeFilters } from './probe-filters.js';
-import { probePages } from './probe-pages.js';
+import { probePages, type ServerPageProbes } from './probe-pages.js';
 import { changeLines, judgeWrite } from './judge-write.js';
 import { sweepSecrets, watchAnswers } from './answer-leaks.js';
 
@@ -40,7 +40,30 @@ export interface FixtureSweepInput {
   stop?: Promise<void>;
   /** Which tools the server's earlier bundles 500-probed (probe-errors.ts). */
   errorProbes: ServerErrorProbes;
+  /** Which tools the server's earlier bundles short-pages-probed (probe-pages.ts). */
+  pageProbes: ServerPageProbes;
+  /** Told where the sweep's time went on this bundle (`npm run bench:sweep` prints it). */
+  onTimed?: (timing: FixtureTiming) => void;
 }
+
+/** Where one bundle's sweep spent its time, in ms (the rest is the fake's start and teardown). */
+export interface FixtureTiming {
+  server: string;
+  fixture: string;
+  /** The server's start-up: launch to its tool list. */
+  startMs: number;
+  /** The read tools' plain calls (each twice). */
+  readsMs: number;
+  /** The read tools' probes (API errors, filters, short pages). */
+  probesMs: number;
+  /** The write tools (`--sweep all`), each on a reset fake. */
+  writesMs: number;
+  /** The tools that took longest (plain calls and probes), slowest first. */
+  slowest: { tool: string; ms: number }[];
+}
+
+/** How many of the slowest tools a bundle's timing names. */
+const SLOWEST = 8;
 
 /** The menu the server listed and every tool's entry, by tool name; canaries for redaction. */
 export interface FixtureSweep {
@@ -81,7 +104,11 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
     onAnswer: (seq, body) => bodies.set(seq, body),
   });
   const workDir = await mkdtemp(join(input.tmpRoot, 'sweep-'));
+  const timing = { startMs: 0, readsMs: 0, probesMs: 0, writesMs: 0 };
+  const perTool: { tool: string; ms: number }[] = [];
+  const since = (t: number): number => performance.now() - t;
   try {
+    const launched = performance.now();
     const session = await launchServer({
       name: input.server,
       config: input.config,
@@ -91,6 +118,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       baseDir: input.baseDir,
       ...(input.sandbox === undefined ? {} : { sandbox: input.sandbox }),
     });
+    timing.startMs = since(launched);
     // Past the run's deadline a hanging tool must not hold the run for its whole call timeout:
     // closing the session ends the call in flight, and the loops below call nothing more.
     let stopped = false;
@@ -139,6 +167,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         }
         if (!read) writes.push({ tool: tool.name, args: inferred.arguments });
         else {
+          const called = performance.now();
           const { entry, shown, paged } = await callToolTwice(
             ctx,
             tool.name,
@@ -146,18 +175,27 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
             inferred.arguments,
             true,
           );
+          timing.readsMs += since(called);
+          const probed = performance.now();
           if (entry.outcome === 'ok') {
             entry.probes = await probeErrors(ctx, entry, input.errorProbes);
             const filters = await probeFilters(ctx, tool, entry, values, shown);
             if (filters.length > 0) entry.filters = filters;
-            const pages = paged
-              ? await probePages(ctx, tool.name, inferred.arguments, shown)
-              : null;
-            if (pages !== null) entry.pages = pages;
+            const pages =
+              paged && !input.pageProbes.probed.has(tool.name)
+                ? await probePages(ctx, tool.name, inferred.arguments, shown)
+                : null;
+            if (pages !== null) {
+              entry.pages = pages;
+              input.pageProbes.probed.add(tool.name);
+            }
           }
+          timing.probesMs += since(probed);
+          perTool.push({ tool: tool.name, ms: since(called) });
           tools.push(entry);
         }
       }
+      const written = performance.now();
       for (const write of writes) {
         if (stopped) break;
         // Its own freshly reset fake: the state diff is this write's alone, and judges it.
@@ -167,6 +205,20 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         const lines = input.canonicalise(changeLines(fake.state().changes), fake.calls());
         tools.push(judgeWrite(entry, lines));
       }
+      timing.writesMs = since(written);
+      const ms = (v: number): number => Math.round(v);
+      input.onTimed?.({
+        server: input.server,
+        fixture,
+        startMs: ms(timing.startMs),
+        readsMs: ms(timing.readsMs),
+        probesMs: ms(timing.probesMs),
+        writesMs: ms(timing.writesMs),
+        slowest: perTool
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, SLOWEST)
+          .map((t) => ({ tool: t.tool, ms: ms(t.ms) })),
+      });
       if (stopped) throw new Error("the run's deadline passed during the sweep");
       tools.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
       return { menu, tools: watch.mark(tools), canaries: fake.canaries() };

@@ -6,7 +6,9 @@ import { redactSecrets } from '../metrics/redact-secrets.js';
 import type { ServerSweep, SweepMode, SweepToolResult } from '../report/sweep-types.js';
 import type { Canonicalise } from './call-tool-twice.js';
 import { serverErrorProbes } from './probe-errors.js';
-import { sweepFixture } from './sweep-fixture.js';
+import { serverPageProbes } from './probe-pages.js';
+import { smallestFirst } from './sweep-order.js';
+import { sweepFixture, type FixtureTiming } from './sweep-fixture.js';
 
 /** What the run hands the sweep: which servers, on which bundles, and how to reach them. */
 export interface SweepRequest {
@@ -28,6 +30,8 @@ export interface SweepRequest {
   canonicaliseFor: (fixtureDir: string) => Canonicalise;
   /** The run's deadline: once it passes, the sweep stops (see sweepFixture). */
   deadline?: { expired(): boolean; readonly passed: Promise<void> };
+  /** Told where each bundle's sweep spent its time (sweep-fixture.ts). */
+  onTimed?: (timing: FixtureTiming) => void;
 }
 
 const message = (error: unknown): string =>
@@ -51,7 +55,7 @@ export function countOutcomes(tools: readonly SweepToolResult[]): ServerSweep['c
 }
 
 /**
- * Sweeps each server on each of its bundles, one after the other (a sweep is a short burst of
+ * Sweeps each server on each of its bundles, one after the other, smallest bundle first (a sweep is a short burst of
  * calls; running it beside the scenario workers would only slow both). A server that does not
  * start is the sweep's `failure`, not the run's end; a `sweep:` entry that matches nothing on
  * the menu is a usage error. The menus listed on two bundles are compared: a server whose menu
@@ -66,7 +70,9 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
     let failure: string | null = null;
     const secrets = [...request.secrets];
     const errorProbes = serverErrorProbes();
-    for (const fixture of server.fixtures) {
+    const pageProbes = serverPageProbes();
+    // Smallest bundle first: the probes made once per server (500, short pages) are made there.
+    for (const fixture of smallestFirst(server.fixtures, request.root)) {
       if (request.deadline?.expired() === true) {
         failure ??= `${fixture}: the run's deadline passed before the sweep reached it`;
         continue;
@@ -85,7 +91,9 @@ export async function sweepServers(request: SweepRequest): Promise<Map<string, S
           canonicalise: request.canonicaliseFor(fixtureDir),
           secrets: request.secrets,
           errorProbes,
+          pageProbes,
           ...(request.deadline === undefined ? {} : { stop: request.deadline.passed }),
+          ...(request.onTimed === undefined ? {} : { onTimed: request.onTimed }),
         });
         secrets.push(...swept.canaries);
         const names = swept.menu.map((t) => t.name);

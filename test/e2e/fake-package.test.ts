@@ -108,7 +108,7 @@ fake.assertAdded('wlan-ssids', { ssid: 'Lab' });
 
 describe('the light npm package: @hpe-mcp-bench/fake-central', () => {
   it('installs alone from its tarball, runs a vitest test and type-checks without Node types', async () => {
-    const dir = buildFakePackage(ROOT);
+    const dir = await buildFakePackage(ROOT);
     const { stdout: packed } = await run(
       'npm',
       ['pack', dir, '--ignore-scripts', '--json', '--pack-destination', scratch],

@@ -66,7 +66,7 @@ async function pytest(
 
 describe('the pytest plugin (pytest-hpe-fake-central)', () => {
   it('builds, installs into a fresh venv and passes its whole suite with no node on PATH', async () => {
-    buildPytestBundle(ROOT);
+    await buildPytestBundle(ROOT);
     const dist = join(work, 'dist');
     await run(PYTHON, ['-m', 'build', '--outdir', dist, PLUGIN], long);
     const built = readdirSync(dist);

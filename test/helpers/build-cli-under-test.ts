@@ -10,7 +10,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { bundleOptions } from '../../scripts/build-bundle.js';
 import { TEST_SERVER_BUNDLES_ENV } from './servers/launch/test-servers.js';
@@ -45,7 +45,7 @@ function testServers(root: string): string[] {
   ];
 }
 
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => void> {
   const root = resolve(import.meta.dirname, '../..');
   const parent = join(root, 'node_modules', '.cache', 'hpe-mcp-bench');
   mkdirSync(parent, { recursive: true });
@@ -55,7 +55,7 @@ export default function setup(project: TestProject): () => void {
     in: source,
     out: `servers/${source.replace(/\.ts$/, '').replaceAll('/', '-')}`,
   }));
-  buildSync(bundleOptions([{ in: 'src/cli/index.ts', out: 'index' }, ...servers], out, root));
+  await build(bundleOptions([{ in: 'src/cli/index.ts', out: 'index' }, ...servers], out, root));
   project.provide('cliBundle', join(out, 'index.js'));
   const bundles = Object.fromEntries(servers.map((s) => [s.in, join(out, `${s.out}.js`)]));
   project.provide('testServerBundles', bundles);
