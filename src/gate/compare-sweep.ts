@@ -40,6 +40,11 @@ export interface SweepComparison {
   added: string[];
   /** Calls or digest (or a non-ok outcome) changed, nothing lost: listed, collapsed. */
   changed: SweepToolChange[];
+  /**
+   * Write tools (`--sweep all`) not `ok` in the baseline either (they failed, changed nothing,
+   * or wrote a wrong value there too): no regression, listed so the comment says so.
+   */
+  writesFailingBefore: SweepToolChange[];
 }
 
 const callText = (c: SweepCall): string =>
@@ -180,6 +185,9 @@ function writeChangedElse(before: SweepToolResult, after: SweepToolResult): Swee
   };
 }
 
+/** A write tool's entry, judged by the fake's state diff (it has `changed`). */
+const isWrite = (e: SweepToolResult): boolean => e.changed !== undefined;
+
 /** One server's sweep against its baseline sweep (both present). */
 export function compareServerSweep(
   server: string,
@@ -197,6 +205,7 @@ export function compareServerSweep(
     retired: [],
     added: current.menu.filter((t) => !baseline.menu.includes(t)),
     changed: [],
+    writesFailingBefore: [],
   };
   if (current.failure !== null && current.tools.length === 0) {
     result.notCompared = `not compared (the server did not start for the sweep: ${current.failure.split('\n')[0] ?? ''})`;
@@ -227,6 +236,10 @@ export function compareServerSweep(
       continue;
     }
     if (before.outcome === 'unstable' || after.outcome === 'unstable') continue;
+    if (isWrite(before) && isWrite(after) && before.outcome !== 'ok' && after.outcome !== 'ok') {
+      result.writesFailingBefore.push(change(before, after));
+      continue;
+    }
     if (before.outcome === 'ok' && after.outcome !== 'ok') {
       result.regressions.push(change(before, after));
       continue;
@@ -282,6 +295,7 @@ export function compareSweeps(
       retired: [],
       added: [],
       changed: [],
+      writesFailingBefore: [],
     };
     if (!current)
       return [
