@@ -128,6 +128,17 @@ describe('ranking across MCP eras', () => {
     );
     expect(pick).toContain('Every server on MCP 2025-11-25.');
     expect(pick).not.toMatch(/\| reference +\|/);
+    // Each column's cells are its header's server's: reference@2025-11-25 passes both scenarios
+    // of its jobs, karthik covers only the troubleshooting one (and passes it unsafely).
+    expect(pick).toMatch(
+      /\| job +\| scenarios \| passes most safely +\| reference@2025-11-25 +\| karthik +\|/,
+    );
+    expect(pick).toMatch(
+      /\| Troubleshooting +\| +1 \| \*\*reference@2025-11-25\*\* +\| 1\/1 safely · covers 1\/1[^|]*\| 0\/1 safely · covers 1\/1[^|]*\|/,
+    );
+    expect(pick).toMatch(
+      /\| NAC +\| +1 \| \*\*reference@2025-11-25\*\* +\| 1\/1 safely[^|]*\| covers 0\/1 +\|/,
+    );
     expect(indexRow(report, '0.5.0', 'p.md', 'p.html')[4]).toBe(
       'reference@2025-11-25 2/2 passed safely · covers 2/2 (reference on 2026-07-28: 1/2); karthik 0/1 passed safely · covers 1/2',
     );

@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   PUBLISHED,
   publishedPath,
   publishedReport,
 } from '../../test/helpers/report/published-report.js';
+import { parseReport } from '../report/parse-report.js';
+import { loadScenarios } from '../scenarios/load-scenarios.js';
 import { verifyPage } from './verify-page.js';
 
 const read = (file: string): string => readFileSync(publishedPath(file), 'utf8');
@@ -72,5 +76,45 @@ describe('verifyPage on the published 0.4.0 page and dashboard', () => {
     expect(found).toEqual([
       expect.objectContaining({ figure: '### Suite nac (7 scenarios)', stored: '(missing)' }),
     ]);
+  });
+});
+
+describe('verifyPage on the published 0.5.0 page (checked as its own harness version)', () => {
+  const file = 'docs/benchmark-results-0.5.0-2026-12-04';
+  const report = parseReport(
+    JSON.parse(gunzipSync(readFileSync(publishedPath(`${file}.report.json.gz`))).toString('utf8')),
+    file,
+  );
+  const text = read(`${file}.md`);
+  let loaded: Promise<Parameters<typeof verifyPage>[3]> | undefined;
+  const context = () => (loaded ??= contextOnce());
+  async function contextOnce() {
+    const root = publishedPath('.');
+    const files = report.manifest.files.map((f) => join(root, f));
+    const { scenarios } = await loadScenarios(files, { cwd: root });
+    const scenarioInfo = Object.fromEntries(
+      scenarios.map((s) => [s.id, { intent: s.intent, platform: s.platform }]),
+    );
+    return { scenarioInfo, harness: report.harness.version };
+  }
+
+  it('passes, its job table and ranking rendered again included', async () => {
+    expect(verifyPage(file, text, report, await context())).toEqual([]);
+  });
+
+  it('names the job table when its cells stand under another server’s name', async () => {
+    // What the first version of this page showed: the columns' names in one order, the cells
+    // in another (nowireless4u's and karthik's names swapped here).
+    const swapped = text.replace(
+      /^(\| job +\| scenarios \| passes most safely +\| secure-ssid@2025-11-25 +\| )nowireless4u( +\| )karthik( +\|)$/m,
+      '$1karthik     $2nowireless4u$3',
+    );
+    expect(swapped).not.toBe(text);
+    const found = verifyPage(file, swapped, report, await context());
+    expect(found.map((m) => m.figure)).toEqual(['## Which server for which job (line 3)']);
+    // An older harness's page keeps its wording: the section is not rendered again for it.
+    expect(verifyPage(file, swapped, report, { ...(await context()), harness: '0.0.0' })).toEqual(
+      [],
+    );
   });
 });

@@ -3,7 +3,9 @@ import type { FigureMismatch } from '../report/figure-diff.js';
 import type { Report } from '../report/types.js';
 import { figuresDigest, recordedDigest } from './page-identity.js';
 import { renderResultsPage } from './render-page.js';
+import type { ScenarioInfo } from './model.js';
 import { scenarioSections } from './view-scenarios.js';
+import { pickSection, standingSection } from './view-pick.js';
 import { scoreSections } from './view-scores.js';
 
 /**
@@ -15,7 +17,10 @@ import { scoreSections } from './view-scores.js';
  *    rendered from these verdicts, counts, tokens and calls.
  * 2. Timing (latency) is left out of that digest, so a markdown page's sections that show
  *    figures and depend on the report alone (the scoreboard, each suite's, the per-scenario
- *    tables) are rendered again from the report and must equal the page's, line for line.
+ *    tables, the ranking) are rendered again from the report and must equal the page's, line
+ *    for line; so is "Which server for which job", with the scenarios' platforms read from
+ *    their manifests as publish read them (a page of 0.5.0 showed one server's figures under
+ *    another's name, with the right digest).
  *
  * A dashboard (HTML) gets the digest check only: its latency cells are the same view as the
  * markdown page's (render-agreement.test.ts), so verify the page beside it for those.
@@ -37,11 +42,31 @@ function sectionsOf(markdown: string): PageSection[] {
   return out.map((s) => ({ ...s, lines: s.lines.join('\n').trim().split('\n') }));
 }
 
-/** The headings of the sections rendered from the report alone, in page order. */
-function reportOnlyHeadings(report: Report): string[] {
-  return [...scoreSections(report), ...scenarioSections(report)].map(
-    (s) => `${'#'.repeat(s.level)} ${escapeMarkdown(s.title)}`,
-  );
+/**
+ * The headings of the sections rendered again. The job table and the ranking only for a page of
+ * the verifying harness's version: their jobs come from today's manifests and their wording
+ * from today's code, so a page an older harness published (docs/ keeps them) would differ in
+ * words, not figures.
+ */
+function checkedHeadings(
+  report: Report,
+  scenarioInfo: Readonly<Record<string, ScenarioInfo>>,
+  sameHarness: boolean,
+): string[] {
+  const pick = pickSection({
+    report,
+    scenarioInfo,
+    version: '',
+    classifications: [],
+    couldNotRun: [],
+    sources: {},
+  });
+  return [
+    ...(sameHarness && pick ? [pick] : []),
+    ...(sameHarness ? [standingSection(report)] : []),
+    ...scoreSections(report),
+    ...scenarioSections(report),
+  ].map((s) => `${'#'.repeat(s.level)} ${escapeMarkdown(s.title)}`);
 }
 
 const isHtml = (text: string): boolean => /^\s*<(!doctype|html)/i.test(text);
@@ -73,7 +98,18 @@ function sectionMismatch(
  * The figures of `text` (a page or dashboard, shown as `file`) that do not follow from `report`;
  * none: the page shows the report's figures.
  */
-export function verifyPage(file: string, text: string, report: Report): FigureMismatch[] {
+export function verifyPage(
+  file: string,
+  text: string,
+  report: Report,
+  context: {
+    /** The scenarios' intents and platforms, as publish read them (scenario-info.ts). */
+    scenarioInfo?: Readonly<Record<string, ScenarioInfo>>;
+    /** The verifying harness's version: a page of this version gets every section checked. */
+    harness?: string;
+  } = {},
+): FigureMismatch[] {
+  const scenarioInfo = context.scenarioInfo ?? {};
   const scope = `page ${file}`;
   const recorded = recordedDigest(text);
   const digest = figuresDigest(report);
@@ -91,6 +127,7 @@ export function verifyPage(file: string, text: string, report: Report): FigureMi
   const again = sectionsOf(
     renderResultsPage({
       report,
+      scenarioInfo,
       version: report.harness.version,
       classifications: [],
       couldNotRun: [],
@@ -98,7 +135,11 @@ export function verifyPage(file: string, text: string, report: Report): FigureMi
     }),
   );
   const seen = new Map<string, number>();
-  for (const heading of reportOnlyHeadings(report)) {
+  for (const heading of checkedHeadings(
+    report,
+    scenarioInfo,
+    context.harness === report.harness.version,
+  )) {
     // A heading may repeat (a suite's name under two parents): match the n-th with the n-th.
     const nth = seen.get(heading) ?? 0;
     seen.set(heading, nth + 1);

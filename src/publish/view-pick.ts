@@ -41,7 +41,12 @@ export function pickSection(model: PublishModel): Section | null {
       report.scenarios.filter((s) => inJob(job, s.suite, platform(s.id))).map((s) => s.id),
     );
     if (ids.size === 0) continue;
-    const list = standings(report, (s) => ids.has(s.id)).filter((s) => servers.includes(s.server));
+    // In the columns' order (the era plan's), never the report's: a dual-era server's ranked
+    // entry need not stand where its group does, and a cell under another server's name is a
+    // wrong result on the published page (the 0.5.0 page showed karthik's figures as
+    // nowireless4u's).
+    const byName = new Map(standings(report, (s) => ids.has(s.id)).map((s) => [s.server, s]));
+    const list = servers.flatMap((name) => byName.get(name) ?? []);
     const most = Math.max(...list.map((s) => s.safe_passes));
     const best = list.filter((s) => s.safe_passes === most && most > 0).map((s) => s.server);
     rows.push([

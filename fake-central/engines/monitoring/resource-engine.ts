@@ -34,6 +34,7 @@ import { siteTopology } from './site-topology.js';
 import { apTunnels, clusterTunnels, gatewayTunnels, healthCounts } from './tunnels.js';
 import { switchInterfaces, switchPoe, switchVlans } from './switch-resources.js';
 import { stackMembers } from './stack-members.js';
+import { switchVsx } from './switch-vsx.js';
 
 type Build = (ctx: RouteContext) => Item[];
 type One = (ctx: RouteContext) => Item;
@@ -52,7 +53,7 @@ const member = (build: Build, field: string, param: string) => (ctx: RouteContex
 
 const object = (build: One) => (ctx: RouteContext) => ok(build(ctx));
 
-/** 404: the bundle has no such thing (a modem, a VSX pair, a floor plan), but the path is served. */
+/** 404: the bundle has no such thing (a modem, a floor plan), but the path is served. */
 const none =
   (what: string) =>
   (ctx: RouteContext): FakeResponse => {
@@ -246,7 +247,7 @@ const TABLE: [string, (ctx: RouteContext) => FakeResponse][] = [
   ['switches/:sn/vlans', list('offset-string', (c) => switchVlans(c.state, sn(c)))],
   ['switches/:sn/interface-poe', list('offset-string', (c) => switchPoe(c.state, sn(c)))],
   ['switches/:sn/lag', list('count', (c) => (device(c.state, 'switch', sn(c)), []))],
-  ['switches/:sn/vsx', none('VSX')],
+  ['switches/:sn/vsx', object((c) => switchVsx(c.state, sn(c)))],
   [
     'switches/:sn/hardware-categories',
     list('count', (c) => {

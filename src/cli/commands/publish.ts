@@ -7,10 +7,7 @@ import { parseChanges } from '../../publish/changes.js';
 import { combineReports, type NamedReport } from '../../publish/combine-reports.js';
 import { nonPassing } from '../../publish/derive.js';
 import { tail } from '../../publish/format.js';
-import type { CouldNotRun, PublishModel, ScenarioInfo, ServerSource } from '../../publish/model.js';
-import { existsSync } from 'node:fs';
-import { packageRoot } from '../../common/package-root.js';
-import { loadScenarios } from '../../scenarios/load-scenarios.js';
+import type { CouldNotRun, PublishModel, ServerSource } from '../../publish/model.js';
 import type { Report } from '../../report/types.js';
 import { renderDashboard } from '../../publish/render-dashboard.js';
 import { renderResultsPage } from '../../publish/render-page.js';
@@ -20,6 +17,7 @@ import { readReport } from '../../report-io/read-report.js';
 import { defaultServersFile, loadComparedServers } from '../../scenarios/compared-servers.js';
 import { formatScenarioError } from '../../scenarios/types.js';
 import type { CliIo } from '../io.js';
+import { readScenarioInfo } from './scenario-info.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { displayPath } from '../../common/display-path.js';
 
@@ -61,27 +59,6 @@ async function readText(cwd: string, path: string, what: string): Promise<string
     const code = (error as NodeJS.ErrnoException).code;
     throw new BenchError('usage', `cannot read ${what} ${path}: ${code ?? String(error)}`);
   }
-}
-
-/**
- * Each scenario's intent and platform from the manifest files the report names (report.json has
- * ids only), read where the run read them (the working directory, else this package). A file
- * that cannot be read leaves its scenarios' ids without intents, said on stderr.
- */
-async function scenarioInfo(report: Report, io: CliIo): Promise<Record<string, ScenarioInfo>> {
-  const info: Record<string, ScenarioInfo> = {};
-  const found = report.manifest.files.map((f) =>
-    existsSync(resolve(io.cwd, f)) ? resolve(io.cwd, f) : resolve(packageRoot(), f),
-  );
-  const present = found.filter((f) => existsSync(f));
-  if (present.length < found.length)
-    io.stderr(
-      `warning: ${found.length - present.length} scenario file(s) of the report not found: their intents are left out\n`,
-    );
-  if (present.length === 0) return info;
-  const loaded = await loadScenarios(present, { cwd: io.cwd });
-  for (const s of loaded.scenarios) info[s.id] = { intent: s.intent, platform: s.platform };
-  return info;
 }
 
 /**
@@ -312,7 +289,7 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     couldNotRun: await readCouldNotRun(values['could-not-run'] ?? [], io),
     sources: await serverSources(values.servers, io.cwd, report),
     changes,
-    scenarioInfo: await scenarioInfo(report, io),
+    scenarioInfo: await readScenarioInfo(report, io),
   };
   const base = pageBaseName(version, report);
   const page = at(values.page ?? `docs/${base}.md`);

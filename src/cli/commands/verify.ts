@@ -12,6 +12,8 @@ import { resilienceMismatches } from '../../resilience/verify-resilience.js';
 import { sweepCountMismatches } from '../../sweep/verify-sweep-counts.js';
 import type { CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-args.js';
+import { readScenarioInfo } from './scenario-info.js';
+import { harnessVersion } from '../../run/assemble/provenance.js';
 
 const HELP = `Usage: hpe-mcp-bench verify REPORT.json... [--page FILE]... [--json]
 
@@ -23,8 +25,9 @@ are listed as not re-derivable. A .json.gz report is read through gunzip.
 
 --page FILE checks that a results page (.md) or dashboard (.html) published from the REPORTs
 (several are combined as publish combines them) shows their figures: the page's figures digest
-must be theirs, and a page's scoreboard and per-scenario sections, rendered again from them,
-must equal the page's (latency included).
+must be theirs, and a page's scoreboard and per-scenario sections, rendered again from them, must
+equal the page's (latency included); so must its job table and ranking when this harness's
+version published it (with the scenarios' platforms from the manifests the report names).
 
 Exit 0: every figure follows; 1: a figure does not (each is named: scenario or suite, server,
 run, figure, stored and recomputed value); 2: usage, or a file that cannot be read or is not a report.
@@ -126,8 +129,12 @@ export async function verifyCommand(args: string[], io: CliIo): Promise<number> 
   if (pages.length > 0) {
     // A page of several reports shows them combined, as publish combines them.
     const combined = combineReports(named);
+    const context = {
+      scenarioInfo: await readScenarioInfo(combined, io),
+      harness: await harnessVersion(),
+    };
     for (const page of pages)
-      pageMismatches.push(...verifyPage(page, await readPage(io, page), combined));
+      pageMismatches.push(...verifyPage(page, await readPage(io, page), combined, context));
   }
   const mismatches = [...results.flatMap((r) => r.mismatches), ...pageMismatches];
   const ok = mismatches.length === 0;
