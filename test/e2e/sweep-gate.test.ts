@@ -5,6 +5,11 @@
  * as the baseline, then PR copies break that tool the way real PRs do. Each broken PR fails the
  * gate with the tool and its outcome named; an unchanged copy passes. One scenario, one run, one
  * bundle: the scenario is only there so the bench has something to run besides the sweep.
+ *
+ * The benches are independent (the gate compares their reports afterwards) and mostly wait on
+ * the fake and the Python server, so the file starts them all up front, two at a time in the
+ * order of the tests (`pr()` registers a test's copy; `beforeAll` starts them), and each test
+ * awaits its own: one after the other they took 111 s of the processes project.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +26,7 @@ import { silentLogger } from '../../src/run/ports.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import type { Scenario } from '../../src/scenarios/types.js';
+import { atMost } from '../helpers/at-most.js';
 import { pythonReferenceEntry } from '../helpers/python-reference-entry.js';
 
 const ROOT = packageRoot();
@@ -59,18 +65,30 @@ def register(ctx: ToolContext) -> None:
 let scratch: string;
 let scenarios: Scenario[];
 let baseline: Report;
-/** PR reports a later test gates again: the tool removed, the tool leaking a token. */
-const kept = new Map<string, Report>();
+
+type Edit = (tool: string) => string | null;
+type Patch = (dir: string) => Promise<void>;
+/** The PR copies the tests registered, in test order, each with its bench once started. */
+const prs: { name: string; edit: Edit; patch?: Patch; report?: Promise<Report> }[] = [];
+
+/**
+ * Registers a PR copy (see {@link serverCopy}) for `beforeAll` to bench; the test awaits the
+ * returned function's report.
+ */
+function pr(name: string, edit: Edit, patch?: Patch): () => Promise<Report> {
+  const entry: (typeof prs)[number] = { name, edit, ...(patch ? { patch } : {}) };
+  prs.push(entry);
+  return () => {
+    if (!entry.report) throw new Error(`${name}: beforeAll did not start its bench`);
+    return entry.report;
+  };
+}
 
 /**
  * A copy of the Python reference server with the new tool, changed by `edit` (the PR), its other
  * files by `patch`.
  */
-async function serverCopy(
-  name: string,
-  edit: (tool: string) => string | null,
-  patch?: (dir: string) => Promise<void>,
-): Promise<string> {
+async function serverCopy(name: string, edit: Edit, patch?: Patch): Promise<string> {
   const dir = join(scratch, name);
   await cp(SERVER, dir, {
     recursive: true,
@@ -91,17 +109,14 @@ async function serverCopy(
         '        alerts,\n        incident_response,\n    ):',
         '        alerts,\n        incident_response,\n        site_aps,\n    ):',
       );
-    expect(text).toContain('site_aps,\n    ):');
+    // Benched in the background (beforeAll): an error, not an assertion outside its test.
+    if (!text.includes('site_aps,\n    ):')) throw new Error('app.py: the tool list not found');
     await writeFile(app, text);
   }
   return dir;
 }
 
-async function bench(
-  name: string,
-  edit: (tool: string) => string | null,
-  patch?: (dir: string) => Promise<void>,
-): Promise<Report> {
+async function bench(name: string, edit: Edit, patch?: Patch): Promise<Report> {
   const dir = await serverCopy(name, edit, patch);
   const config = parseBenchConfig(
     join(scratch, `${name}.yml`),
@@ -140,12 +155,21 @@ beforeAll(async () => {
   const loaded = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
   scenarios = loaded.scenarios.filter((s) => s.id === 'client-diagnosis-001');
   expect(scenarios).toHaveLength(1);
-  baseline = await bench('base', (tool) => tool);
+  const twoAtATime = atMost(2);
+  const base = twoAtATime(() => bench('base', (tool) => tool));
+  for (const entry of prs) {
+    entry.report = twoAtATime(() => bench(entry.name, entry.edit, entry.patch));
+    // Its test reads the failure; until then it is not an unhandled rejection.
+    entry.report.catch(() => undefined);
+  }
+  baseline = await base;
 }, 120_000);
 
 afterAll(async () => {
+  // No bench left running (a test that failed early did not await its own) into the removal.
+  await Promise.allSettled(prs.flatMap((entry) => (entry.report ? [entry.report] : [])));
   if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+}, 300_000);
 
 const entry = (report: Report) =>
   report.servers[0]?.sweep?.tools.find((t) => t.tool === TOOL && t.fixture === 'site-a');
@@ -172,17 +196,18 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     expect(paged.filter((t) => t.pages?.result !== 'whole')).toEqual([]);
   });
 
+  const same = pr('same', (tool) => tool);
   it('an unchanged copy passes', async () => {
-    const { verdict } = gate(await bench('same', (tool) => tool));
+    const { verdict } = gate(await same());
     expect(verdict.reasons).toEqual([]);
     expect(verdict.status).toBe('pass');
   }, 60_000);
 
+  const wrongPath = pr('wrong-path', (tool) =>
+    tool.replace('"/network-monitoring/v1/aps"', '"/network-monitoring/v1/ap"'),
+  );
   it('a wrong path fails: route-miss, with the calls that changed', async () => {
-    const pr = await bench('wrong-path', (tool) =>
-      tool.replace('"/network-monitoring/v1/aps"', '"/network-monitoring/v1/ap"'),
-    );
-    const { verdict, comment } = gate(pr);
+    const { verdict, comment } = gate(await wrongPath());
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       expect.stringContaining(
@@ -192,11 +217,11 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     expect(comment).toContain(`${TOOL} (site-a) ok → route-miss`);
   }, 60_000);
 
+  const wrongField = pr('wrong-field', (tool) =>
+    tool.replace('("serialNumber", "deviceName"', '("serial", "deviceName"'),
+  );
   it('a field read from the wrong key fails: data lost, with examples', async () => {
-    const pr = await bench('wrong-field', (tool) =>
-      tool.replace('("serialNumber", "deviceName"', '("serial", "deviceName"'),
-    );
-    const { verdict } = gate(pr);
+    const { verdict } = gate(await wrongField());
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       expect.stringMatching(
@@ -207,154 +232,159 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     );
   }, 60_000);
 
+  const swallowed = pr('swallowed', (tool) =>
+    tool.replace(
+      / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+      (_all, args: string) =>
+        `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except Exception:\n            return {"total": 0, "returned": 0, "aps": []}\n`,
+    ),
+  );
   it('an API error turned into an empty list fails: swallowed, with what it answered', async () => {
     expect(entry(baseline)?.probes).toContainEqual({ status: 403, result: 'reported' });
-    const pr = await bench('swallowed', (tool) =>
-      tool.replace(
-        / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
-        (_all, args: string) =>
-          `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except Exception:\n            return {"total": 0, "returned": 0, "aps": []}\n`,
-      ),
-    );
-    expect(entry(pr)?.outcome).toBe('ok');
-    const { verdict } = gate(pr);
+    const report = await swallowed();
+    expect(entry(report)?.outcome).toBe('ok');
+    const { verdict } = gate(report);
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       `python-reference sweep: ${TOOL} (site-a) ok (API 403 reported) → swallowed (API 403); GET /network-monitoring/v1/aps; its first API call answered 403, it answered ${JSON.stringify('{"total":0,"returned":0,"aps":[]}')}`,
     );
   }, 60_000);
 
+  const swallowed5xx = pr('swallowed-5xx', (tool) =>
+    tool
+      .replace(
+        'from ..paging import collect_cursor',
+        'from ..central_client import CentralApiError\nfrom ..paging import collect_cursor',
+      )
+      .replace(
+        / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+        (_all, args: string) =>
+          `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except CentralApiError as error:\n            if error.status < 500:\n                raise\n            return {"total": 0, "returned": 0, "aps": []}\n`,
+      ),
+  );
   it('a 5xx turned into an empty list (a 4xx still reported) fails: swallowed under the 500 probe', async () => {
     expect(entry(baseline)?.probes).toContainEqual({ status: 500, result: 'reported' });
-    const pr = await bench('swallowed-5xx', (tool) =>
-      tool
-        .replace(
-          'from ..paging import collect_cursor',
-          'from ..central_client import CentralApiError\nfrom ..paging import collect_cursor',
-        )
-        .replace(
-          / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
-          (_all, args: string) =>
-            `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except CentralApiError as error:\n            if error.status < 500:\n                raise\n            return {"total": 0, "returned": 0, "aps": []}\n`,
-        ),
-    );
-    expect(entry(pr)?.probes).toContainEqual({ status: 403, result: 'reported' });
-    const { verdict } = gate(pr);
+    const report = await swallowed5xx();
+    expect(entry(report)?.probes).toContainEqual({ status: 403, result: 'reported' });
+    const { verdict } = gate(report);
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       `python-reference sweep: ${TOOL} (site-a) ok (API 500 reported) → swallowed (API 500); GET /network-monitoring/v1/aps; its first API call and its retry answered 500, it answered ${JSON.stringify('{"total":0,"returned":0,"aps":[]}')}`,
     );
   }, 60_000);
 
+  const retryDelay = pr(
+    'retry-delay',
+    (tool) => tool,
+    async (dir) => {
+      const file = join(dir, 'hpe_reference_py', 'central_client.py');
+      const text = await readFile(file, 'utf8');
+      const slow = text.replace(
+        'server_error_delay_s: float = 0.25',
+        'server_error_delay_s: float = 250.0',
+      );
+      if (slow === text) throw new Error('central_client.py: server_error_delay_s not found');
+      await writeFile(file, slow);
+    },
+  );
   it('a 5xx back-off past the call timeout fails: the first tool 500-probed times out, and no other waits', async () => {
-    const pr = await bench(
-      'retry-delay',
-      (tool) => tool,
-      async (dir) => {
-        const file = join(dir, 'hpe_reference_py', 'central_client.py');
-        const text = await readFile(file, 'utf8');
-        const slow = text.replace(
-          'server_error_delay_s: float = 0.25',
-          'server_error_delay_s: float = 250.0',
-        );
-        expect(slow).not.toBe(text);
-        await writeFile(file, slow);
-      },
-    );
-    const probed = pr.servers[0]?.sweep?.tools.filter((t) =>
+    const report = await retryDelay();
+    const probed = report.servers[0]?.sweep?.tools.filter((t) =>
       t.probes?.some((p) => p.status === 500),
     );
     expect(probed?.map((t) => [t.tool, t.probes?.find((p) => p.status === 500)?.result])).toEqual([
       ['get_ap', 'timeout'],
     ]);
-    const { verdict } = gate(pr);
+    const { verdict } = gate(report);
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       'python-reference sweep: get_ap (site-a) ok (API 500 reported) → timeout (API 500); GET /network-monitoring/v1/aps/{id}; its first API call and its retry answered 500, it did not answer within the call timeout',
     );
   }, 60_000);
 
+  // The tool puts its token into the API error, and errors are no longer redacted: the 403
+  // probe's answer carries the token the fake issued.
+  const tokenInError = pr(
+    'token-in-error',
+    (tool) =>
+      tool.replace(
+        / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+        (_all, args: string) =>
+          `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except Exception as error:\n            raise RuntimeError(f"{error} (Authorization: Bearer {await ctx.central._get_token()})") from error\n`,
+      ),
+    async (dir) => {
+      const file = join(dir, 'hpe_reference_py', 'tools', 'define_tool.py');
+      const text = await readFile(file, 'utf8');
+      const unredacted = text.replace(
+        'text=ctx.redactor.redact_text(f"{tool}: {message}")',
+        'text=f"{tool}: {message}"',
+      );
+      if (unredacted === text) throw new Error('define_tool.py: the redact_text call not found');
+      await writeFile(file, unredacted);
+    },
+  );
   it('a bearer token in an error answer fails: unsafe, named, and the sweep holds no token', async () => {
-    // The tool puts its token into the API error, and errors are no longer redacted: the 403
-    // probe's answer carries the token the fake issued.
-    const pr = await bench(
-      'token-in-error',
-      (tool) =>
-        tool.replace(
-          / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
-          (_all, args: string) =>
-            `        try:\n            found = await collect_cursor(${args.replace(/\n/g, '\n    ')}\n            )\n        except Exception as error:\n            raise RuntimeError(f"{error} (Authorization: Bearer {await ctx.central._get_token()})") from error\n`,
-        ),
-      async (dir) => {
-        const file = join(dir, 'hpe_reference_py', 'tools', 'define_tool.py');
-        const text = await readFile(file, 'utf8');
-        const unredacted = text.replace(
-          'text=ctx.redactor.redact_text(f"{tool}: {message}")',
-          'text=f"{tool}: {message}"',
-        );
-        expect(unredacted).not.toBe(text);
-        await writeFile(file, unredacted);
-      },
-    );
-    kept.set('token-in-error', pr);
+    const report = await tokenInError();
     const leak = `its answer to the API 403 probe carried a secret (bearer token)`;
-    expect(entry(pr)).toMatchObject({ outcome: 'unsafe', error: leak });
-    const { verdict, comment } = gate(pr);
+    expect(entry(report)).toMatchObject({ outcome: 'unsafe', error: leak });
+    const { verdict, comment } = gate(report);
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       `python-reference sweep: ${TOOL} (site-a) ok → unsafe; GET /network-monitoring/v1/aps; ${leak}`,
     );
     // The tokens the fake issues are fake-central-… / fake-glp-…: none is in the report or comment.
-    for (const text of [JSON.stringify(pr), comment])
+    for (const text of [JSON.stringify(report), comment])
       expect(text).not.toMatch(/fake-(?:central|glp)-[A-Za-z0-9_-]{20}/);
   }, 60_000);
 
+  const filterDropped = pr('filter-dropped', (tool) =>
+    tool.replace('query={"filter": odata_filter({"siteId": site_id})},', 'query={},'),
+  );
   it('the site filter dropped fails: filter-ignored, naming the argument', async () => {
-    const pr = await bench('filter-dropped', (tool) =>
-      tool.replace('query={"filter": odata_filter({"siteId": site_id})},', 'query={},'),
-    );
-    expect(entry(pr)?.outcome).toBe('ok');
-    const { verdict, comment } = gate(pr);
+    const report = await filterDropped();
+    expect(entry(report)?.outcome).toBe('ok');
+    const { verdict, comment } = gate(report);
     expect(verdict.status).toBe('fail');
     const reason = `python-reference sweep: ${TOOL} (site-a) ok (filter site_id narrowed) → filter-ignored (site_id); GET /network-monitoring/v1/aps; called with site_id="2459302564" it still showed all`;
     expect(verdict.reasons).toContainEqual(expect.stringContaining(reason));
     expect(comment).toContain(`${TOOL} (site-a) ok (filter site_id narrowed) → filter-ignored`);
   }, 60_000);
 
+  // One page of 1000 holds every AP of the bundle, so only short pages show the cut.
+  const onePage = pr('one-page', (tool) =>
+    tool
+      .replace('from ..paging import collect_cursor', 'from ..paging import Collected')
+      .replace(
+        / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
+        [
+          '        body = await ctx.central.get(',
+          '            "/network-monitoring/v1/aps",',
+          '            {"filter": odata_filter({"siteId": site_id}), "limit": 1000},',
+          '        )',
+          '        found = Collected(body.get("items", []), body.get("total"), False)',
+          '',
+        ].join('\n'),
+      ),
+  );
   it('the loop over pages cut to one page fails: truncated, with the values lost', async () => {
-    // One page of 1000 holds every AP of the bundle, so only short pages show the cut.
-    const pr = await bench('one-page', (tool) =>
-      tool
-        .replace('from ..paging import collect_cursor', 'from ..paging import Collected')
-        .replace(
-          / {8}found = await collect_cursor\(([\s\S]*?)\n {8}\)\n/,
-          [
-            '        body = await ctx.central.get(',
-            '            "/network-monitoring/v1/aps",',
-            '            {"filter": odata_filter({"siteId": site_id}), "limit": 1000},',
-            '        )',
-            '        found = Collected(body.get("items", []), body.get("total"), False)',
-            '',
-          ].join('\n'),
-        ),
-    );
-    expect(entry(pr)).toMatchObject({ outcome: 'ok', shown: entry(baseline)?.shown });
-    expect(entry(pr)?.pages).toMatchObject({ result: 'truncated' });
-    const { verdict, comment } = gate(pr);
+    const report = await onePage();
+    expect(entry(report)).toMatchObject({ outcome: 'ok', shown: entry(baseline)?.shown });
+    expect(entry(report)?.pages).toMatchObject({ result: 'truncated' });
+    const { verdict, comment } = gate(report);
     expect(verdict.status).toBe('fail');
     const reason = `python-reference sweep: ${TOOL} (site-a) ok (short pages whole) → truncated; GET /network-monitoring/v1/aps; served in 3 short pages it lost`;
     expect(verdict.reasons).toContainEqual(expect.stringContaining(reason));
     expect(comment).toContain(`${TOOL} (site-a) ok (short pages whole) → truncated`);
   }, 60_000);
 
+  const refused = pr('refused', (tool) =>
+    tool.replace(
+      'query={"filter": odata_filter({"siteId": site_id})},',
+      'query={"site-id": site_id or "all"},',
+    ),
+  );
   it('a request the fake refuses as the API would fails: rejected, with the rule', async () => {
-    const pr = await bench('refused', (tool) =>
-      tool.replace(
-        'query={"filter": odata_filter({"siteId": site_id})},',
-        'query={"site-id": site_id or "all"},',
-      ),
-    );
-    const { verdict } = gate(pr);
+    const { verdict } = gate(await refused());
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       expect.stringContaining(
@@ -363,21 +393,19 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
     );
   }, 60_000);
 
+  const removed = pr('removed', () => null);
   it('the tool removed from the menu fails', async () => {
-    const removed = await bench('removed', () => null);
-    kept.set('removed', removed);
-    const { verdict } = gate(removed);
+    const { verdict } = gate(await removed());
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
       `python-reference sweep: ${TOOL} is missing from the menu (declare a removal on purpose under "retired: {tools: [${TOOL}]}" in the thresholds)`,
     );
   }, 60_000);
 
-  it('a tool new on the menu that leaks a token fails: new → unsafe (a safe new tool is only listed)', () => {
+  it('a tool new on the menu that leaks a token fails: new → unsafe (a safe new tool is only listed)', async () => {
     // The same two PRs, gated again: the one without the tool is now the baseline.
-    const without = kept.get('removed');
-    const leaking = kept.get('token-in-error');
-    if (!without || !leaking) throw new Error('the removed and token-in-error PRs ran first');
+    const without = await removed();
+    const leaking = await tokenInError();
     const { verdict } = gate(leaking, without);
     expect(verdict.status).toBe('fail');
     expect(verdict.reasons).toContainEqual(
