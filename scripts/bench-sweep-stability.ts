@@ -36,15 +36,24 @@ if (!Number.isInteger(runs) || runs < 2) throw new Error(`--runs ${values.runs}:
 const subject = values.subject;
 const root = packageRoot();
 
+/** A value that must be there (a config's server, a run's sweep). */
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
 async function serverOf(): Promise<{ name: string; config: ServerConfig }> {
   if (subject === 'ts')
     return {
       name: REFERENCE_SERVER,
-      config: defaultBenchConfig(root).servers[REFERENCE_SERVER]!,
+      config: must(defaultBenchConfig(root).servers[REFERENCE_SERVER], REFERENCE_SERVER),
     };
   if (subject === 'python') {
     const config = await loadBenchConfig(join(root, 'hpe-mcp-bench.subjects.yml'));
-    return { name: 'python-reference', config: config.servers['python-reference']! };
+    return {
+      name: 'python-reference',
+      config: must(config.servers['python-reference'], 'python-reference'),
+    };
   }
   if (!COMPARED.includes(subject))
     throw new Error(`--subject ${subject}: python, ts or one of ${COMPARED.join(', ')}`);
@@ -53,14 +62,14 @@ async function serverOf(): Promise<{ name: string; config: ServerConfig }> {
       `--subject ${subject}: .h2h/${subject}/.venv is not there (bash scripts/h2h/install.sh ${subject})`,
     );
   const config = await loadBenchConfig(join(root, 'hpe-mcp-bench.compared.yml'));
-  return { name: subject, config: config.servers[subject]! };
+  return { name: subject, config: must(config.servers[subject], subject) };
 }
 
 const fixtures = (values.fixture ?? ['site-a', 'campus-b']).map((f) => `fixtures/central/${f}`);
 for (const f of fixtures)
   if (!existsSync(join(root, f))) throw new Error(`--fixture ${f}: no such bundle`);
 const server = await serverOf();
-const load = (): string => loadavg()[0]!.toFixed(2);
+const load = (): string => (loadavg()[0] ?? 0).toFixed(2);
 
 const sweeps: ServerSweep[] = [];
 const loads: string[] = [];
@@ -76,7 +85,7 @@ for (let i = 0; i < runs; i++) {
     secrets: [],
     canonicaliseFor: () => (value) => value,
   });
-  const sweep = result.get(server.name)!;
+  const sweep = must(result.get(server.name), `run ${i + 1}'s sweep`);
   if (sweep.failure !== null) console.error(`run ${i + 1}: ${sweep.failure}`);
   sweeps.push(sweep);
   loads.push(`${before}→${load()}`);
@@ -114,12 +123,14 @@ for (let i = 0; i < runs; i++)
   for (let j = 0; j < runs; j++) {
     if (i === j) continue;
     pairs++;
-    const reasons = sweepReasons([compareServerSweep(server.name, sweeps[j]!, sweeps[i]!, [])]);
+    const reasons = sweepReasons([
+      compareServerSweep(server.name, must(sweeps[j], 'run'), must(sweeps[i], 'run'), []),
+    ]);
     if (reasons.length > 0) failedPairs++;
     for (const r of reasons) alarms.set(r, (alarms.get(r) ?? 0) + 1);
   }
 
-const entries = sweeps[0]!.tools.length;
+const entries = must(sweeps[0], 'run 1').tools.length;
 const unstable = sweeps.map((s) => s.counts.unstable ?? 0);
 const summary = {
   subject,

@@ -60,9 +60,9 @@ export function unwrittenValues(
       const now = fieldsNamed(change.after, norm(arg));
       if (now.size === 0) continue;
       const was = fieldsNamed(change.before, norm(arg));
-      const judged = [...now].filter(([path]) => !same(was.get(path), sent));
-      if (judged.length === 0 || [...now.values()].some((v) => same(v, sent))) continue;
-      const [path, value] = judged[0]!;
+      const [first] = [...now].filter(([path]) => !same(was.get(path), sent));
+      if (first === undefined || [...now.values()].some((v) => same(v, sent))) continue;
+      const [path, value] = first;
       lines.push(
         `${change.collection} ${change.item}: ${path} is ${shortJson(value)}, the call sent ${shortJson(sent)} (${arg})`,
       );
