@@ -4,8 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundledArgs } from '../helpers/bundled-servers.js';
-import { cliEntry } from '../helpers/cli-entry.js';
+import { bundledBenchFile, cliWithoutSweep } from '../helpers/h2h-run.js';
 
 // scripts/h2h/run.sh end to end without the real compared servers (they never run in npm test):
 // the reference server stands in through the golden bench config, and a stand-in install script
@@ -14,24 +13,11 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const REPO = resolve(import.meta.dirname, '../..');
 
 /**
- * test/helpers/publish/fixtures/golden-bench.yml in `dir`, its servers started from the bundles this
- * test run built (test/helpers/bundled-servers.ts) instead of through tsx: the script, not the
- * server's compile, is the subject, and tsx took seconds a start under load.
+ * test/helpers/publish/fixtures/golden-bench.yml in `dir`, its servers started from the bundles
+ * this test run built (bundledBenchFile, test/helpers/h2h-run.ts): the script is the subject.
  */
-function bundledGoldenBench(dir: string): string {
-  const text = readFileSync(join(REPO, 'test/helpers/publish/fixtures/golden-bench.yml'), 'utf8');
-  const bundled = text
-    .replace(
-      /^( {4}args: )\[--import, tsx, (\S+)\]$/gm,
-      (_line, key: string, source: string) =>
-        `${key}${JSON.stringify(bundledArgs(['--import', 'tsx', source]))}`,
-    )
-    .replaceAll('cwd: ../../../..', `cwd: ${JSON.stringify(REPO)}`);
-  expect(bundled).not.toMatch(/\[--import, tsx/);
-  const file = join(dir, 'golden-bench.yml');
-  writeFileSync(file, bundled);
-  return file;
-}
+const goldenBench = (dir: string) =>
+  bundledBenchFile(join(REPO, 'test/helpers/publish/fixtures/golden-bench.yml'), dir);
 
 describe('scripts/h2h/run.sh', () => {
   it('refuses a --version other than package.json, the one version source', () => {
@@ -88,8 +74,8 @@ describe('scripts/h2h/run.sh', () => {
         encoding: 'utf8',
         env: {
           ...process.env,
-          HPE_MCP_BENCH: [process.execPath, ...cliEntry()].join(' '),
-          H2H_CONFIG: bundledGoldenBench(dir),
+          HPE_MCP_BENCH: cliWithoutSweep(dir),
+          H2H_CONFIG: goldenBench(dir),
           H2H_CLASSIFICATION: '',
           H2H_INSTALL: install,
           H2H_SCENARIOS: 'test/subjects/scenarios',
@@ -128,18 +114,11 @@ describe('scripts/h2h/run.sh', () => {
     const out = join(dir, 'out');
     // The CLI as run.sh calls it, except that after `run` one headline figure of the report is
     // edited: what a harness bug in aggregation (or a hand edit) would leave behind.
-    const cli = join(dir, 'cli.sh');
     const edit =
       "const f=process.argv[1];const r=JSON.parse(require('fs').readFileSync(f,'utf8'));r.overall[0].tokens.mean+=1;require('fs').writeFileSync(f,JSON.stringify(r))";
-    writeFileSync(
-      cli,
-      [
-        `"${process.execPath}" ${cliEntry()
-          .map((a) => `"${a}"`)
-          .join(' ')} "$@"; status=$?`,
-        `if [ "$1" = run ]; then "${process.execPath}" -e "${edit}" "${out}/report.json"; fi`,
-        'exit $status',
-      ].join('\n'),
+    const cli = cliWithoutSweep(
+      dir,
+      `if [ "$1" = run ]; then "${process.execPath}" -e "${edit}" "${out}/report.json"; fi`,
     );
     const install = join(dir, 'install.sh');
     writeFileSync(install, 'echo "installed $1"');
@@ -150,8 +129,8 @@ describe('scripts/h2h/run.sh', () => {
         encoding: 'utf8',
         env: {
           ...process.env,
-          HPE_MCP_BENCH: `bash ${cli}`,
-          H2H_CONFIG: bundledGoldenBench(dir),
+          HPE_MCP_BENCH: cli,
+          H2H_CONFIG: goldenBench(dir),
           H2H_CLASSIFICATION: '',
           H2H_INSTALL: install,
           H2H_SCENARIOS: 'test/subjects/scenarios',
