@@ -228,6 +228,39 @@ describe('compareSweeps', () => {
     ).toEqual([]);
   });
 
+  it('a write with the right fields but a wrong value fails; one failing in the baseline too is listed, not gated', () => {
+    const PATCH = '/network-config/v1alpha1/alerts/priority';
+    const line = 'alerts id=A1: modified (priority)';
+    const wrong = 'alerts id=A1: priority is "Very Low", the call sent "Low" (priority)';
+    const write = (outcome: SweepToolResult['outcome'], error?: string) =>
+      sweep([
+        entry('set_alert_priority', {
+          outcome,
+          arguments: { keys: ['A1'], priority: 'Low' },
+          calls: [{ method: 'POST', path: PATCH, query: [], status: 200 }],
+          shown: [],
+          changed: [line],
+          ...(error === undefined ? {} : { error }),
+        }),
+      ]);
+    expect(reasons(write('wrong-value', wrong), write('ok'))).toEqual([
+      `reference sweep: set_alert_priority (site-a) ok → wrong-value; POST ${PATCH}; ${wrong}`,
+    ]);
+    // Wrong in the baseline too: no regression, and the comparison says so.
+    const both = compareSweeps(
+      withSweep(write('wrong-value', wrong)),
+      withSweep(write('wrong-value', wrong)),
+      [],
+    );
+    expect(sweepReasons(both)).toEqual([]);
+    expect(both[0]?.writesFailingBefore).toMatchObject([
+      { tool: 'set_alert_priority', baseline: 'wrong-value', current: 'wrong-value' },
+    ]);
+    const failing = compareSweeps(withSweep(write('error')), withSweep(write('error')), []);
+    expect(sweepReasons(failing)).toEqual([]);
+    expect(failing[0]?.writesFailingBefore.map((c) => c.tool)).toEqual(['set_alert_priority']);
+  });
+
   it('an unsafe tool new on the menu fails; a new tool otherwise is only listed', () => {
     const leak = 'its answer carried a secret (bearer token)';
     const pr = sweep([
@@ -298,6 +331,24 @@ describe('the gate and the comment with a sweep', () => {
       `${name} sweep: list_radios (site-a) ok → empty; GET /network-monitoring/v1/radios`,
     );
     expect(comment).toContain(`### Tool sweep: ${name}`);
+  });
+
+  it('says in the comment that a write failing in the baseline too is not gated', () => {
+    const failing = sweep([
+      ...BASE.tools,
+      entry('create_wlan', { outcome: 'error', error: 'HTTP 400', shown: [], changed: [] }),
+    ]);
+    const verdict = compareToBaseline(
+      withServerSweep(failing),
+      base(withServerSweep(failing)),
+      DEFAULT_THRESHOLDS,
+    );
+    expect(verdict.status).toBe('pass');
+    const comment = renderComment(withServerSweep(failing), verdict);
+    expect(comment).toContain(
+      '1 write(s) not ok in the baseline either: not gated (no regression)',
+    );
+    expect(comment).toMatch(/`create_wlan` \| site-a \| error → error \|.*HTTP 400/);
   });
 
   it('passes an unchanged sweep; retired tools come from the thresholds', () => {

@@ -40,6 +40,11 @@ export interface SweepComparison {
   added: string[];
   /** Calls or digest (or a non-ok outcome) changed, nothing lost: listed, collapsed. */
   changed: SweepToolChange[];
+  /**
+   * Write tools (`--sweep all`) not `ok` in the baseline either (they failed, changed nothing,
+   * or wrote a wrong value there too): no regression, listed so the comment says so.
+   */
+  writesFailingBefore: SweepToolChange[];
 }
 
 const callText = (c: SweepCall): string =>
@@ -180,6 +185,60 @@ function writeChangedElse(before: SweepToolResult, after: SweepToolResult): Swee
   };
 }
 
+/** A write tool's entry, judged by the fake's state diff (it has `changed`). */
+const isWrite = (e: SweepToolResult): boolean => e.changed !== undefined;
+
+/**
+ * One tool × bundle present on both sides, put where it belongs in `result`: a regression, data
+ * lost, a write failing in the baseline too, changed, or nowhere (unchanged, or unstable).
+ */
+function placeEntry(
+  result: SweepComparison,
+  before: SweepToolResult,
+  after: SweepToolResult,
+): void {
+  // A read tool that writes, or an answer that carries a secret, fails whatever it was before.
+  if (after.outcome === 'unsafe' && before.outcome !== 'unsafe') {
+    result.regressions.push(change(before, after));
+    return;
+  }
+  if (before.outcome === 'unstable' || after.outcome === 'unstable') return;
+  if (isWrite(before) && isWrite(after) && before.outcome !== 'ok' && after.outcome !== 'ok') {
+    result.writesFailingBefore.push(change(before, after));
+    return;
+  }
+  if (before.outcome === 'ok' && after.outcome !== 'ok') {
+    result.regressions.push(change(before, after));
+    return;
+  }
+  const probed =
+    newlySwallowed(before, after) ??
+    newlyIgnoredFilter(before, after) ??
+    newlyTruncated(before, after) ??
+    writeChangedElse(before, after);
+  if (probed) {
+    result.regressions.push(probed);
+    return;
+  }
+  if (before.outcome === 'ok' && sameArguments(before, after)) {
+    const shown = new Set(after.shown);
+    const lost = before.shown.filter((v) => !shown.has(v));
+    if (lost.length > 0) {
+      result.dataLost.push({
+        ...change(before, after),
+        lost: { count: lost.length, examples: lost.slice(0, 3) },
+      });
+      return;
+    }
+  }
+  if (
+    before.outcome !== after.outcome ||
+    before.digest !== after.digest ||
+    callsText(before.calls) !== callsText(after.calls)
+  )
+    result.changed.push(change(before, after));
+}
+
 /** One server's sweep against its baseline sweep (both present). */
 export function compareServerSweep(
   server: string,
@@ -197,6 +256,7 @@ export function compareServerSweep(
     retired: [],
     added: current.menu.filter((t) => !baseline.menu.includes(t)),
     changed: [],
+    writesFailingBefore: [],
   };
   if (current.failure !== null && current.tools.length === 0) {
     result.notCompared = `not compared (the server did not start for the sweep: ${current.failure.split('\n')[0] ?? ''})`;
@@ -220,43 +280,7 @@ export function compareServerSweep(
   const now = new Map(current.tools.map((e) => [key(e), e]));
   for (const before of baseline.tools) {
     const after = now.get(key(before));
-    if (!after) continue;
-    // A read tool that writes, or an answer that carries a secret, fails whatever it was before.
-    if (after.outcome === 'unsafe' && before.outcome !== 'unsafe') {
-      result.regressions.push(change(before, after));
-      continue;
-    }
-    if (before.outcome === 'unstable' || after.outcome === 'unstable') continue;
-    if (before.outcome === 'ok' && after.outcome !== 'ok') {
-      result.regressions.push(change(before, after));
-      continue;
-    }
-    const probed =
-      newlySwallowed(before, after) ??
-      newlyIgnoredFilter(before, after) ??
-      newlyTruncated(before, after) ??
-      writeChangedElse(before, after);
-    if (probed) {
-      result.regressions.push(probed);
-      continue;
-    }
-    if (before.outcome === 'ok' && sameArguments(before, after)) {
-      const shown = new Set(after.shown);
-      const lost = before.shown.filter((v) => !shown.has(v));
-      if (lost.length > 0) {
-        result.dataLost.push({
-          ...change(before, after),
-          lost: { count: lost.length, examples: lost.slice(0, 3) },
-        });
-        continue;
-      }
-    }
-    if (
-      before.outcome !== after.outcome ||
-      before.digest !== after.digest ||
-      callsText(before.calls) !== callsText(after.calls)
-    )
-      result.changed.push(change(before, after));
+    if (after) placeEntry(result, before, after);
   }
   return result;
 }
@@ -282,6 +306,7 @@ export function compareSweeps(
       retired: [],
       added: [],
       changed: [],
+      writesFailingBefore: [],
     };
     if (!current)
       return [

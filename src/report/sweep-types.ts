@@ -19,6 +19,8 @@ export type SweepMode = (typeof SWEEP_MODES)[number];
  *   API would; `timeout`: cut at the server's call timeout;
  * - `unsafe`: a read tool that wrote, or an answer (probes' too) carried a secret
  *   (src/sweep/answer-leaks.ts);
+ * - `wrong-value`: a write (`--sweep all`) that changed the fake's state, but a value it was sent
+ *   is not what the changed item now holds (src/sweep/write-values.ts);
  * - `unstable`: two calls with the same arguments differed (outcome or digest): never gated;
  * - `not-called`: required arguments could not be filled (`missing`), or the tool may write and
  *   the mode is `read`, or the config skips it (`reason`).
@@ -32,6 +34,7 @@ export const SWEEP_OUTCOMES = [
   'rejected',
   'timeout',
   'unsafe',
+  'wrong-value',
   'unstable',
   'not-called',
 ] as const;
@@ -118,7 +121,7 @@ export interface SweepToolResult {
   served: number;
   /** The served values the result shows, sorted (at most SHOWN_CAP): what `data lost` compares. */
   shown: string[];
-  /** The first line of the error (outcome `error`, `timeout`) or the second call's difference (`unstable`). */
+  /** The first line of the error (outcome `error`, `timeout`), the value not written (`wrong-value`) or the second call's difference (`unstable`). */
   error?: string;
   /** An `ok` read tool probed with API errors (absent: not probed). */
   probes?: SweepErrorProbe[];

@@ -54,6 +54,17 @@ describe('judgeWrite', () => {
       expect(judgeWrite(entry(outcome), ['x: added']).outcome).toBe(outcome);
   });
 
+  it('a write that changed the state but not to a value it was sent is wrong-value, naming it', () => {
+    const wrong = 'wlan-ssids essid.name=Corp: vlan is 20, the call sent 30 (vlan)';
+    expect(judgeWrite(entry('no-data'), changeLines([modified]), [wrong, 'x'])).toMatchObject({
+      outcome: 'wrong-value',
+      error: `${wrong} (+1 more)`,
+    });
+    // A failed call stays failed; one that changed nothing keeps its outcome.
+    expect(judgeWrite(entry('error'), ['x: added'], [wrong]).outcome).toBe('error');
+    expect(judgeWrite(entry('no-data'), [], [wrong]).outcome).toBe('no-data');
+  });
+
   it('a bulk write keeps the first lines and says how many more', () => {
     const lines = Array.from(
       { length: CHANGED_CAP + 5 },

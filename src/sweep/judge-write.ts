@@ -25,17 +25,24 @@ export function changeLines(changes: readonly StateChange[]): string[] {
 /**
  * A write tool's sweep entry judged by the fake's state diff (its own freshly reset fake):
  * `changed` lists what the call changed, and a call that changed the state and did not fail is
- * `ok`, whatever its answer shows (a write's answer rarely repeats what it read). A call that
- * changed nothing keeps the outcome its answer gave; the gate compares `changed` with the
- * baseline's (src/gate/compare-sweep.ts).
+ * `ok`, whatever its answer shows (a write's answer rarely repeats what it read), unless a value
+ * it was sent is not what the changed item now holds (`unwritten`: write-values.ts): then it is
+ * `wrong-value`, the first such line its error. A call that changed nothing keeps the outcome its
+ * answer gave; the gate compares `changed` with the baseline's (src/gate/compare-sweep.ts).
  */
-export function judgeWrite(entry: SweepToolResult, lines: readonly string[]): SweepToolResult {
+export function judgeWrite(
+  entry: SweepToolResult,
+  lines: readonly string[],
+  unwritten: readonly string[] = [],
+): SweepToolResult {
   const changed =
     lines.length > CHANGED_CAP
       ? [...lines.slice(0, CHANGED_CAP), `… and ${lines.length - CHANGED_CAP} more`]
       : [...lines];
   const judged: SweepToolResult = { ...entry, changed };
-  if (lines.length > 0 && !FAILED.has(entry.outcome) && entry.outcome !== 'unstable')
-    judged.outcome = 'ok';
-  return judged;
+  if (lines.length === 0 || FAILED.has(entry.outcome) || entry.outcome === 'unstable')
+    return judged;
+  if (unwritten.length === 0) return { ...judged, outcome: 'ok' };
+  const more = unwritten.length > 1 ? ` (+${unwritten.length - 1} more)` : '';
+  return { ...judged, outcome: 'wrong-value', error: `${unwritten[0] ?? ''}${more}` };
 }

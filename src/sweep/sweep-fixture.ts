@@ -18,6 +18,7 @@ import { probeErrors, serverErrorEligible, type ServerErrorProbes } from './prob
 import { probeFilters } from './probe-filters.js';
 import { probePages, type ServerPageProbes } from './probe-pages.js';
 import { changeLines, judgeWrite } from './judge-write.js';
+import { unwrittenValues } from './write-values.js';
 import { sweepSecrets, watchAnswers } from './answer-leaks.js';
 
 /** One server on one fixture bundle. */
@@ -202,8 +203,10 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         fake.reset();
         const { entry } = await callToolTwice(ctx, write.tool, fixture, write.args, false);
         // Ids the server made up (a created item's name) canonicalised, as in its answer.
-        const lines = input.canonicalise(changeLines(fake.state().changes), fake.calls());
-        tools.push(judgeWrite(entry, lines));
+        const { changes } = fake.state();
+        const lines = input.canonicalise(changeLines(changes), fake.calls());
+        const unwritten = input.canonicalise(unwrittenValues(write.args, changes), fake.calls());
+        tools.push(judgeWrite(entry, lines, unwritten));
       }
       timing.writesMs = since(written);
       const ms = (v: number): number => Math.round(v);

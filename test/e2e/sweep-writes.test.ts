@@ -2,10 +2,11 @@
 /**
  * Write tools under `--sweep all`, judged by the fake's state diff, end to end: a copy of the
  * TypeScript reference server (writes enabled as its built-in config enables them) is
- * benchmarked as the baseline, then PR copies send a write to the wrong item. Each write runs on
- * its own freshly reset fake; what it changed there is its `changed`, and a write that changed
- * the state in the baseline and now fails, changes nothing or changes something else fails the
- * gate, named. An unchanged copy passes.
+ * benchmarked as the baseline, then PR copies send a write to the wrong item, or the right item a
+ * wrong value. Each write runs on its own freshly reset fake; what it changed there is its
+ * `changed`, and a write that changed the state in the baseline and now fails, changes nothing,
+ * changes something else or writes a value it was not sent (`wrong-value`) fails the gate,
+ * named. An unchanged copy passes; a write failing in the baseline too is no regression.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -100,10 +101,33 @@ describe('write tools under --sweep all are judged by the fake state diff (TypeS
     expect(entry(baseline, 'create_wlan')).toMatchObject({ outcome: 'error', changed: [] });
   });
 
-  it('an unchanged copy passes', async () => {
+  it('an unchanged copy passes; a write failing in the baseline too is listed as such, not gated', async () => {
     const verdict = gate(await bench('same'));
     expect(verdict.reasons).toEqual([]);
     expect(verdict.status).toBe('pass');
+    const sweep = verdict.sweep?.[0];
+    expect(sweep?.writesFailingBefore.map((c) => c.tool)).toContain('create_wlan');
+  }, 120_000);
+
+  it('the right alerts given a value other than the one sent fails: wrong-value, naming it', async () => {
+    const pr = await bench('priority-wrong-value', [
+      {
+        file: 'tools/alerts.ts',
+        find: '{ keys: a.keys, priority: a.priority }',
+        replace: "{ keys: a.keys, priority: a.priority === 'Low' ? 'Very Low' : a.priority }",
+      },
+    ]);
+    // The same alerts, the same fields: only the value differs from what the call was sent.
+    expect(entry(pr, 'set_alert_priority')?.changed).toEqual(
+      entry(baseline, 'set_alert_priority')?.changed,
+    );
+    expect(entry(pr, 'set_alert_priority')?.outcome).toBe('wrong-value');
+    const verdict = gate(pr);
+    expect(verdict.status).toBe('fail');
+    const reason = verdict.reasons.find((r) => r.includes('set_alert_priority'));
+    expect(reason).toMatch(
+      /^reference sweep: set_alert_priority \(site-a\) ok → wrong-value; .*; alerts id=\S+: priority is "Very Low", the call sent "Low" \(priority\) \(\+1 more\)$/,
+    );
   }, 120_000);
 
   it('a delete sent to the wrong id fails: it changed the state, now it errs', async () => {
