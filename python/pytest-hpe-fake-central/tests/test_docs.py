@@ -78,7 +78,7 @@ COUNTS = {
     ],
     "campus-b": [
         ("the client list's `total` is 4,936", "clients", 4936),
-        ("the device list's `total` 1,531", "devices", 1531),
+        ("the device list's `total` 1,533", "devices", 1533),
         ("sites-health's `total` 42", "sites-health", 42),
         ("`clients.count` add up to 5,082", "site clients", 5082),
     ],
