@@ -15,7 +15,7 @@
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/common/package-root.js';
 import { parseThresholds } from '../src/gate/thresholds.js';
@@ -46,6 +46,15 @@ const { values } = parseArgs({
 
 const root = packageRoot();
 const work = resolve(root, values.work);
+// The TypeScript server's copies are bundled where they lie, resolving the checkout's
+// node_modules: a --work outside the checkout fails minutes later, after the Python baseline.
+const inside = relative(root, work);
+if (inside.startsWith('..') || isAbsolute(inside)) {
+  console.error(
+    `--work ${values.work}: put it inside the checkout (${root}), e.g. .bench/gate-2: the TypeScript server's copies are bundled there and resolve its node_modules`,
+  );
+  process.exit(2);
+}
 const reruns = Number(values.reruns);
 if (!Number.isInteger(reruns) || reruns < 0) {
   console.error(`--reruns ${values.reruns}: give a whole number of reruns (0 or more)`);
