@@ -7,6 +7,7 @@ import {
   SCORE_PARTS,
   scoreDigest,
   scoreDigestProblem,
+  writeRefusal,
   type ScoreDigestRecord,
 } from './score-digest.js';
 
@@ -54,5 +55,41 @@ describe('the score digest', () => {
     expect(scoreDigestProblem(recorded, { fake: 'a', metrics: 'c' }, '0.5.0')).toContain(
       'records version 0.4.0 but package.json says 0.5.0',
     );
+  });
+});
+
+describe('score-digest --write', () => {
+  const recorded: ScoreDigestRecord = { version: '0.5.0', parts: { fake: 'a' } };
+
+  it('refuses to record changed parts under a version that has a results page', () => {
+    const root = tree({ 'docs/benchmark-results-0.5.0-2026-12-04.md': '# page\n' });
+    const refusal = writeRefusal(root, recorded, { fake: 'b' }, '0.5.0');
+    expect(refusal).toContain('harness version 0.5.0 already has a results page');
+    expect(refusal).toContain('docs/benchmark-results-0.5.0-2026-12-04.md');
+    expect(refusal).toContain('Bump "version" in package.json');
+  });
+
+  it('records freely before the version has a page, for a new version, or with nothing changed', () => {
+    const page = { 'docs/benchmark-results-0.5.0-2026-12-04.md': '# page\n' };
+    expect(
+      writeRefusal(
+        tree({ 'docs/benchmark-results-0.4.0.md': 'x' }),
+        recorded,
+        { fake: 'b' },
+        '0.5.0',
+      ),
+    ).toBeNull();
+    expect(writeRefusal(tree(page), recorded, { fake: 'b' }, '0.6.0')).toBeNull();
+    expect(writeRefusal(tree(page), recorded, { fake: 'a' }, '0.5.0')).toBeNull();
+    expect(writeRefusal(tree(page), null, { fake: 'b' }, '0.5.0')).toBeNull();
+    // 0.5.0's page is not 0.5.01's
+    expect(
+      writeRefusal(
+        tree({ 'docs/benchmark-results-0.5.01.md': 'x' }),
+        recorded,
+        { fake: 'b' },
+        '0.5.0',
+      ),
+    ).toBeNull();
   });
 });

@@ -104,6 +104,36 @@ export function scoreDigestProblem(
 
 export const RECORD_FILE = 'scripts/score-digest.json';
 
+/**
+ * null when `--write` may record `current` for `version`; otherwise why not. Recording new parts
+ * under a version that already has a results page in docs/ would let a second page under that
+ * version show another harness's figures: the check above cannot catch it, because the record
+ * itself is what moved. (After the 0.5.0 page was published, the fake's world changed and the
+ * digest was rewritten under 0.5.0: a rerun would have published other figures as "0.5.0".)
+ */
+export function writeRefusal(
+  root: string,
+  recorded: ScoreDigestRecord | null,
+  current: Record<string, string>,
+  version: string,
+): string | null {
+  if (!recorded || recorded.version !== version) return null;
+  if (scoreDigestProblem(recorded, current, version) === null) return null;
+  const prefix = `benchmark-results-${version}`;
+  const pages = (
+    statSync(join(root, 'docs'), { throwIfNoEntry: false })?.isDirectory()
+      ? readdirSync(join(root, 'docs'))
+      : []
+  ).filter((f) => f.endsWith('.md') && (f === `${prefix}.md` || f.startsWith(`${prefix}-`)));
+  if (pages.length === 0) return null;
+  return (
+    `${RECORD_FILE}: not rewritten. What affects scores changed, and harness version ${version} ` +
+    `already has a results page (docs/${pages.sort().join(', docs/')}): a new run under ` +
+    `${version} would publish other figures under the same version. Bump "version" in ` +
+    `package.json (and python/pytest-hpe-fake-central/pyproject.toml), then rerun --write`
+  );
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(fileURLToPath(import.meta.url), '../..');
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -111,6 +141,15 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   };
   const parts = scoreDigest(root);
   if (process.argv.includes('--write')) {
+    const recordPath = join(root, RECORD_FILE);
+    const recorded = statSync(recordPath, { throwIfNoEntry: false })
+      ? (JSON.parse(readFileSync(recordPath, 'utf8')) as ScoreDigestRecord)
+      : null;
+    const refusal = writeRefusal(root, recorded, parts, version);
+    if (refusal) {
+      process.stderr.write(`${refusal}\n`);
+      process.exit(1);
+    }
     const record: ScoreDigestRecord = { version, parts };
     writeFileSync(join(root, RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
     process.stdout.write(`${RECORD_FILE}: ${version}, ${Object.keys(parts).length} parts\n`);
