@@ -70,7 +70,7 @@ export function checkSweepRules(
     for (const [j, tool] of (rule.tools ?? []).entries()) {
       if (swept.length === 0) break;
       const found = swept.flatMap((s) => {
-        const entries = entriesByTool(s.sweep!).get(tool);
+        const entries = s.sweep ? entriesByTool(s.sweep).get(tool) : undefined;
         return entries ? [toolStatus(entries)] : [];
       });
       if (found.length === 0) {
