@@ -117,8 +117,8 @@ async function readClassifications(
   file: string | undefined,
   report: Report,
   io: CliIo,
-): Promise<{ entries: Classification[]; sweep: SweepRule[] }> {
-  if (file === undefined) return { entries: [], sweep: [] };
+): Promise<{ classifications: Classification[]; sweepRules: SweepRule[] }> {
+  if (file === undefined) return { classifications: [], sweepRules: [] };
   const text = await readText(io.cwd, file, 'classification file');
   const parsed = parseClassification(file, text, report);
   if (parsed.errors.length > 0) {
@@ -142,7 +142,7 @@ async function readClassifications(
       },
     );
   }
-  return { entries: parsed.entries, sweep: parsed.sweep };
+  return { classifications: parsed.entries, sweepRules: parsed.sweep };
 }
 
 /** The --could-not-run NAME=LOG servers, each with its log's tail. */
@@ -298,16 +298,10 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
             await readText(io.cwd, values.changes, 'changes file'),
           ),
         };
-  const { entries: classifications, sweep: sweepRules } = await readClassifications(
-    values.classification,
-    report,
-    io,
-  );
   const model: PublishModel = {
     report,
     version,
-    classifications,
-    sweepRules,
+    ...(await readClassifications(values.classification, report, io)),
     couldNotRun: await readCouldNotRun(values['could-not-run'] ?? [], io),
     sources: await serverSources(values.servers, io.cwd, report),
     changes,
@@ -328,7 +322,8 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     io.stdout(`updated ${displayPath(index, io.cwd)}\n`);
   }
 
-  const pending = unclassified(report, classifications, values['require-classified'] === true, io);
+  const required = values['require-classified'] === true;
+  const pending = unclassified(report, model.classifications, required, io);
   io.stdout(`wrote ${displayPath(page, io.cwd)}\nwrote ${displayPath(dashboard, io.cwd)}\n`);
-  return values['require-classified'] && pending > 0 ? 1 : 0;
+  return required && pending > 0 ? 1 : 0;
 }
