@@ -11,13 +11,13 @@ import { classifySweeps } from './sweep-rules.js';
 const docs = join(packageRoot(), 'docs');
 const file = join(docs, 'benchmark-classification.yml');
 
-/** The newest published report (by its run date, the name's last part). */
+/** The newest published report: by its run date (the name's last part), then by name (version). */
 function newestReport(): { name: string; report: Report } {
-  const date = (n: string): string =>
-    /(\d{4}-\d{2}-\d{2})(-\d+)?\.report\.json\.gz$/.exec(n)?.[0] ?? '';
+  const key = (n: string): string =>
+    (/(\d{4}-\d{2}-\d{2})(-\d+)?\.report\.json\.gz$/.exec(n)?.[0] ?? '') + n;
   const [name] = readdirSync(docs)
     .filter((n) => /^benchmark-results-.*\.report\.json\.gz$/.test(n))
-    .sort((a, b) => (date(a) < date(b) ? 1 : date(a) > date(b) ? -1 : 0));
+    .sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));
   if (!name) throw new Error('no docs/benchmark-results-*.report.json.gz');
   const report = JSON.parse(gunzipSync(readFileSync(join(docs, name))).toString('utf8')) as Report;
   return { name, report };
