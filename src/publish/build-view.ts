@@ -46,7 +46,7 @@ export function buildView(model: PublishModel): View {
     failureSection(model),
     ...[absenceSection(model)].filter((s) => s !== null),
     suiteSection(model),
-    ...[toolSurfaceSection(model.report)].filter((s) => s !== null),
+    ...[toolSurfaceSection(model.report, model)].filter((s) => s !== null),
     ...headerSections(model).map(collapse),
     ...scoreSections(model.report),
     menuSection(model.report),

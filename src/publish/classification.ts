@@ -9,6 +9,8 @@ import { schemaErrors } from '../common/schema-errors.js';
 import type { ScenarioError } from '../scenarios/types.js';
 import { unanchoredNote } from '../common/unanchored.js';
 import { errorAt, parseYamlDocuments } from '../common/yaml-source.js';
+import type { SweepRule } from './sweep-rules.js';
+import { checkSweepRules } from './sweep-rules-check.js';
 
 /** Why a (server, scenario) did not pass. */
 export const CLASSES = [
@@ -43,6 +45,8 @@ function validator(): ValidateFunction {
 export interface ParsedClassification {
   /** The entries of the report's servers (empty when there is any error). */
   entries: Classification[];
+  /** The sweep rules of the report's servers and of no server (empty when there is any error). */
+  sweep: SweepRule[];
   errors: ScenarioError[];
   /** Citations marked `# unanchored` by `hpe-mcp-bench pin` that do not cite the pinned commit. */
   warnings: ScenarioError[];
@@ -64,7 +68,7 @@ export function parseClassification(
   text: string,
   report: Report,
 ): ParsedClassification {
-  const none = { entries: [], warnings: [], skipped: [] };
+  const none = { entries: [], sweep: [], warnings: [], skipped: [] };
   const { documents, errors } = parseYamlDocuments(file, text);
   if (errors.length > 0) return { ...none, errors };
   const [document, extra] = documents;
@@ -76,7 +80,8 @@ export function parseClassification(
   if (!validate(document.data)) {
     return { ...none, errors: schemaErrors(validate.errors ?? [], document) };
   }
-  const all = (document.data as { classifications: Classification[] }).classifications;
+  const data = document.data as { classifications: Classification[]; sweep?: SweepRule[] };
+  const all = data.classifications;
   const servers = new Map(report.servers.map((s) => [s.name, s]));
   const scenarios = new Set(report.scenarios.map((s) => s.id));
   const seen = new Map<string, number>();
@@ -150,8 +155,13 @@ export function parseClassification(
       }
     }
   }
+  const sweep = checkSweepRules(data.sweep ?? [], report, (i, field, message, hint, ...rest) => {
+    problems.push(errorAt(document, ['sweep', i, field, ...rest], message, { hint }));
+  });
+  for (const name of sweep.skipped) skipped.add(name);
   return {
     entries: problems.length > 0 ? [] : entries,
+    sweep: problems.length > 0 ? [] : sweep.rules,
     errors: problems,
     warnings,
     skipped: [...skipped],

@@ -1,5 +1,6 @@
 import type { Report } from '../report/types.js';
 import type { Classification } from './classification.js';
+import type { SweepRule } from './sweep-rules.js';
 
 /** A server whose install or start failed before the run: named with its log's last lines. */
 export interface CouldNotRun {
@@ -22,6 +23,8 @@ export interface PublishModel {
   /** The results version (`docs/benchmark-results-<version>.md`). */
   version: string;
   classifications: Classification[];
+  /** Why each swept tool that is not ok is not (the classification file's `sweep:` rules). */
+  sweepRules?: SweepRule[];
   couldNotRun: CouldNotRun[];
   sources: Record<string, ServerSource>;
   /** What changed since the previous results page (`publish --changes FILE --since V`). */

@@ -47,3 +47,37 @@ describe('inferArguments (site-a)', () => {
     });
   });
 });
+
+describe('arguments only the world’s items fill (site-a)', () => {
+  it.each<[string, string, Record<string, unknown>, unknown]>([
+    ['get_aaa_profile', 'name', { type: 'string' }, 'Corp-Secure-aaa'],
+    ['get_server_group', 'name', { type: 'string' }, 'corp-radius'],
+    [
+      'get_passpoint_identity_profile',
+      'name',
+      { type: 'string' },
+      values.profileNames['passpoint-identity.json'],
+    ],
+    ['get_passpoint_profile', 'name', { type: 'string' }, values.profileNames['passpoint.json']],
+    ['clear_alerts', 'alert_keys', { type: 'array', items: { type: 'string' } }, [values.alertKey]],
+    ['set_alert_priority', 'alert_key', { type: 'string' }, values.alertKey],
+  ])('%s: %s → %j', (name, arg, schema, value) => {
+    expect(value).toBeTruthy();
+    expect(inferArguments(tool(name, { [arg]: schema }, [arg]), values)).toEqual({
+      arguments: { [arg]: value },
+    });
+  });
+
+  it('takes an active alert’s key, and leaves a name no profile kind matches missing', () => {
+    const bundle = loadBundle(resolve(packageRoot(), 'fixtures/central/site-a'));
+    const alerts = bundle.files.get('alerts.json') as { key: string; status: string }[];
+    expect(alerts.find((a) => a.key === values.alertKey)?.status).toBe('Active');
+    expect(
+      inferArguments(tool('get_site', { name: { type: 'string' } }, ['name']), values),
+    ).toEqual({ missing: ['name'] });
+    // Optional parameters stay out: the world's names never narrow a listing unasked.
+    expect(
+      inferArguments(tool('list_aaa_profiles', { name: { type: 'string' } }, []), values),
+    ).toEqual({ arguments: {} });
+  });
+});

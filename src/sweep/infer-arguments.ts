@@ -18,7 +18,20 @@ export interface SweepValues {
   glpDeviceId: string;
   subscriptionId: string;
   userId: string;
+  /** The first active alert's key (an alert tool's `alert_key`, `keys`). */
+  alertKey: string;
+  /** A config profile's name by its kind (aaa, auth-server, server-group, passpoint…). */
+  profileNames: Record<string, string>;
 }
+
+/** Which bundle file holds the profiles a `get_<kind>` tool's required `name` names. */
+const PROFILE_FILES: readonly (readonly [RegExp, string])[] = [
+  [/aaa/, 'aaa-profile.json'],
+  [/authserver/, 'auth-servers.json'],
+  [/servergroup/, 'server-groups.json'],
+  [/passpointidentity/, 'passpoint-identity.json'],
+  [/passpoint/, 'passpoint.json'],
+];
 
 type Row = Record<string, unknown>;
 const rows = (bundle: Bundle, file: string): Row[] => {
@@ -29,6 +42,12 @@ const first = (bundle: Bundle, file: string, field: string): string => {
   const hit = rows(bundle, file).find((r) => typeof r[field] === 'string');
   return hit ? String(hit[field]) : '';
 };
+
+/** The key of the bundle's first active alert ('' without one). */
+function activeAlertKey(bundle: Bundle): string {
+  const alert = rows(bundle, 'alerts.json').find((r) => r.status === 'Active');
+  return typeof alert?.key === 'string' ? alert.key : '';
+}
 
 /** The values the sweep fills arguments with, read once from a bundle. */
 export function sweepValues(bundle: Bundle): SweepValues {
@@ -41,6 +60,10 @@ export function sweepValues(bundle: Bundle): SweepValues {
     glpDeviceId: first(bundle, 'glp-devices.json', 'id'),
     subscriptionId: first(bundle, 'glp-subscriptions.json', 'id'),
     userId: first(bundle, 'glp-users.json', 'id'),
+    alertKey: activeAlertKey(bundle),
+    profileNames: Object.fromEntries(
+      PROFILE_FILES.map(([, file]) => [file, first(bundle, file, 'name')]),
+    ),
   };
 }
 
@@ -131,9 +154,30 @@ export function fixtureValue(
   return known === undefined || known === '' ? undefined : typed(known, schema);
 }
 
+/**
+ * A required argument only the world's items can fill, safe to send: an alert tool's key (the
+ * first active alert; a write under `--sweep all` runs on its own freshly reset fake) and the
+ * `name` of a config profile a `get_<kind>` tool reads. Required ones only: an optional filter
+ * filled with them would narrow a listing the filter probe compares.
+ */
+function worldValue(tool: string, name: string, values: SweepValues): string | undefined {
+  const n = norm(name);
+  const t = norm(tool);
+  if (/^(alertkey|alertkeys|key|keys)$/.test(n) && /alert/.test(t))
+    return nonEmpty(values.alertKey);
+  if (n !== 'name') return undefined;
+  const file = PROFILE_FILES.find(([kind]) => kind.test(t))?.[1];
+  return file === undefined ? undefined : nonEmpty(values.profileNames[file] ?? '');
+}
+
 /** The value of one required argument: one the bundle knows, else the schema's own. */
 function valueFor(tool: string, name: string, schema: JsonObject, values: SweepValues): unknown {
-  return fixtureValue(tool, name, schema, values) ?? schemaValue(schema);
+  const world = worldValue(tool, name, values);
+  return (
+    fixtureValue(tool, name, schema, values) ??
+    (world === undefined ? undefined : typed(world, schema)) ??
+    schemaValue(schema)
+  );
 }
 
 /** The arguments of one call, or the required parameters nothing could fill. */

@@ -6,34 +6,27 @@
  * sweep's paged tools carry the probe, the second's none. Which bundle comes first is
  * sweep-order.test.ts's.
  */
-import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../common/package-root.js';
 import { defaultBenchConfig, REFERENCE_SERVER } from '../config/default-config.js';
 import type { ServerSweep } from '../report/sweep-types.js';
 import { sweepServers } from './sweep-servers.js';
+import { sweepRequest } from '../../test/helpers/sweep/sweep-request.js';
 
 const ROOT = packageRoot();
 let sweep: ServerSweep;
 
 beforeAll(async () => {
   const config = defaultBenchConfig(ROOT);
-  const sweeps = await sweepServers({
-    mode: 'read',
-    servers: [
+  const sweeps = await sweepServers(
+    sweepRequest([
       {
         name: REFERENCE_SERVER,
         config: config.servers[REFERENCE_SERVER]!,
         fixtures: ['fixtures/central/site-a', 'fixtures/central/site-a'],
       },
-    ],
-    root: ROOT,
-    baseDir: ROOT,
-    tmpRoot: tmpdir(),
-    sandbox: 'off',
-    secrets: [],
-    canonicaliseFor: () => (value) => value,
-  });
+    ]),
+  );
   sweep = sweeps.get(REFERENCE_SERVER)!;
 }, 120_000);
 

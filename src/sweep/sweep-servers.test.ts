@@ -1,5 +1,4 @@
 // needs: processes
-import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBenchConfig } from '../config/load-bench-config.js';
 import type { BenchConfig, StdioServerConfig } from '../config/types.js';
@@ -7,6 +6,7 @@ import { packageRoot } from '../common/package-root.js';
 import type { ServerSweep } from '../report/sweep-types.js';
 import { menuDifference, sweepServers } from './sweep-servers.js';
 import { bundledArgs } from '../../test/helpers/bundled-servers.js';
+import { sweepRequest } from '../../test/helpers/sweep/sweep-request.js';
 
 const ROOT = packageRoot();
 let config: BenchConfig;
@@ -21,33 +21,28 @@ const SUBJECTS = [
 
 beforeAll(async () => {
   config = await loadBenchConfig(`${ROOT}/hpe-mcp-bench.subjects.yml`);
-  sweeps = await sweepServers({
-    mode: 'read',
-    servers: SUBJECTS.map((name) => {
-      // The huge-result subject has no entry of its own: the hang subject's, with its script.
-      const hang = config.servers['subject-hang'] as StdioServerConfig;
-      const huge = {
-        ...hang,
-        args: bundledArgs([
-          '--import',
-          'tsx',
-          'test/mcp-servers/subject-huge-result.ts',
-          '2000000',
-        ]),
-      };
-      return {
-        name,
-        config: name === 'subject-huge-result' ? huge : config.servers[name]!,
-        fixtures: ['fixtures/central/site-a'],
-      };
-    }),
-    root: ROOT,
-    baseDir: ROOT,
-    tmpRoot: tmpdir(),
-    sandbox: 'off',
-    secrets: [],
-    canonicaliseFor: () => (value) => value,
-  });
+  sweeps = await sweepServers(
+    sweepRequest(
+      SUBJECTS.map((name) => {
+        // The huge-result subject has no entry of its own: the hang subject's, with its script.
+        const hang = config.servers['subject-hang'] as StdioServerConfig;
+        const huge = {
+          ...hang,
+          args: bundledArgs([
+            '--import',
+            'tsx',
+            'test/mcp-servers/subject-huge-result.ts',
+            '2000000',
+          ]),
+        };
+        return {
+          name,
+          config: name === 'subject-huge-result' ? huge : config.servers[name]!,
+          fixtures: ['fixtures/central/site-a'],
+        };
+      }),
+    ),
+  );
 }, 120_000);
 
 const entry = (server: string, tool: string) =>

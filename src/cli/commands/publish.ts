@@ -3,6 +3,7 @@ import { classificationLookup } from '../../publish/classification-lookup.js';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { BenchError } from '../../common/errors.js';
 import { parseClassification, type Classification } from '../../publish/classification.js';
+import { unclassifiedSweepTools, type SweepRule } from '../../publish/sweep-rules.js';
 import { parseChanges } from '../../publish/changes.js';
 import { combineReports, type NamedReport } from '../../publish/combine-reports.js';
 import { nonPassing } from '../../publish/derive.js';
@@ -107,13 +108,17 @@ function publishedVersion(
   return version;
 }
 
-/** The --classification file's entries for `report` (none without one); its problems refused. */
+/**
+ * The --classification file's entries and sweep rules for `report` (none without one); its
+ * problems refused, and so is a swept tool that is not ok and that no rule classifies (the page
+ * would show it without a cause).
+ */
 async function readClassifications(
   file: string | undefined,
   report: Report,
   io: CliIo,
-): Promise<Classification[]> {
-  if (file === undefined) return [];
+): Promise<{ classifications: Classification[]; sweepRules: SweepRule[] }> {
+  if (file === undefined) return { classifications: [], sweepRules: [] };
   const text = await readText(io.cwd, file, 'classification file');
   const parsed = parseClassification(file, text, report);
   if (parsed.errors.length > 0) {
@@ -125,7 +130,19 @@ async function readClassifications(
   for (const w of parsed.warnings) io.stderr(`warning: ${formatScenarioError(w)}\n`);
   if (parsed.skipped.length > 0)
     io.stderr(`${file}: entries of ${parsed.skipped.join(', ')} left out (not in the report)\n`);
-  return parsed.entries;
+  const loose = unclassifiedSweepTools(report, parsed.sweep);
+  if (loose.length > 0) {
+    const shown =
+      loose.slice(0, 10).join('; ') + (loose.length > 10 ? `; … (${loose.length - 10} more)` : '');
+    throw new BenchError(
+      'usage',
+      `${file}: ${loose.length} swept tool(s) not ok have no sweep rule: ${shown}`,
+      {
+        hint: `add a rule under sweep: in ${file} (status, and server / tools / tool_pattern / calls / path_pattern; class and cause) that matches each (docs/head-to-head.md, "Why a swept tool is not ok")`,
+      },
+    );
+  }
+  return { classifications: parsed.entries, sweepRules: parsed.sweep };
 }
 
 /** The --could-not-run NAME=LOG servers, each with its log's tail. */
@@ -281,11 +298,10 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
             await readText(io.cwd, values.changes, 'changes file'),
           ),
         };
-  const classifications = await readClassifications(values.classification, report, io);
   const model: PublishModel = {
     report,
     version,
-    classifications,
+    ...(await readClassifications(values.classification, report, io)),
     couldNotRun: await readCouldNotRun(values['could-not-run'] ?? [], io),
     sources: await serverSources(values.servers, io.cwd, report),
     changes,
@@ -306,7 +322,8 @@ export async function publishCommand(args: string[], io: CliIo): Promise<number>
     io.stdout(`updated ${displayPath(index, io.cwd)}\n`);
   }
 
-  const pending = unclassified(report, classifications, values['require-classified'] === true, io);
+  const required = values['require-classified'] === true;
+  const pending = unclassified(report, model.classifications, required, io);
   io.stdout(`wrote ${displayPath(page, io.cwd)}\nwrote ${displayPath(dashboard, io.cwd)}\n`);
-  return values['require-classified'] && pending > 0 ? 1 : 0;
+  return required && pending > 0 ? 1 : 0;
 }
