@@ -112,6 +112,54 @@ describe('classifyCall', () => {
     expect(classifyCall(evidence({ bodies, text: 'mac 204C.037D.5DCD' })).outcome).toBe('ok');
   });
 
+  // secure-ssid answers failures in an `{"ok": false, "error": …}` envelope without isError.
+  const plain = (text: string): Partial<CallEvidence> => ({
+    bodies: new Map([[1, { items: [] }]]),
+    text,
+  });
+  it.each<[string, string, string]>([
+    [
+      'an ok: false envelope',
+      '{"ok": false, "error": "Central API 403: forbidden", "status_code": 403}',
+      'Central API 403: forbidden',
+    ],
+    [
+      'ok: false after other keys, its message taken',
+      '{"tool": "list_alerts", "data": null, "ok": false, "message": "site not found"}',
+      'site not found',
+    ],
+    [
+      'ok: false with a detail',
+      '{"ok":false,"detail":"rate limited\\nretry later"}',
+      'rate limited',
+    ],
+    ['ok: false and no text: the answer', '{"ok": false}', '{"ok": false}'],
+    [
+      'a top-level error object with a message',
+      '{"data": [], "error": {"code": 500, "message": "upstream 500"}}',
+      'upstream 500',
+    ],
+    ['a top-level errors list', '{"errors": [{"message": "bad token"}]}', 'bad token'],
+    ['plain error text still', 'Error: upstream failed', 'Error: upstream failed'],
+  ])('error: %s', (_name, text, error) => {
+    expect(classifyCall(evidence(plain(text)))).toMatchObject({ outcome: 'error', error });
+  });
+
+  it.each<[string, string]>([
+    ['ok: true', '{"ok": true, "data": [], "error": null}'],
+    ['ok: false nested deeper', '{"ok": true, "data": {"ok": false, "error": "x"}}'],
+    [
+      'alerts whose items have an error field',
+      '{"alerts": [{"type": "error", "error": "AP down", "message": "failed"}], "count": 1}',
+    ],
+    ['an empty error member', '{"error": "", "errors": [], "items": []}'],
+    ['ok: "false" as a string', '{"ok": "false", "items": []}'],
+    ['ok: false only as text', 'the last sync said "ok": false, retrying'],
+    ['a list of envelopes', '[{"ok": false, "error": "x"}]'],
+  ])('no-data, not error: %s', (_name, text) => {
+    expect(classifyCall(evidence(plain(text))).outcome).toBe('no-data');
+  });
+
   it.each<[string, Json, boolean]>([
     [
       'a page of a longer collection',

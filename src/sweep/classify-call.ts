@@ -3,6 +3,7 @@ import { endpointTemplate } from '../report/endpoint-template.js';
 import type { SweepCall, SweepOutcome } from '../report/sweep-types.js';
 import { SHOWN_CAP } from '../report/sweep-types.js';
 import type { ToolCallOutcome } from '../trajectory/types.js';
+import { errorInAnswer } from './error-answer.js';
 import { servedValues, shownValues } from './served-values.js';
 
 /** What one tool call sent and got back, and what the fake logged and answered meanwhile. */
@@ -32,8 +33,6 @@ export interface CallVerdict {
   error?: string;
 }
 
-/** A plain result that says it failed (`Error: …`, `{"error": …}`) though isError is unset. */
-const ERROR_TEXT = /^\s*(?:error|failed|failure|exception)\b|^\s*\{\s*"errors?"\s*:/i;
 const TIMEOUT = /^timeout after \d+ms|did not answer within \d+ms/;
 
 /**
@@ -104,6 +103,8 @@ export function classifyCall(evidence: CallEvidence): CallVerdict {
   if (refused?.refused) return verdict('rejected', failed ?? refused.refused.message);
   if (failed !== undefined) return verdict('error', failed);
   if (served.length > 0 && shown.length > 0) return verdict('ok');
-  if (ERROR_TEXT.test(evidence.text)) return verdict('error', evidence.text);
+  // A plain result that says it failed (`Error: …`, `{"ok": false, "error": …}`) though isError is unset.
+  const said = errorInAnswer(evidence.text);
+  if (said !== undefined) return verdict('error', said);
   return verdict(served.length === 0 ? 'no-data' : 'empty');
 }
