@@ -7,6 +7,7 @@ import {
   SCORE_PARTS,
   scoreDigest,
   scoreDigestProblem,
+  VERSION_FILES,
   writeRefusal,
   type ScoreDigestRecord,
 } from './score-digest.js';
@@ -50,11 +51,24 @@ describe('the score digest', () => {
     expect(scoreDigestProblem(recorded, { fake: 'a', metrics: 'b' }, '0.4.0')).toBeNull();
     const problem = scoreDigestProblem(recorded, { fake: 'a', metrics: 'c' }, '0.4.0');
     expect(problem).toContain('changed under harness version 0.4.0 (metrics)');
-    expect(problem).toContain('Bump "version" in package.json');
+    expect(problem).toContain(
+      'Bump the version in package.json, packages/fake-central/package.json, python/',
+    );
     expect(problem).toContain('npx tsx scripts/score-digest.ts --write');
     expect(scoreDigestProblem(recorded, { fake: 'a', metrics: 'c' }, '0.5.0')).toContain(
       'records version 0.4.0 but package.json says 0.5.0',
     );
+  });
+});
+
+describe('the version files', () => {
+  it("all carry package.json's version (a bump that missed one fails here, not minutes into a pack)", () => {
+    const version = /"version": "([^"]+)"/.exec(readFileSync('package.json', 'utf8'))?.[1];
+    for (const file of VERSION_FILES) {
+      const text = readFileSync(file, 'utf8');
+      const own = /^\s*"?version"?\s*[:=]\s*"([^"]+)"/m.exec(text)?.[1];
+      expect(own, file).toBe(version);
+    }
   });
 });
 
@@ -66,7 +80,7 @@ describe('score-digest --write', () => {
     const refusal = writeRefusal(root, recorded, { fake: 'b' }, '0.5.0');
     expect(refusal).toContain('harness version 0.5.0 already has a results page');
     expect(refusal).toContain('docs/benchmark-results-0.5.0-2026-12-04.md');
-    expect(refusal).toContain('Bump "version" in package.json');
+    expect(refusal).toContain('Bump the version in package.json, packages/fake-central/');
   });
 
   it('records freely before the version has a page, for a new version, or with nothing changed', () => {

@@ -40,6 +40,14 @@ export const SCORE_PARTS: readonly { name: string; paths: readonly string[] }[] 
   { name: 'fixtures', paths: ['fixtures'] },
 ];
 
+/** Every file that carries the release's version; a bump changes all of them. */
+export const VERSION_FILES = [
+  'package.json',
+  'packages/fake-central/package.json',
+  'python/pytest-hpe-fake-central/pyproject.toml',
+] as const;
+const BUMP = `Bump the version in ${VERSION_FILES.join(', ')}`;
+
 /** The file scripts/score-digest.json holds. */
 export interface ScoreDigestRecord {
   version: string;
@@ -92,7 +100,7 @@ export function scoreDigestProblem(
     return (
       `what affects scores changed under harness version ${version} (${changed.join('; ')}): ` +
       `results of this tree would publish under the same version as results of the old one. ` +
-      `Bump "version" in package.json (and python/pytest-hpe-fake-central/pyproject.toml), then ` +
+      `${BUMP}, then ` +
       `record it: npx tsx scripts/score-digest.ts --write`
     );
   }
@@ -129,8 +137,7 @@ export function writeRefusal(
   return (
     `${RECORD_FILE}: not rewritten. What affects scores changed, and harness version ${version} ` +
     `already has a results page (docs/${pages.sort().join(', docs/')}): a new run under ` +
-    `${version} would publish other figures under the same version. Bump "version" in ` +
-    `package.json (and python/pytest-hpe-fake-central/pyproject.toml), then rerun --write`
+    `${version} would publish other figures under the same version. ${BUMP}, then rerun --write`
   );
 }
 
