@@ -15,7 +15,7 @@ h1{font-size:22px;line-height:1.25}h2{font-size:18px;margin-top:32px;border-bott
 .scroll{overflow-x:auto;max-width:100%;margin:8px 0}
 table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
 th{background:#f6f6f6;font-weight:600}td.num,th.num{text-align:right}td.num{white-space:nowrap}
-td{overflow-wrap:break-word}
+td{overflow-wrap:break-word}li{overflow-wrap:anywhere}
 pre{background:#f6f6f6;padding:8px;overflow-x:auto;font-size:12px}
 .warn{background:#fff3cd;border:1px solid #e0c060;padding:8px}
 figure{display:inline-block;vertical-align:top;max-width:100%;margin:12px 0}
