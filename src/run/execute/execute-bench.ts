@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { killLiveGroups } from '../../servers/launch/process-group.js';
+import { trace, traceContext } from '../../common/trace.js';
 import type { Secret } from '../../metrics/leak-scan.js';
 import { bundleIds } from './bundle-ids.js';
 import { executeRuns, type RunOutcome } from './execute-runs.js';
@@ -47,6 +48,7 @@ export async function executeBench(
   // Filled run by run, so what finished before the deadline is kept.
   const outcomes: RunOutcome[][] = units.map(() => []);
   let finished = true;
+  let slots = 0;
   try {
     const queue = runQueue(
       groups,
@@ -54,34 +56,40 @@ export async function executeBench(
       () => ({
         fakes: new FakePool(context.root, settings.faults, settings.validation),
         sessions: new SessionPool(settings.isolation),
+        slot: slots++,
       }),
-      async (group, { fakes, sessions }) => {
+      async (group, { fakes, sessions, slot }) => {
         for (const index of group) {
           const unit = units[index] as RunUnit;
           if (models?.budget.exceeded() || stopped()) continue;
-          const fake = await fakes.get(unit.scenario.fixture);
-          const ran = await executeRuns(
-            unit,
-            {
-              fake,
-              knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
-              tokenizer: settings.tokenizer,
-              sessions,
-              baseDir,
-              tmpRoot,
-              sandbox: settings.sandbox,
-              escapes: settings.escapes,
-              secrets: context.secrets,
-              models,
-              price,
-              stopped,
-            },
-            outcomes[index],
-          );
-          progress.record(unit, ran);
-          // Once per scenario and server: every run replays the same plan.
-          for (const line of outcomes[index]?.[0]?.replays ?? [])
-            context.logger.warn(`plan: ${unit.scenario.id}: ${line}`);
+          await traceContext.run({ slot, scenario: unit.scenario.id }, async () => {
+            trace('unit.start');
+            const fake = await fakes.get(unit.scenario.fixture);
+            trace('unit.fake');
+            const ran = await executeRuns(
+              unit,
+              {
+                fake,
+                knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
+                tokenizer: settings.tokenizer,
+                sessions,
+                baseDir,
+                tmpRoot,
+                sandbox: settings.sandbox,
+                escapes: settings.escapes,
+                secrets: context.secrets,
+                models,
+                price,
+                stopped,
+              },
+              outcomes[index],
+            );
+            progress.record(unit, ran);
+            // Once per scenario and server: every run replays the same plan.
+            for (const line of outcomes[index]?.[0]?.replays ?? [])
+              context.logger.warn(`plan: ${unit.scenario.id}: ${line}`);
+            trace('unit.end');
+          });
         }
         // A group's session ends with it: the next group has another key.
         await sessions.release();

@@ -22,6 +22,7 @@ import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';
 import type { RunUnit } from '../plan/run-unit.js';
 import type { ProtocolEra, ProtocolViolation } from '../../servers/client/wire-check.js';
+import { trace } from '../../common/trace.js';
 
 /** What the unit produced per run, plus what the report's server entry needs. */
 export interface RunOutcome {
@@ -295,6 +296,7 @@ export async function executeRuns(
     for (const run of unit.runs) {
       if (ctx.stopped?.()) break;
       ctx.fake.reset();
+      trace('fake.reset', { run });
       let current: ServerSession;
       let held: ServerSession;
       let reuse: boolean;
@@ -313,7 +315,9 @@ export async function executeRuns(
         });
         continue;
       }
+      trace('run.start', { run });
       const outcome = await runOnce(unit, run, current, ctx, () => takeBlocked(held));
+      trace('run.end', { run, latencyMs: outcome.result.latency_ms ?? -1 });
       outcomes.push({ ...outcome, reused: reuse });
       const broken =
         outcome.result.status === 'error' || outcome.result.stop_reason === 'server_error';

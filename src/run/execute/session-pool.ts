@@ -6,6 +6,7 @@ import { launchServer } from '../../servers/launch/launch-server.js';
 import type { SandboxMode } from '../../config/types.js';
 import type { ServerSession } from '../../servers/types.js';
 import { sessionKey, type RunUnit } from '../plan/run-unit.js';
+import { trace } from '../../common/trace.js';
 
 /** What starting a session needs besides the unit: the fake it talks to and where files go. */
 export interface PoolContext {
@@ -51,6 +52,7 @@ export class SessionPool {
     const key = sessionKey(unit);
     if (this.#held && this.#held.key === key) return { session: this.#held.session, reused: true };
     await this.release();
+    trace('launch.start');
     const workDir = await mkdtemp(join(ctx.tmpRoot, 'run-'));
     try {
       const session = await launchServer({
@@ -63,6 +65,7 @@ export class SessionPool {
         ...(ctx.sandbox === undefined ? {} : { sandbox: ctx.sandbox }),
       });
       this.#held = { key, session, workDir };
+      trace('launch.end', { startupMs: session.startupMs });
       return { session, reused: false };
     } catch (error) {
       await rm(workDir, { recursive: true, force: true });
@@ -85,10 +88,13 @@ export class SessionPool {
     const held = this.#held;
     this.#held = undefined;
     if (!held) return;
+    trace('release.start');
     try {
       await held.session.close();
+      trace('release.closed');
     } finally {
       await rm(held.workDir, { recursive: true, force: true });
+      trace('release.end');
     }
   }
 }
