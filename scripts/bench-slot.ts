@@ -8,21 +8,26 @@
  * the forwarder's and the server's Node start, the MCP handshake, the runs, the close, and the
  * gaps between them; with the harness's CPU time (its children included) and the load average.
  *
- *   npm run bench:slot -- [--trace FILE] [-- run arguments…]   (default: run --sweep off)
+ *   npm run bench:slot -- [--trace FILE] [--cli FILE] [--keep DIR] [-- run arguments…]
+ *
+ * Default arguments: `run --sweep off`. `--trace` reads a timeline written before instead of
+ * running; `--cli` runs another build (an A/B against a copy of the previous one); `--keep`
+ * keeps the timeline and the reports there (`scripts/same-report.ts` compares two).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/common/package-root.js';
 
 const { values, positionals } = parseArgs({
-  options: { trace: { type: 'string' } },
+  options: { trace: { type: 'string' }, cli: { type: 'string' }, keep: { type: 'string' } },
   allowPositionals: true,
 });
 const root = packageRoot();
-const scratch = mkdtempSync(join(tmpdir(), 'bench-slot-'));
+const scratch = values.keep ?? mkdtempSync(join(tmpdir(), 'bench-slot-'));
+mkdirSync(scratch, { recursive: true });
 
 interface Event {
   ms: number;
@@ -66,6 +71,43 @@ function timeline(file: string): Event[] {
     .map((line) => JSON.parse(line) as Event);
 }
 
+/**
+ * A slot's own time, unit by unit, in three parts that never overlap: waiting for the unit's
+ * server (its fake, its start — or what is left of a start begun ahead), its runs, its close.
+ */
+function criticalPath(bySlot: Map<number, Event[]>): void {
+  const parts = { wait: 0, runs: 0, close: 0, between: 0 };
+  for (const events of bySlot.values()) {
+    let unitStart: number | undefined;
+    let firstRun: number | undefined;
+    let lastRun: number | undefined;
+    let lastUnitEnd: number | undefined;
+    for (const e of events) {
+      if (e.event === 'unit.start') {
+        if (lastUnitEnd !== undefined) parts.between += e.ms - lastUnitEnd;
+        unitStart = e.ms;
+        firstRun = undefined;
+      } else if (e.event === 'run.start' && firstRun === undefined && unitStart !== undefined) {
+        firstRun = e.ms;
+        parts.wait += e.ms - unitStart;
+      } else if (e.event === 'run.end') {
+        lastRun = e.ms;
+      } else if (e.event === 'unit.end' && firstRun !== undefined && lastRun !== undefined) {
+        parts.runs += lastRun - firstRun;
+        parts.close += e.ms - lastRun;
+        lastUnitEnd = e.ms;
+      }
+    }
+  }
+  console.log('');
+  console.log("| a slot's own time (all slots) | s |");
+  console.log('| --- | ---: |');
+  console.log(`| waiting for the unit's server | ${(parts.wait / 1000).toFixed(1)} |`);
+  console.log(`| its runs | ${(parts.runs / 1000).toFixed(1)} |`);
+  console.log(`| its close | ${(parts.close / 1000).toFixed(1)} |`);
+  console.log(`| between units | ${(parts.between / 1000).toFixed(1)} |`);
+}
+
 function summarise(events: Event[]): void {
   const bySlot = new Map<number, Event[]>();
   for (const e of events) {
@@ -106,6 +148,7 @@ function summarise(events: Event[]): void {
   console.log(
     `| (sum; slots × span ${(((last - first) * bySlot.size) / 1000).toFixed(1)} s) | ${(sum / 1000).toFixed(1)} | | |`,
   );
+  criticalPath(bySlot);
 }
 
 try {
@@ -118,7 +161,12 @@ try {
     const before = childrenCpu();
     const child = spawnSync(
       process.execPath,
-      [join(root, 'dist', 'cli', 'index.js'), ...args, '--out', join(scratch, 'reports')],
+      [
+        values.cli ?? join(root, 'dist', 'cli', 'index.js'),
+        ...args,
+        '--out',
+        join(scratch, 'reports'),
+      ],
       {
         cwd: scratch,
         env: { ...process.env, CI: '1', HPE_MCP_BENCH_TRACE: file },
@@ -136,5 +184,5 @@ try {
   }
   summarise(timeline(file));
 } finally {
-  rmSync(scratch, { recursive: true, force: true });
+  if (values.keep === undefined) rmSync(scratch, { recursive: true, force: true });
 }
