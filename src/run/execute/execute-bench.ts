@@ -52,6 +52,7 @@ export async function executeBench(
   let slots = 0;
   try {
     const work: Work = {
+      startsAhead: settings.isolation === 'scenario',
       units,
       outcomes,
       unitContext: (unit, fake, sessions) => ({
@@ -94,7 +95,7 @@ export async function executeBench(
         await fakes.close();
       },
       // Isolation `scenario`: each unit's server starts while the worker's previous unit runs.
-      { lookahead: settings.isolation === 'scenario' },
+      { lookahead: work.startsAhead },
     );
     const ended = queue.then(() => true);
     finished = await Promise.race([
@@ -136,6 +137,8 @@ interface Worker {
 
 /** What every worker shares: the units, where their outcomes go, and each unit's context. */
 interface Work {
+  /** Isolation `scenario`: each unit's server starts during the previous unit (runGroup). */
+  startsAhead: boolean;
   units: RunUnit[];
   outcomes: RunOutcome[][];
   unitContext(unit: RunUnit, fake: FakeCentral, sessions: SessionPool): ExecuteContext;
@@ -162,7 +165,10 @@ async function runGroup(
   const { fakes, sessions, slot } = worker;
   for (const index of group) {
     const unit = work.units[index] as RunUnit;
-    const copy = copyOf(worker.ordinal++);
+    // Only a worker that starts servers ahead needs the second copy; with isolation `server` a
+    // session outlives its unit and must keep the fake it was started against.
+    const copy = work.startsAhead ? copyOf(worker.ordinal) : 0;
+    worker.ordinal++;
     // Whether this unit's server was started ahead is settled before its first run.
     await worker.ahead;
     worker.ahead = undefined;
@@ -178,7 +184,7 @@ async function runGroup(
       const following = next?.length === 1 ? work.units[next[0] as number] : undefined;
       const afterStart = (): void => {
         if (!following || work.skip()) return;
-        void fakes.get(following.scenario.fixture, copyOf(worker.ordinal)).then(
+        worker.ahead = fakes.get(following.scenario.fixture, copyOf(worker.ordinal)).then(
           (nextFake) => {
             if (!work.skip())
               sessions.prestart(following, work.unitContext(following, nextFake, sessions));
