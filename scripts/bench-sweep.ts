@@ -111,12 +111,15 @@ const fixtures =
 const timings: FixtureTiming[] = [];
 const swept: Partial<Record<Subject, { tools: number; counts: Record<string, number> }>> = {};
 const wholeSweeps: Partial<Record<Subject, ServerSweep>> = {};
+/** CPU the harness's own process used in the sweep phase (the fake, the judging, the leak scan). */
+const harnessCpuMs: Partial<Record<Subject, number>> = {};
 
 /** The sweep phase alone (the golden suite's bundles), as runBench runs it before the scenarios. */
 async function sweepAlone(config: BenchConfig, server: string, subject: Subject): Promise<number> {
   const serverConfig = config.servers[server];
   if (!serverConfig) throw new Error(`no server ${server}`);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const sweeps = await sweepServers({
     mode: 'read',
     servers: [{ name: server, config: serverConfig, fixtures }],
@@ -129,6 +132,8 @@ async function sweepAlone(config: BenchConfig, server: string, subject: Subject)
     onTimed: (t) => timings.push(t),
   });
   const sweep = sweeps.get(server);
+  const used = process.cpuUsage(cpu);
+  harnessCpuMs[subject] = Math.round((used.user + used.system) / 1000);
   if (sweep?.failure) console.error(`${subject}: the sweep failed: ${sweep.failure}`);
   if (sweep) {
     swept[subject] = { tools: sweep.menu.length, counts: { ...sweep.counts } };
@@ -207,7 +212,7 @@ if (values.json) {
 } else if (values['sweep-only'] || subjects.every(isCompared)) {
   for (const subject of subjects) {
     console.log(
-      `${subject.padEnd(6)} the sweep phase alone ${s1(alone[subject]?.ms ?? 0)} (load ${alone[subject]?.load ?? '?'})`,
+      `${subject.padEnd(6)} the sweep phase alone ${s1(alone[subject]?.ms ?? 0)}, the harness's CPU ${s1(harnessCpuMs[subject] ?? 0)} (load ${alone[subject]?.load ?? '?'})`,
     );
     printSplit(subject, serverOf(subject));
   }
