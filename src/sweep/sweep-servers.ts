@@ -8,7 +8,7 @@ import type { Canonicalise } from './call-tool-twice.js';
 import { serverErrorProbes } from './probe-errors.js';
 import { serverPageProbes } from './probe-pages.js';
 import { smallestFirst } from './sweep-order.js';
-import { bundleTurns } from './bundle-turns.js';
+import { bundleTurns, type BundleTurn } from './bundle-turns.js';
 import { sweepFixture, type FixtureSweep, type FixtureTiming } from './sweep-fixture.js';
 
 /** What the run hands the sweep: which servers, on which bundles, and how to reach them. */
@@ -70,7 +70,10 @@ async function inSlots<T>(tasks: (() => Promise<T>)[], slots: number): Promise<T
   const results: T[] = new Array<T>(tasks.length);
   let next = 0;
   const slot = async (): Promise<void> => {
-    for (let i = next++; i < tasks.length; i = next++) results[i] = await tasks[i]!();
+    for (let task = tasks[next]; task !== undefined; task = tasks[next]) {
+      const i = next++;
+      results[i] = await task();
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, tasks.length)) }, slot));
   return results;
@@ -89,13 +92,12 @@ async function sweepBundles(
   const pageProbes = serverPageProbes();
   // Smallest bundle first: the probes made once per server (500, short pages) are made there.
   const fixtures = smallestFirst(server.fixtures, request.root);
-  const turns = bundleTurns(fixtures.length);
+
   let abort: () => void = () => undefined;
   const aborted = new Promise<void>((resolve) => (abort = resolve));
   const stop =
     request.deadline === undefined ? aborted : Promise.race([request.deadline.passed, aborted]);
-  const tasks = fixtures.map((fixture, index) => async (): Promise<BundleResult> => {
-    const turn = turns[index]!;
+  const run = async (fixture: string, turn: BundleTurn): Promise<BundleResult> => {
     try {
       if (request.deadline?.expired() === true)
         return {
@@ -127,7 +129,10 @@ async function sweepBundles(
     } finally {
       turn.end();
     }
-  });
+  };
+  const tasks = bundleTurns(fixtures.length).map(
+    (turn, index) => () => run(fixtures[index] ?? '', turn),
+  );
   return inSlots(tasks, request.concurrency ?? 1);
 }
 
