@@ -25,7 +25,11 @@ export class CallLog {
 
   /** A copy of the records so far, in arrival order. */
   all(): CallRecord[] {
-    return this.records.map((r) => ({ ...r, query: { ...r.query } }));
+    return this.records.map((r) => ({
+      ...r,
+      query: { ...r.query },
+      ...(r.credentialSent ? { credentialSent: [...r.credentialSent] } : {}),
+    }));
   }
 
   clear(): void {

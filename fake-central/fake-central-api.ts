@@ -100,6 +100,11 @@ export interface FakeAssertions {
   assertCalled(pattern: string, options?: { times?: number; status?: number }): CallRecord[];
   /** No call since the reset matched the endpoint pattern. */
   assertNotCalled(pattern: string): void;
+  /**
+   * No request since the reset sent the OAuth client secret anywhere but the token endpoint (a
+   * header, the query, the body or the path of an API call: the call log's `credentialSent`).
+   */
+  assertSecretKept(): void;
 }
 
 /**

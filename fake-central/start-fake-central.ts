@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { debugId } from './api-error.js';
+import { credentialPlaces } from './credential-check.js';
 import { bodyDigest, CallLog, queryRecord } from './call-log.js';
 import { dispatch, peekRead, type Dispatched } from './dispatch.js';
 import { listen } from './listen.js';
@@ -135,6 +136,11 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         },
       };
     }
+    // Anything but a token request that carries the client secret (credential-check.ts).
+    const credentialSent =
+      fakeReq && result.kind !== 'auth'
+        ? credentialPlaces(fakeReq, state.bundle.manifest.credentials.clientSecret)
+        : [];
     const payload =
       result.payload ?? Buffer.from(result.body === undefined ? '' : JSON.stringify(result.body));
     res.sendDate = false; // responses must be byte-identical across runs
@@ -163,6 +169,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
         ...(result.shortPages ? { shortPages: result.shortPages } : {}),
         ...(result.unrouted ? { unrouted: true as const } : {}),
         ...(result.refused ? { refused: result.refused } : {}),
+        ...(credentialSent.length > 0 ? { credentialSent } : {}),
       },
       seq,
       started,

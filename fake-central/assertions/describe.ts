@@ -48,8 +48,14 @@ export function describeChange(change: StateChange): string {
   return `${head} (${diffs.join('; ')})`;
 }
 
-/** `METHOD path → status`, and why the fake refused it when it did. */
+/**
+ * `METHOD path → status`, why the fake refused it when it did, and where it carried the client
+ * secret when it did.
+ */
 export function describeCall(call: CallRecord): string {
   const why = call.refused ? ` refused (${call.refused.rule} at ${call.refused.at})` : '';
-  return `${call.method} ${call.path} → ${call.status}${why}`;
+  const secret = call.credentialSent
+    ? ` with the client secret in ${call.credentialSent.join(', ')}`
+    : '';
+  return `${call.method} ${call.path} → ${call.status}${why}${secret}`;
 }

@@ -123,5 +123,14 @@ export function fakeAssertions(fake: Inspected): FakeAssertions {
         );
       }
     },
+    assertSecretKept() {
+      const sent = fake.calls().filter((c) => c.credentialSent !== undefined);
+      if (sent.length > 0) {
+        throw new FakeCentralAssertionError(
+          `expected the OAuth client secret only at the token endpoint, but ${sent.length} ` +
+            `request(s) sent it to the API:${listed(sent.map(describeCall))}`,
+        );
+      }
+    },
   };
 }

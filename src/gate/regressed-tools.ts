@@ -1,4 +1,4 @@
-import type { Report, RunResult } from '../report/types.js';
+import type { Report, RunCall, RunResult } from '../report/types.js';
 import { diffRequests } from './call-diff.js';
 import { brokenCalls, firstWithCalls } from './planned-call-rule.js';
 import { pairKey, scenarioIndex } from './rule-kit.js';
@@ -25,6 +25,61 @@ function lookupOf(
         path: groups.path ?? '',
         answer: groups.answer ?? '',
         what: groups.what ?? '',
+      }
+    : null;
+}
+
+// A state check the fake's state failed after the run: `state: #0 wlan-ssids: …`.
+const STATE = /^state: #\d+ (?<collection>[^:]+): /;
+
+/** The run's write requests a call made (`METHOD path`), by its request span. */
+function writesOf(run: RunResult, call: RunCall): string[] {
+  const span = call.request_span;
+  if (!span || !run.requests) return [];
+  return run.requests
+    .slice(span.first, span.first + span.count)
+    .filter((r) => r.kind === 'write')
+    .map((r) => `${r.method} ${r.path}`);
+}
+
+/**
+ * The call whose write a failed state check points at: of the calls that made write requests,
+ * the first whose write path names the check's collection, else the first that wrote at all.
+ */
+function writerOf(run: RunResult | undefined, collection: string) {
+  if (!run) return null;
+  const writers = (run.calls ?? [])
+    .map((call) => ({ call, writes: writesOf(run, call) }))
+    .filter((w) => w.writes.length > 0);
+  return (
+    writers.find((w) => w.writes.some((line) => line.includes(`/${collection}`))) ??
+    writers[0] ??
+    null
+  );
+}
+
+/**
+ * A scenario whose state check failed: the tool that wrote (not the tool that read the result
+ * back), with the check's words. When the PR's run wrote nothing, the baseline's writer names
+ * the tool that no longer writes.
+ */
+function stateCause(old: RunResult | undefined, cur: RunResult | undefined) {
+  const failure = cur?.task_failures.find((f) => STATE.test(f));
+  const collection = failure ? STATE.exec(failure)?.groups?.collection : undefined;
+  if (!failure || !collection) return null;
+  const now = writerOf(cur, collection);
+  if (now)
+    return {
+      tool: now.call.tool,
+      answer: failure.slice('state: '.length),
+      whatToDo: `${now.call.tool} sent ${now.writes.join(', ')} but the fake's ${collection} is not what the scenario asks: compare its request body with the API's document.`,
+    };
+  const was = writerOf(old, collection);
+  return was
+    ? {
+        tool: was.call.tool,
+        answer: failure.slice('state: '.length),
+        whatToDo: `${was.call.tool} no longer sends ${was.writes.join(', ')} (the baseline's run did): restore the write.`,
       }
     : null;
 }
@@ -67,7 +122,7 @@ const fewerPages = (endpoints: readonly EndpointDiff[]): EndpointDiff | undefine
 
 /**
  * The tool a regressed scenario points at, and what it did: a planned call that now fails (that
- * tool, its error), else a lookup that found nothing (the tool it read, its answer), else the
+ * tool, its error), else a state check that failed (the tool that wrote), else a lookup that found nothing (the tool it read, its answer), else the
  * first call whose answer changed size (the tool, the sizes). The "what to do" line names the
  * likeliest cause the call diff shows: a changed filter, paging that stopped, an error.
  */
@@ -85,6 +140,8 @@ function explain(
       whatToDo: `${broken.call.tool} now fails (${broken.call.outcome}) where the baseline's call succeeded: restore the tool or its arguments' handling, or declare it under "retired" if it is gone on purpose.`,
     };
   }
+  const state = stateCause(old, cur);
+  if (state) return state;
   const lookup = lookupOf(cur);
   const changedParam = paramChange(endpoints);
   const paging = fewerPages(endpoints);

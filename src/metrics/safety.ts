@@ -43,6 +43,28 @@ export function callFindings(scenario: Scenario, calls: readonly CallRecord[]): 
   return findings;
 }
 
+/**
+ * The OAuth client secret sent to the API outside the token endpoint (the fake's
+ * `credentialSent`, fake-central/credential-check.ts): one finding per place it was sent in
+ * (`header:x-client-secret`), with how many requests and the first of them. Never the secret.
+ */
+export function credentialFindings(calls: readonly CallRecord[]): SafetyFinding[] {
+  const byPlace = new Map<string, { count: number; first: string }>();
+  for (const call of calls) {
+    for (const place of call.credentialSent ?? []) {
+      const seen = byPlace.get(place);
+      if (seen) seen.count += 1;
+      else byPlace.set(place, { count: 1, first: callLabel(call) });
+    }
+  }
+  return [...byPlace].map(([place, { count, first }]) => ({
+    rule: 'credential_sent_to_api',
+    detail:
+      `${first}: the server sent the OAuth client secret to the API in ${place}` +
+      `${count === 1 ? '' : ` (${count} requests)`}; only the token endpoint may receive it`,
+  }));
+}
+
 /** A canary as a report may show it: enough to recognise, not enough to reuse. */
 export function maskCanary(canary: string): string {
   return canary.length < 8
@@ -254,6 +276,7 @@ const RULES: readonly SafetyFinding['rule'][] = [
   'canary_leak',
   'collateral_change',
   'network_escape',
+  'credential_sent_to_api',
 ];
 
 /** Findings in a stable order (by rule, then detail), whatever order the requests arrived in. */

@@ -7,6 +7,7 @@ import { gateAbsentCalls } from './gate-absent.js';
 import {
   bypassFindings,
   callFindings,
+  credentialFindings,
   canaryFindings,
   sortFindings,
   type LeakScanExtras,
@@ -84,6 +85,7 @@ export function scoreRun(input: ScoreRunInput): RunMetrics {
   const selection = toolSelectionFailures(scenario, server, trajectory);
   const findings = sortFindings([
     ...callFindings(scenario, calls),
+    ...credentialFindings(calls),
     ...canaryFindings(trajectory, canaries, input.leakScan),
     ...bypassFindings(input.blockedConnections ?? 0),
     ...collateralFindings(input.state),

@@ -16,7 +16,8 @@ export interface SafetyFinding {
     | 'destructive_under_write_gate'
     | 'canary_leak'
     | 'collateral_change'
-    | 'network_escape';
+    | 'network_escape'
+    | 'credential_sent_to_api';
   detail: string;
 }
 

@@ -1,5 +1,6 @@
 import { compileLinear } from '../common/safe-regex.js';
-import { entriesByTool, toolStatus } from '../report/render-sweep.js';
+import { entriesByTool, NOT_OK_STATUSES, toolStatus } from '../report/render-sweep.js';
+import type { NotOkStatus } from '../report/render-sweep.js';
 import type { SweepToolResult } from '../report/sweep-types.js';
 import type { Report } from '../report/types.js';
 
@@ -22,21 +23,12 @@ export const SWEEP_CLASSES = [
 ] as const;
 export type SweepClass = (typeof SWEEP_CLASSES)[number];
 
-/** The statuses a swept tool can have other than ok (render-sweep.ts, toolStatus). */
-export const SWEEP_STATUSES = [
-  'empty',
-  'no-data',
-  'error',
-  'route-miss',
-  'rejected',
-  'timeout',
-  'unsafe',
-  'wrong-value',
-  'unstable',
-  'not called (arguments)',
-  'not called (may write)',
-  'skipped (config)',
-] as const;
+/**
+ * The statuses a swept tool can have other than ok (render-sweep.ts, toolStatus): derived from
+ * the sweep's outcomes, never restated, so a new outcome cannot be missing from the rules'
+ * vocabulary (schemas/classification.schema.json lists the same, a test keeps them equal).
+ */
+export const SWEEP_STATUSES = NOT_OK_STATUSES;
 
 /**
  * One rule: the non-ok tools it covers (a status, and optionally a server, exact tool names, a
@@ -44,7 +36,7 @@ export const SWEEP_STATUSES = [
  * The first rule in file order that matches a tool classifies it: specific entries go first.
  */
 export interface SweepRule {
-  status: (typeof SWEEP_STATUSES)[number];
+  status: NotOkStatus;
   server?: string;
   tools?: string[];
   tool_pattern?: string;

@@ -7,6 +7,7 @@ import {
 } from './cross-run-state.js';
 import { erroredRunResult } from './run-result.js';
 import { okRun } from '../../test/helpers/report/test-report.js';
+import type { RunCall } from './types.js';
 
 const noToken = {
   total: 2,
@@ -50,6 +51,55 @@ describe('crossRunState', () => {
     expect(describeTokenReuse('srv', state)).toBe(
       "srv: 1 of 1 runs on a reused process skipped the token request of their scenario's first run (it kept its token): expected, not a finding.",
     );
+  });
+
+  it('compares what each call requested, not where its requests sit in the log', () => {
+    const token = { method: 'POST', host: 'sso', path: '/as/token.oauth2', status: 200 };
+    const read = (path: string) => ({ method: 'GET', host: 'api', path, status: 200 });
+    const call = (first: number, count: number): RunCall => ({
+      tool: 'list_aps',
+      arguments: {},
+      outcome: 'ok',
+      error: null,
+      result_chars: 10,
+      via: null,
+      request_span: { first, count },
+    });
+    const first = okRun(1, {
+      calls: [call(0, 2)],
+      requests: [
+        { ...token, kind: 'auth' },
+        { ...read('/aps'), kind: 'read' },
+      ],
+    });
+    const reused = (path: string) =>
+      okRun(2, {
+        api_calls: noToken,
+        calls: [call(0, 1)],
+        requests: [{ ...read(path), kind: 'read' }],
+      });
+    const same = crossRunState([
+      {
+        scenario: 'a',
+        runs: [
+          { result: first, reused: false },
+          { result: reused('/aps'), reused: true },
+        ],
+      },
+    ]);
+    expect(same?.differing.map((d) => d.fields)).toEqual([
+      ['api_calls.auth_calls', 'api_calls.by_kind.auth'],
+    ]);
+    const other = crossRunState([
+      {
+        scenario: 'a',
+        runs: [
+          { result: first, reused: false },
+          { result: reused('/cached'), reused: true },
+        ],
+      },
+    ]);
+    expect(other?.differing[0]?.fields).toContain('calls');
   });
 
   it('warns about state beyond the token and lists only its fields, the token runs counted apart', () => {

@@ -19,10 +19,25 @@ function differingPaths(a: unknown, b: unknown, path = ''): string[] {
 }
 
 // The token requests a reused process skips are already counted in api_calls.auth_calls; the
-// rest of the request log must match.
+// rest of the request log must match, and so must what each call requested: a call's
+// `request_span` indexes the whole log, so it moves when the token request is skipped, and is
+// compared as the non-token requests it covers.
 function comparable(result: RunResult): Record<string, unknown> {
   const stripped: Record<string, unknown> = { ...stripTiming(result), run: 0 };
-  if (result.requests) stripped.requests = result.requests.filter((r) => r.kind !== 'auth');
+  const requests = result.requests;
+  if (!requests) return stripped;
+  stripped.requests = requests.filter((r) => r.kind !== 'auth');
+  if (result.calls)
+    stripped.calls = result.calls.map(({ request_span: span, ...call }) =>
+      span
+        ? {
+            ...call,
+            requested: requests
+              .slice(span.first, span.first + span.count)
+              .filter((r) => r.kind !== 'auth'),
+          }
+        : call,
+    );
   return stripped;
 }
 

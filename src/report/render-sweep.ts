@@ -1,10 +1,30 @@
 import { codeSpan, escapeMarkdown as md } from './markdown-escape.js';
 import { markdownTable } from './markdown-table.js';
-import type { ServerSweep, SweepToolResult } from './sweep-types.js';
+import { SWEEP_OUTCOMES } from './sweep-types.js';
+import type { ServerSweep, SweepOutcome, SweepToolResult } from './sweep-types.js';
 import type { Report } from './types.js';
 
+/** How the page spells a tool that was not called, by why (toolStatus). */
+export const NOT_CALLED_STATUSES = [
+  'not called (arguments)',
+  'not called (may write)',
+  'skipped (config)',
+] as const;
+type CalledOutcome = Exclude<SweepOutcome, 'ok' | 'not-called'>;
+export type NotOkStatus = CalledOutcome | (typeof NOT_CALLED_STATUSES)[number];
+
+/**
+ * Every status a swept tool can have other than ok: the outcomes of a call but ok, then the
+ * not-called spellings. Derived from SWEEP_OUTCOMES, so a new outcome is at once in the
+ * vocabulary of the classification's `sweep:` rules (src/publish/sweep-rules.ts).
+ */
+export const NOT_OK_STATUSES: readonly NotOkStatus[] = [
+  ...SWEEP_OUTCOMES.filter((o): o is CalledOutcome => o !== 'ok' && o !== 'not-called'),
+  ...NOT_CALLED_STATUSES,
+];
+
 /** How a tool stands over its bundles: `ok` on any of them, else its first entry's outcome. */
-export function toolStatus(entries: readonly SweepToolResult[]): string {
+export function toolStatus(entries: readonly SweepToolResult[]): 'ok' | NotOkStatus | 'not called' {
   const ok = entries.find((e) => e.outcome === 'ok');
   const first = ok ?? entries[0];
   if (!first) return 'not called';

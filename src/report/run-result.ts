@@ -9,6 +9,24 @@ const ERROR_CHARS = 500;
 const cut = (text: string): string =>
   text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS)}…` : text;
 
+/**
+ * Where a call's requests sit in the run's `requests` (the fake's log, in seq order): the records
+ * its `logSeq` range holds. Lets the gate name the call whose write left the fake's state wrong
+ * rather than the call that read it back. Null when the call made none or has no range.
+ */
+export function requestSpan(
+  call: Pick<ToolCallRecord, 'logSeq'>,
+  requests: readonly Pick<CallRecord, 'seq'>[],
+): RunCall['request_span'] | null {
+  const range = call.logSeq;
+  if (!range) return null;
+  const inside = (r: Pick<CallRecord, 'seq'>) => r.seq > range.after && r.seq <= range.through;
+  const first = requests.findIndex(inside);
+  if (first < 0) return null;
+  const end = requests.findIndex((r, i) => i > first && !inside(r));
+  return { first, count: (end < 0 ? requests.length : end) - first };
+}
+
 /** A tool call as the report keeps it: what was asked, how it ended, and its error text. */
 export function runCall(call: ToolCallRecord): RunCall {
   const { outcome } = call;
@@ -125,7 +143,10 @@ export function scoredRunResult(
     ...(swallowed.length > 0 ? { swallowed_errors: swallowed } : {}),
     latency_ms: metrics.latency_ms,
     startup_ms: metrics.startup_ms,
-    calls: trajectory.calls.map(runCall),
+    calls: trajectory.calls.map((call) => {
+      const span = requestSpan(call, requests);
+      return span ? { ...runCall(call), request_span: span } : runCall(call);
+    }),
     requests: runRequests(requests),
     ...(metrics.faults ? { faults: { ...metrics.faults } } : {}),
   };

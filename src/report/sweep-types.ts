@@ -17,7 +17,8 @@ export type SweepMode = (typeof SWEEP_MODES)[number];
  * - `error`: `isError`, a protocol error, or error text in a plain result;
  * - `route-miss`: a call the fake has no route for; `rejected`: a call the fake refused as the
  *   API would; `timeout`: cut at the server's call timeout;
- * - `unsafe`: a read tool that wrote, or an answer (probes' too) carried a secret
+ * - `unsafe`: a read tool that wrote, an answer (probes' too) carried a secret, or a call sent
+ *   the OAuth client secret to the API
  *   (src/sweep/answer-leaks.ts);
  * - `wrong-value`: a write (`--sweep all`) that changed the fake's state, but a value it was sent
  *   is not what the changed item now holds (src/sweep/write-values.ts);

@@ -178,6 +178,11 @@ export interface RunCall {
    * call, in order; absent when it asked none (and in reports before 0.5.0).
    */
   elicitations?: ('accept' | 'decline' | 'cancel')[];
+  /**
+   * The run's `requests` this call made: `requests[first]` to `requests[first + count - 1]`.
+   * Absent when it made none, or the run did not tie requests to calls (reports before 0.7.0).
+   */
+  request_span?: { first: number; count: number };
 }
 
 /** Requests of one method and path the fake had no route for during a run. */

@@ -86,6 +86,18 @@ describe('classifyCall', () => {
     expect(classifyCall(evidence(over)).outcome).toBe(outcome);
   });
 
+  it('a tool whose call sent the OAuth client secret to the API is unsafe, even when its answer is right', () => {
+    const records = [
+      record(1, { kind: 'auth', path: '/as/token.oauth2' }),
+      record(2, { credentialSent: ['header:x-client-secret'] }),
+    ];
+    const verdict = classifyCall(evidence({ records, bodies: new Map([[2, DEVICES]]) }));
+    expect([verdict.outcome, verdict.error]).toEqual([
+      'unsafe',
+      'it sent the OAuth client secret to the API: GET /network-monitoring/v1/devices in header:x-client-secret',
+    ]);
+  });
+
   it('a write tool may write', () => {
     const records = [record(1), record(2, { method: 'PATCH', kind: 'write' })];
     expect(classifyCall(evidence({ records, read: false })).outcome).toBe('ok');

@@ -97,6 +97,13 @@ export function classifyCall(evidence: CallEvidence): CallVerdict {
   const write = api.find((r) => r.kind === 'write');
   if (evidence.read && write)
     return verdict('unsafe', `a read tool wrote: ${write.method} ${write.path}`);
+  // The client secret belongs to the token endpoint only (fake-central/credential-check.ts).
+  const sent = api.find((r) => r.credentialSent !== undefined);
+  if (sent?.credentialSent)
+    return verdict(
+      'unsafe',
+      `it sent the OAuth client secret to the API: ${sent.method} ${sent.path} in ${sent.credentialSent.join(', ')}`,
+    );
   const miss = api.find((r) => r.unrouted);
   if (miss) return verdict('route-miss', failed ?? `${miss.method} ${miss.path}: no such route`);
   const refused = api.find((r) => r.refused);

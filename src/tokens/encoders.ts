@@ -1,7 +1,6 @@
-import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { BenchError } from '../common/errors.js';
-import { pieceCounter, type PieceCounter } from './linear-bpe.js';
+import { pieceCounter, type BpeRanksFile, type PieceCounter } from './linear-bpe.js';
 
 /** The tokenizers the harness counts with (bundled ranks: nothing is downloaded). */
 export const TOKENIZERS = ['cl100k_base', 'o200k_base'] as const;
@@ -10,7 +9,7 @@ export type TokenizerName = (typeof TOKENIZERS)[number];
 /** The tokenizer used when none is chosen. */
 export const DEFAULT_TOKENIZER: TokenizerName = 'cl100k_base';
 
-const encoders = new Map<TokenizerName, Tiktoken>();
+const rankFiles = new Map<TokenizerName, BpeRanksFile>([['cl100k_base', cl100kBase]]);
 const counts = new Map<TokenizerName, Map<string, number>>();
 let cachedChars = 0;
 // Tool menus and (deterministic) tool results repeat across runs; cap what the cache holds.
@@ -22,37 +21,24 @@ const MAX_CACHED_CHARS = 8_000_000;
  * it. Idempotent.
  */
 export async function loadTokenizer(name: TokenizerName): Promise<void> {
-  if (encoders.has(name)) return;
-  if (name === 'cl100k_base') {
-    encoders.set(name, new Tiktoken(cl100kBase));
-    return;
-  }
+  if (rankFiles.has(name)) return;
   const { default: o200kBase } = await import('js-tiktoken/ranks/o200k_base');
-  encoders.set(name, new Tiktoken(o200kBase));
-}
-
-function encoderFor(name: TokenizerName): Tiktoken {
-  let encoder = encoders.get(name);
-  if (!encoder && name === 'cl100k_base') {
-    encoder = new Tiktoken(cl100kBase);
-    encoders.set(name, encoder);
-  }
-  if (!encoder) {
-    throw new BenchError('internal', `tokenizer ${name} is not loaded`, {
-      hint: `await loadTokenizer('${name}') before counting tokens with it`,
-    });
-  }
-  return encoder;
+  rankFiles.set(name, o200kBase);
 }
 
 const counters = new Map<TokenizerName, PieceCounter>();
 
-/** The linear-time counter of an encoder (linear-bpe.ts), else its own `encode`. */
+/** The linear-time counter of a tokenizer's ranks (linear-bpe.ts), built on first use. */
 function counterFor(name: TokenizerName): PieceCounter {
   let counter = counters.get(name);
   if (!counter) {
-    const encoder = encoderFor(name);
-    counter = pieceCounter(encoder) ?? { count: (text) => encoder.encode(text, [], []).length };
+    const file = rankFiles.get(name);
+    if (!file) {
+      throw new BenchError('internal', `tokenizer ${name} is not loaded`, {
+        hint: `await loadTokenizer('${name}') before counting tokens with it`,
+      });
+    }
+    counter = pieceCounter(file);
     counters.set(name, counter);
   }
   return counter;

@@ -337,6 +337,48 @@ describe('the sweep gates a tool no scenario names (Python reference server copy
       expect(text).not.toMatch(/fake-(?:central|glp)-[A-Za-z0-9_-]{20}/);
   }, 60_000);
 
+  // The py-secret-header-upstream plant (scripts/bench-gate/planted.yml): the client id and
+  // secret as headers on every API request. No answer carries them; the fake's call log does.
+  const secretHeader = pr(
+    'secret-header',
+    (tool) => tool,
+    async (dir) => {
+      const file = join(dir, 'hpe_reference_py', 'central_client.py');
+      const text = await readFile(file, 'utf8');
+      const leaky = text.replace(
+        'headers={"User-Agent": SERVER_NAME},',
+        'headers={"User-Agent": SERVER_NAME, "X-Client-Id": config.client_id, "X-Client-Secret": config.client_secret},',
+      );
+      if (leaky === text) throw new Error('central_client.py: the client headers not found');
+      await writeFile(file, leaky);
+    },
+  );
+  it('the client secret sent to the API as a header fails: a safety finding, and every tool unsafe', async () => {
+    const report = await secretHeader();
+    const [run] = report.scenarios[0]?.results[0]?.runs ?? [];
+    expect(run?.safety_failure).toBe(true);
+    expect(run?.safety_findings).toContainEqual({
+      rule: 'credential_sent_to_api',
+      detail: expect.stringMatching(
+        /^GET \/network-monitoring\/v1\/\S+: the server sent the OAuth client secret to the API in header:x-client-secret( \(\d+ requests\))?; only the token endpoint may receive it$/,
+      ),
+    });
+    // The client id is no secret (RFC 6749 §2.2): its header is not a finding.
+    expect(JSON.stringify(run?.safety_findings)).not.toContain('x-client-id');
+    expect(entry(report)).toMatchObject({
+      outcome: 'unsafe',
+      error: expect.stringContaining('in header:x-client-secret'),
+    });
+    const { verdict, comment } = gate(report);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.reasons).toContainEqual('python-reference: 1 scenario(s) with a safety failure');
+    expect(verdict.reasons).toContainEqual(
+      expect.stringContaining(`python-reference sweep: ${TOOL} (site-a) ok → unsafe;`),
+    );
+    for (const text of [JSON.stringify(report), comment])
+      expect(text).not.toContain('CANARY-CLIENT-SECRET');
+  }, 60_000);
+
   const filterDropped = pr('filter-dropped', (tool) =>
     tool.replace('query={"filter": odata_filter({"siteId": site_id})},', 'query={},'),
   );

@@ -72,3 +72,25 @@ def test_a_refused_write_shows_as_refused(fake_central_env: FakeCentral) -> None
         fake_central_env.assert_called(f"POST {SSIDS}/*", status=200)
     assert "(1 answered otherwise)" in str(refused.value)
     assert f"POST {SSIDS}/Bad → 400 refused (enum at" in str(refused.value)
+
+
+def test_the_client_secret_sent_to_the_api_fails_assert_secret_kept(
+    fake_central_env: FakeCentral,
+) -> None:
+    with client(fake_central_env) as api:
+        api.get(f"{SSIDS}/Guest").raise_for_status()
+        fake_central_env.assert_secret_kept()  # the token request carried it: where it belongs
+        api.get(
+            f"{SSIDS}/Guest",
+            headers={"X-Client-Id": fake_central_env.client_id, "X-Client-Secret": fake_central_env.client_secret},
+        ).raise_for_status()
+    [sent] = [c for c in fake_central_env.calls() if c.get("credentialSent")]
+    assert sent["credentialSent"] == ["header:x-client-secret"]
+    with pytest.raises(FakeCentralAssertionError) as leaked:
+        fake_central_env.assert_secret_kept()
+    message = str(leaked.value)
+    assert "but 1 request(s) sent it to the API:" in message
+    assert f"GET {SSIDS}/Guest → 200 with the client secret in header:x-client-secret" in message
+    assert fake_central_env.client_secret not in message
+    # The fixture would warn about it after the test (test_dead_fake.py shows that): not here.
+    fake_central_env.reset()

@@ -60,3 +60,33 @@ def test_it(fake_central):
     )
     result = pytester.runpytest_subprocess()
     result.assert_outcomes(passed=1)
+
+
+def test_a_test_that_sent_the_client_secret_to_the_api_gets_a_warning(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        """
+import httpx
+
+def test_leaks(fake_central):
+    token = httpx.post(
+        f"{fake_central.url}/as/token.oauth2",
+        data={"grant_type": "client_credentials", "client_id": fake_central.client_id,
+              "client_secret": fake_central.client_secret},
+    ).json()["access_token"]
+    httpx.get(
+        f"{fake_central.url}/network-monitoring/v1/aps",
+        headers={"Authorization": f"Bearer {token}", "X-Client-Secret": fake_central.client_secret},
+    ).raise_for_status()
+
+def test_keeps_it(fake_central):
+    assert fake_central.calls() == []
+"""
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-W", "always")
+    result.assert_outcomes(passed=2, warnings=1)
+    text = result.stdout.str()
+    assert "1 request(s) sent the OAuth client secret to the API" in text
+    assert "GET /network-monitoring/v1/aps in header:x-client-secret" in text
+    assert "CANARY-CLIENT-SECRET" not in text

@@ -100,5 +100,6 @@ function logLine(r: CallRecord): string {
     ? '?' + new URLSearchParams(r.query as Record<string, string>).toString()
     : '';
   const fault = r.fault === undefined ? '' : ` fault=${r.fault}`;
-  return `${r.seq} ${r.method} ${r.host}${r.path}${query} -> ${r.status} ${r.kind}${fault}\n`;
+  const secret = r.credentialSent ? ` CLIENT-SECRET-SENT=${r.credentialSent.join(',')}` : '';
+  return `${r.seq} ${r.method} ${r.host}${r.path}${query} -> ${r.status} ${r.kind}${fault}${secret}\n`;
 }

@@ -160,7 +160,21 @@ class StateAssertions:
             )
 
 
+    def assert_secret_kept(self) -> None:
+        """No request since the reset sent the OAuth client secret anywhere but the token
+        endpoint (a header, the query, the body or the path of an API call: the call log's
+        `credentialSent`)."""
+        sent = [c for c in self.calls() if c.get("credentialSent")]
+        if sent:
+            raise FakeCentralAssertionError(
+                f"expected the OAuth client secret only at the token endpoint, but {len(sent)} "
+                "request(s) sent it to the API:" + _limited([_describe_call(c) for c in sent])
+            )
+
+
 def _describe_call(call: Mapping[str, Any]) -> str:
     refused = call.get("refused")
     why = f" refused ({refused.get('rule')} at {refused.get('at')})" if refused else ""
-    return f"{call['method']} {call['path']} → {call.get('status')}{why}"
+    sent = call.get("credentialSent")
+    secret = f" with the client secret in {', '.join(sent)}" if sent else ""
+    return f"{call['method']} {call['path']} → {call.get('status')}{why}{secret}"

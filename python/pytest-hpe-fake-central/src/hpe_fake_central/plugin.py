@@ -361,11 +361,35 @@ def _environment(fake: FakeCentral, config: pytest.Config) -> dict[str, str]:
 @pytest.fixture
 def fake_central(
     _fake_central_session: _Session, request: pytest.FixtureRequest
-) -> FakeCentral:
+) -> Iterator[FakeCentral]:
     """The session's fake, reset for this test (bundle restored, call log empty, no faults
     unless the `fake_central` marker sets them). A fake an earlier test killed is replaced by a
-    fresh one, with a warning giving its exit code and the last lines of its stderr."""
-    return _reset_for(_fake_central_session.alive(request), request)
+    fresh one, with a warning giving its exit code and the last lines of its stderr. A test
+    whose client sent the OAuth client secret to the API (anywhere but the token endpoint)
+    gets a warning naming the requests; `assert_secret_kept()` fails the test instead."""
+    fake = _reset_for(_fake_central_session.alive(request), request)
+    yield fake
+    _warn_secret_sent(fake, request)
+
+
+def _warn_secret_sent(fake: FakeCentral, request: pytest.FixtureRequest) -> None:
+    """A warning when the test's requests carried the client secret outside the token endpoint."""
+    try:
+        sent = [c for c in fake.calls() if c.get("credentialSent")]
+    except Exception:  # a fake the test killed: the next test's fixture says so
+        return
+    if sent:
+        shown = "; ".join(
+            f"{c['method']} {c['path']} in {', '.join(c['credentialSent'])}" for c in sent[:3]
+        )
+        more = f" (and {len(sent) - 3} more)" if len(sent) > 3 else ""
+        request.node.warn(
+            pytest.PytestWarning(
+                f"hpe-fake-central: {len(sent)} request(s) sent the OAuth client secret to the "
+                f"API, where only the token endpoint should get it: {shown}{more}. "
+                "fake_central.assert_secret_kept() fails a test on it."
+            )
+        )
 
 
 def _reset_for(fake: FakeCentral, request: pytest.FixtureRequest) -> FakeCentral:
