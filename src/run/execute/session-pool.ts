@@ -45,6 +45,8 @@ interface Ahead {
 export class SessionPool {
   #held: Held | undefined;
   #ahead: Ahead | undefined;
+  /** The previous unit's close, when it goes on while the next unit runs (afterUnit). */
+  #closing: Promise<void> | undefined;
 
   constructor(private readonly isolation: Isolation) {}
 
@@ -57,8 +59,14 @@ export class SessionPool {
    */
   prestart(unit: RunUnit, ctx: PoolContext): void {
     if (this.isolation !== 'scenario' || this.#ahead) return;
-    ctx.fake.reset();
-    const launched = this.#launch(sessionKey(unit), unit, ctx);
+    const closing = this.#closing;
+    const launched = (async () => {
+      // The fake's previous user (two units back) may still be closing: it goes first, as a
+      // closed server's last calls came before the reset when nothing ran ahead.
+      await closing;
+      ctx.fake.reset();
+      return this.#launch(sessionKey(unit), unit, ctx);
+    })();
     // Its failure is the first run's (acquire rethrows it); never an unhandled rejection.
     launched.catch(() => undefined);
     this.#ahead = { unit, launched };
@@ -80,6 +88,8 @@ export class SessionPool {
     const key = sessionKey(unit);
     if (this.#held && this.#held.key === key) return { session: this.#held.session, reused: true };
     await this.release();
+    // A unit not started ahead starts after the previous one's close, as it always did.
+    if (this.#ahead?.unit !== unit) await this.#closing;
     const ahead = this.#ahead;
     if (ahead?.unit === unit) this.#ahead = undefined;
     this.#held = await (ahead?.unit === unit ? ahead.launched : this.#launch(key, unit, ctx));
@@ -112,9 +122,17 @@ export class SessionPool {
     if (broken || this.isolation === 'run') await this.release();
   }
 
-  /** After a unit's runs: only isolation `server` keeps its session for the next unit. */
+  /**
+   * After a unit's runs: only isolation `server` keeps its session for the next unit. When the
+   * next unit's server was started ahead, this one's close goes on while the next unit runs (a
+   * close is mostly waiting for the process to exit); what needs its fake again waits for it.
+   */
   async afterUnit(): Promise<void> {
-    if (this.isolation !== 'server') await this.release();
+    if (this.isolation === 'server') return;
+    if (!this.#ahead) return this.release();
+    const closing = this.release();
+    closing.catch(() => undefined); // awaited (and thrown) where it is waited for
+    this.#closing = closing;
   }
 
   /**
@@ -125,6 +143,7 @@ export class SessionPool {
     const ahead = this.#ahead;
     this.#ahead = undefined;
     await this.release();
+    await this.#closing;
     const launched = await ahead?.launched.catch(() => undefined);
     if (launched) await this.#close(launched);
   }
