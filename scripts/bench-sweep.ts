@@ -5,17 +5,25 @@
  * A benchmark, not a timed test: figures go in docs/performance.md with the load.
  *
  *   npm run bench:sweep -- [--runs 5] [--subject python|ts|secure-ssid|nowireless4u|karthik …]
- *                          [--fixture site-a …] [--sweep-only] [--json]
+ *                          [--fixture site-a …] [--sweep-only] [--json] [--report FILE]
+ *                          [--concurrency 2]
  *
  * `--sweep-only` times the sweep phase alone (no golden-suite runs): what a change to the sweep's
  * probes costs, in a fraction of the full bench's time. Each bundle's sweep is split into the
  * server's start, the read tools' plain calls, their probes and the writes.
  *
+ * `--concurrency N` is how many of a server's bundles the sweep phase alone sweeps at once (the
+ * run's default, 2; 1 is one after the other).
+ *
+ * `--report FILE` writes each subject's whole sweep (report.json's `servers[].sweep`, which holds
+ * no timing) to FILE: two files from before and after a change to the sweep's speed must be
+ * equal (`cmp`), the proof that the change decided nothing differently.
+ *
  * A compared server (hpe-mcp-bench.compared.yml) is swept alone (`--sweep-only` implied), once
  * installed by scripts/h2h/install.sh into .h2h/NAME/.venv: the issue's bar for secure-ssid's
  * 736-tool menu is 60 s once the server has started, 3 minutes with the probes.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +31,7 @@ import { packageRoot } from '../src/common/package-root.js';
 import { defaultBenchConfig, REFERENCE_SERVER } from '../src/config/default-config.js';
 import { loadBenchConfig } from '../src/config/load-bench-config.js';
 import type { BenchConfig } from '../src/config/types.js';
-import type { SweepMode } from '../src/report/sweep-types.js';
+import type { ServerSweep, SweepMode } from '../src/report/sweep-types.js';
 import { silentLogger } from '../src/run/ports.js';
 import { runBench } from '../src/run/run-bench.js';
 import { loadScenarios } from '../src/scenarios/load-scenarios.js';
@@ -43,6 +51,8 @@ const { values } = parseArgs({
     fixture: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
     'sweep-only': { type: 'boolean', default: false },
+    report: { type: 'string' },
+    concurrency: { type: 'string', default: '2' },
   },
 });
 const runs = Number(values.runs);
@@ -100,12 +110,16 @@ const fixtures =
       });
 const timings: FixtureTiming[] = [];
 const swept: Partial<Record<Subject, { tools: number; counts: Record<string, number> }>> = {};
+const wholeSweeps: Partial<Record<Subject, ServerSweep>> = {};
+/** CPU the harness's own process used in the sweep phase (the fake, the judging, the leak scan). */
+const harnessCpuMs: Partial<Record<Subject, number>> = {};
 
 /** The sweep phase alone (the golden suite's bundles), as runBench runs it before the scenarios. */
 async function sweepAlone(config: BenchConfig, server: string, subject: Subject): Promise<number> {
   const serverConfig = config.servers[server];
   if (!serverConfig) throw new Error(`no server ${server}`);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const sweeps = await sweepServers({
     mode: 'read',
     servers: [{ name: server, config: serverConfig, fixtures }],
@@ -114,11 +128,17 @@ async function sweepAlone(config: BenchConfig, server: string, subject: Subject)
     tmpRoot: tmpdir(),
     secrets: [],
     canonicaliseFor: () => (value) => value,
+    concurrency: Number(values.concurrency),
     onTimed: (t) => timings.push(t),
   });
   const sweep = sweeps.get(server);
+  const used = process.cpuUsage(cpu);
+  harnessCpuMs[subject] = Math.round((used.user + used.system) / 1000);
   if (sweep?.failure) console.error(`${subject}: the sweep failed: ${sweep.failure}`);
-  if (sweep) swept[subject] = { tools: sweep.menu.length, counts: { ...sweep.counts } };
+  if (sweep) {
+    swept[subject] = { tools: sweep.menu.length, counts: { ...sweep.counts } };
+    wholeSweeps[subject] = sweep;
+  }
   return Math.round(performance.now() - started);
 }
 const alone: Partial<Record<Subject, { ms: number; load: string }>> = {};
@@ -162,12 +182,15 @@ for (const subject of subjects) {
   }
 }
 
+if (values.report !== undefined)
+  writeFileSync(values.report, `${JSON.stringify(wholeSweeps, null, 2)}\n`);
+
 const s1 = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 /** Per bundle: the start, the plain calls, the probes, the writes; and the outcome counts. */
 function printSplit(subject: Subject, server: string): void {
   for (const t of timings.filter((x) => x.server === server))
     console.log(
-      `  ${t.fixture}: server start ${s1(t.startMs)}; read tools' plain calls ${s1(t.readsMs)}; probes ${s1(t.probesMs)}; writes ${s1(t.writesMs)}\n` +
+      `  ${t.fixture}: server start ${s1(t.startMs)}; read tools' plain calls ${s1(t.readsMs)}; probes ${s1(t.probesMs)} (of which waiting for an earlier bundle ${s1(t.waitMs)}); writes ${s1(t.writesMs)}\n` +
         `    slowest: ${t.slowest.map((x) => `${x.tool} ${s1(x.ms)}`).join(', ')}`,
     );
   const counts = swept[subject];
@@ -189,7 +212,7 @@ if (values.json) {
 } else if (values['sweep-only'] || subjects.every(isCompared)) {
   for (const subject of subjects) {
     console.log(
-      `${subject.padEnd(6)} the sweep phase alone ${s1(alone[subject]?.ms ?? 0)} (load ${alone[subject]?.load ?? '?'})`,
+      `${subject.padEnd(6)} the sweep phase alone ${s1(alone[subject]?.ms ?? 0)}, the harness's CPU ${s1(harnessCpuMs[subject] ?? 0)} (load ${alone[subject]?.load ?? '?'})`,
     );
     printSplit(subject, serverOf(subject));
   }

@@ -76,4 +76,19 @@ describe('watchAnswers', () => {
     expect(JSON.stringify(aps)).not.toContain(TOKEN);
     expect(sites).toEqual(entry('list_sites'));
   });
+
+  it('scans an answer heard again only when the secrets it is looked for in changed', () => {
+    // A token-expiry fault issues a new token between two identical answers: the answer scanned
+    // clean before must be scanned again for it (the clean answers are keyed by the secrets too).
+    const answer = text(`page 2: ${TOKEN}`);
+    let now = secrets.filter((s) => s.label !== 'bearer token');
+    const watch = watchAnswers(() => now);
+    watch.heard('list_aps', 'its answer', answer);
+    now = secrets;
+    watch.heard('list_aps', 'its answer to the short-pages probe', answer);
+    expect(watch.mark([entry('list_aps')])[0]).toMatchObject({
+      outcome: 'unsafe',
+      error: 'its answer to the short-pages probe carried a secret (bearer token)',
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resultText } from '../agent/result-text.js';
 import { jsonStrings } from '../metrics/contains-fact.js';
 import { findSecretAnyForm, haystack, type Secret } from '../metrics/leak-scan.js';
@@ -45,6 +46,14 @@ export function sweepSecrets(
   ].filter((s) => s.value !== '');
 }
 
+/** A digest of what answerLeak reads of an answer, and of the secrets it looks for. */
+function answerKey(outcome: ToolCallOutcome, secrets: readonly Secret[]): string {
+  const { content, structuredContent, protocolError } = outcome;
+  return createHash('sha256')
+    .update(JSON.stringify({ content, structuredContent, protocolError, secrets }))
+    .digest('hex');
+}
+
 /**
  * Watches every answer a sweep's tools give (calls and error probes) for a secret, before the
  * sweep is redacted: redaction alone would hide the leak from the gate. A tool whose answer
@@ -55,11 +64,20 @@ export function watchAnswers(secrets: () => readonly Secret[]): {
   mark: (tools: readonly SweepToolResult[]) => SweepToolResult[];
 } {
   const leaks = new Map<string, string>();
+  // Answers already scanned clean, by a digest of the answer and the secrets looked for: a tool's
+  // second plain call, its short-pages answer and an ignored filter's answer repeat the first
+  // (a listing of thousands of clients, scanned in every encoding), and the same answer under the
+  // same secrets scans the same. Only a leak's absence is kept: a leak ends the tool's scanning.
+  const clean = new Set<string>();
   return {
     heard(tool, where, outcome) {
       if (leaks.has(tool)) return;
-      const leak = answerLeak(outcome, secrets());
-      if (leak !== undefined) leaks.set(tool, `${where} carried a secret (${leak})`);
+      const now = secrets();
+      const key = answerKey(outcome, now);
+      if (clean.has(key)) return;
+      const leak = answerLeak(outcome, now);
+      if (leak === undefined) clean.add(key);
+      else leaks.set(tool, `${where} carried a secret (${leak})`);
     },
     mark: (tools) =>
       tools.map((entry) => {

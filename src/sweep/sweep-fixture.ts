@@ -20,6 +20,26 @@ import { probePages, type ServerPageProbes } from './probe-pages.js';
 import { changeLines, judgeWrite } from './judge-write.js';
 import { unwrittenValues } from './write-values.js';
 import { sweepSecrets, watchAnswers } from './answer-leaks.js';
+import type { BundleTurn } from './bundle-turns.js';
+
+/**
+ * Waits until the tool's once-per-server probes are decided by the server's earlier bundles
+ * (bundle-turns.ts) and takes the 500 probe's eligible tools from the first menu listed;
+ * returns the ms waited.
+ */
+async function awaitProbeTurn(
+  turn: BundleTurn,
+  tool: string,
+  budget: ServerErrorProbes,
+): Promise<number> {
+  const began = performance.now();
+  await turn.earlierPassed(tool);
+  budget.eligible = turn.eligible();
+  // A 500 probe timed out on an earlier bundle's later tool stops this one too: wait it out.
+  if (budget.stoppedAt === null && !budget.probed.has(tool) && budget.eligible?.has(tool) !== false)
+    await turn.earlierEnded();
+  return performance.now() - began;
+}
 
 /** One server on one fixture bundle. */
 export interface FixtureSweepInput {
@@ -43,6 +63,8 @@ export interface FixtureSweepInput {
   errorProbes: ServerErrorProbes;
   /** Which tools the server's earlier bundles short-pages-probed (probe-pages.ts). */
   pageProbes: ServerPageProbes;
+  /** Its turn among the server's bundles swept at once: what it waits for before probing. */
+  turn: BundleTurn;
   /** Told where the sweep's time went on this bundle (`npm run bench:sweep` prints it). */
   onTimed?: (timing: FixtureTiming) => void;
 }
@@ -59,6 +81,8 @@ export interface FixtureTiming {
   probesMs: number;
   /** The write tools (`--sweep all`), each on a reset fake. */
   writesMs: number;
+  /** Of probesMs: waiting for the server's earlier bundles to decide the once-per-server probes. */
+  waitMs: number;
   /** The tools that took longest (plain calls and probes), slowest first. */
   slowest: { tool: string; ms: number }[];
 }
@@ -105,7 +129,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
     onAnswer: (seq, body) => bodies.set(seq, body),
   });
   const workDir = await mkdtemp(join(input.tmpRoot, 'sweep-'));
-  const timing = { startMs: 0, readsMs: 0, probesMs: 0, writesMs: 0 };
+  const timing = { startMs: 0, readsMs: 0, probesMs: 0, writesMs: 0, waitMs: 0 };
   const perTool: { tool: string; ms: number }[] = [];
   const since = (t: number): number => performance.now() - t;
   try {
@@ -139,14 +163,13 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       );
       const ctx = { session, fake, bodies, canonicalise: input.canonicalise, heard: watch.heard };
       const menu = [...session.tools].sort((a, b) => (a.name < b.name ? -1 : 1));
-      input.errorProbes.eligible ??= serverErrorEligible(
-        menu.filter((t) => isReadTool(t)).map((t) => t.name),
-      );
+      input.turn.listed(serverErrorEligible(menu.filter((t) => isReadTool(t)).map((t) => t.name)));
       const tools: SweepToolResult[] = [];
       const writes: { tool: string; args: Record<string, unknown> }[] = [];
       fake.reset();
       for (const tool of menu) {
         if (stopped) break;
+        input.turn.starting(tool.name);
         const skip = settings.skip[tool.name];
         if (skip !== undefined) {
           tools.push(notCalled(tool.name, fixture, { reason: `skipped in the config: ${skip}` }));
@@ -179,6 +202,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
           timing.readsMs += since(called);
           const probed = performance.now();
           if (entry.outcome === 'ok') {
+            timing.waitMs += await awaitProbeTurn(input.turn, tool.name, input.errorProbes);
             entry.probes = await probeErrors(ctx, entry, input.errorProbes);
             const filters = await probeFilters(ctx, tool, entry, values, shown);
             if (filters.length > 0) entry.filters = filters;
@@ -195,6 +219,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
           perTool.push({ tool: tool.name, ms: since(called) });
           tools.push(entry);
         }
+        input.turn.finished(tool.name);
       }
       const written = performance.now();
       for (const write of writes) {
@@ -217,6 +242,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         readsMs: ms(timing.readsMs),
         probesMs: ms(timing.probesMs),
         writesMs: ms(timing.writesMs),
+        waitMs: ms(timing.waitMs),
         slowest: perTool
           .sort((a, b) => b.ms - a.ms)
           .slice(0, SLOWEST)

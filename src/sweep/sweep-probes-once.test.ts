@@ -3,8 +3,9 @@
  * The short-pages probe is made once per tool per server (probe-pages.ts, ServerPageProbes): a
  * server swept on two bundles gets it on the first bundle whose plain call paged, not again.
  * Swept here on site-a twice (the TypeScript reference server, cheap to start): the first
- * sweep's paged tools carry the probe, the second's none. Which bundle comes first is
- * sweep-order.test.ts's.
+ * sweep's paged tools carry the probe, the second's none, though the two run at once on two
+ * slots (bundle-turns.ts: the second waits for the first's decision). Which bundle comes first
+ * is sweep-order.test.ts's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../common/package-root.js';
@@ -19,13 +20,16 @@ let sweep: ServerSweep;
 beforeAll(async () => {
   const config = defaultBenchConfig(ROOT);
   const sweeps = await sweepServers(
-    sweepRequest([
-      {
-        name: REFERENCE_SERVER,
-        config: config.servers[REFERENCE_SERVER]!,
-        fixtures: ['fixtures/central/site-a', 'fixtures/central/site-a'],
-      },
-    ]),
+    sweepRequest(
+      [
+        {
+          name: REFERENCE_SERVER,
+          config: config.servers[REFERENCE_SERVER]!,
+          fixtures: ['fixtures/central/site-a', 'fixtures/central/site-a'],
+        },
+      ],
+      { concurrency: 2 },
+    ),
   );
   sweep = sweeps.get(REFERENCE_SERVER)!;
 }, 120_000);

@@ -50,6 +50,8 @@ export async function runSweep(
       tmpRoot,
       sandbox: plan.settings.sandbox,
       validation: plan.settings.validation,
+      // The scenario workers' slots, free until the sweep is done: its bundles take them.
+      concurrency: plan.settings.concurrency,
       secrets: context.secrets.map((s) => s.value),
       ...(context.deadline === undefined ? {} : { deadline: context.deadline }),
       canonicaliseFor: (fixtureDir) => {
