@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { killLiveGroups } from '../../servers/launch/process-group.js';
+import { trace, traceContext } from '../../common/trace.js';
 import type { Secret } from '../../metrics/leak-scan.js';
 import { bundleIds } from './bundle-ids.js';
-import { executeRuns, type RunOutcome } from './execute-runs.js';
+import { executeRuns, type ExecuteContext, type RunOutcome } from './execute-runs.js';
+import type { FakeCentral } from '../../../fake-central/index.js';
 import type { RunUnit } from '../plan/run-unit.js';
 import { FakePool } from './fake-pool.js';
 import type { BenchPlan, ModelPlan } from '../plan/plan-bench.js';
@@ -47,50 +49,53 @@ export async function executeBench(
   // Filled run by run, so what finished before the deadline is kept.
   const outcomes: RunOutcome[][] = units.map(() => []);
   let finished = true;
+  let slots = 0;
   try {
+    const work: Work = {
+      startsAhead: settings.isolation === 'scenario',
+      units,
+      outcomes,
+      unitContext: (unit, fake, sessions) => ({
+        fake,
+        knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
+        tokenizer: settings.tokenizer,
+        sessions,
+        baseDir,
+        tmpRoot,
+        sandbox: settings.sandbox,
+        escapes: settings.escapes,
+        secrets: context.secrets,
+        models,
+        price,
+        stopped,
+      }),
+      skip: () => Boolean(models?.budget.exceeded()) || stopped(),
+      done: (unit, index) => {
+        progress.record(unit, outcomes[index] ?? []);
+        // Once per scenario and server: every run replays the same plan.
+        for (const line of outcomes[index]?.[0]?.replays ?? [])
+          context.logger.warn(`plan: ${unit.scenario.id}: ${line}`);
+      },
+    };
     const queue = runQueue(
       groups,
       settings.concurrency,
-      () => ({
+      (): Worker => ({
         fakes: new FakePool(context.root, settings.faults, settings.validation),
         sessions: new SessionPool(settings.isolation),
+        slot: slots++,
+        ordinal: 0,
+        ahead: undefined,
       }),
-      async (group, { fakes, sessions }) => {
-        for (const index of group) {
-          const unit = units[index] as RunUnit;
-          if (models?.budget.exceeded() || stopped()) continue;
-          const fake = await fakes.get(unit.scenario.fixture);
-          const ran = await executeRuns(
-            unit,
-            {
-              fake,
-              knownIds: bundleIds(resolve(context.root, unit.scenario.fixture)),
-              tokenizer: settings.tokenizer,
-              sessions,
-              baseDir,
-              tmpRoot,
-              sandbox: settings.sandbox,
-              escapes: settings.escapes,
-              secrets: context.secrets,
-              models,
-              price,
-              stopped,
-            },
-            outcomes[index],
-          );
-          progress.record(unit, ran);
-          // Once per scenario and server: every run replays the same plan.
-          for (const line of outcomes[index]?.[0]?.replays ?? [])
-            context.logger.warn(`plan: ${unit.scenario.id}: ${line}`);
-        }
-        // A group's session ends with it: the next group has another key.
-        await sessions.release();
-      },
-      async ({ fakes, sessions }) => {
+      (group, worker, next) => runGroup(work, group, worker, next),
+      async ({ fakes, sessions, ahead }) => {
+        await ahead;
         // Sessions first: a server is closed while its fake still answers.
-        await sessions.release();
+        await sessions.close();
         await fakes.close();
       },
+      // Isolation `scenario`: each unit's server starts while the worker's previous unit runs.
+      { lookahead: work.startsAhead },
     );
     const ended = queue.then(() => true);
     finished = await Promise.race([
@@ -116,4 +121,86 @@ export async function executeBench(
       ? { ms: deadline.ms, source: deadline.source, unfinishedRuns: planned - ran }
       : null,
   };
+}
+
+/** One worker of the queue: its fakes (two copies of each bundle), its sessions, its units so far. */
+interface Worker {
+  fakes: FakePool;
+  sessions: SessionPool;
+  /** For the run's timeline (src/common/trace.ts). */
+  slot: number;
+  /** How many units it has begun: consecutive units use different copies of their fake. */
+  ordinal: number;
+  /** The next unit's start ahead, until its fake is there and prestart was called. */
+  ahead: Promise<void> | undefined;
+}
+
+/** What every worker shares: the units, where their outcomes go, and each unit's context. */
+interface Work {
+  /** Isolation `scenario`: each unit's server starts during the previous unit (runGroup). */
+  startsAhead: boolean;
+  units: RunUnit[];
+  outcomes: RunOutcome[][];
+  unitContext(unit: RunUnit, fake: FakeCentral, sessions: SessionPool): ExecuteContext;
+  /** True once no further unit may start (a spent budget, the deadline). */
+  skip(): boolean;
+  /** Progress and the plan's warnings, once a unit's runs ended. */
+  done(unit: RunUnit, index: number): void;
+}
+
+const copyOf = (ordinal: number): 0 | 1 => (ordinal % 2 === 0 ? 0 : 1);
+
+/**
+ * Runs a group's units in order. With isolation `scenario` the queue tells the worker its next
+ * group (`next`, one unit): once this unit's server has started, the next unit's server starts
+ * against the other copy of its fake (SessionPool.prestart), so its start-up overlaps this
+ * unit's runs instead of following them.
+ */
+async function runGroup(
+  work: Work,
+  group: number[],
+  worker: Worker,
+  next: number[] | undefined,
+): Promise<void> {
+  const { fakes, sessions, slot } = worker;
+  for (const index of group) {
+    const unit = work.units[index] as RunUnit;
+    // Only a worker that starts servers ahead needs the second copy; with isolation `server` a
+    // session outlives its unit and must keep the fake it was started against.
+    const copy = work.startsAhead ? copyOf(worker.ordinal) : 0;
+    worker.ordinal++;
+    // Whether this unit's server was started ahead is settled before its first run.
+    await worker.ahead;
+    worker.ahead = undefined;
+    if (work.skip()) {
+      // A server started ahead for it is closed with the held one.
+      await sessions.close();
+      continue;
+    }
+    await traceContext.run({ slot, scenario: unit.scenario.id }, async () => {
+      trace('unit.start');
+      const fake = await fakes.get(unit.scenario.fixture, copy);
+      trace('unit.fake');
+      const following = next?.length === 1 ? work.units[next[0] as number] : undefined;
+      const afterStart = (): void => {
+        if (!following || work.skip()) return;
+        worker.ahead = fakes.get(following.scenario.fixture, copyOf(worker.ordinal)).then(
+          (nextFake) => {
+            if (!work.skip())
+              sessions.prestart(following, work.unitContext(following, nextFake, sessions));
+          },
+          () => undefined, // its own unit reports a fake that does not start
+        );
+      };
+      await executeRuns(
+        unit,
+        { ...work.unitContext(unit, fake, sessions), afterStart },
+        work.outcomes[index],
+      );
+      work.done(unit, index);
+      trace('unit.end');
+    });
+  }
+  // A group's session ends with it: the next group has another key.
+  await sessions.release();
 }

@@ -22,6 +22,7 @@ import { withProviderUsage } from './provider-usage.js';
 import type { PoolContext, SessionPool } from './session-pool.js';
 import type { RunUnit } from '../plan/run-unit.js';
 import type { ProtocolEra, ProtocolViolation } from '../../servers/client/wire-check.js';
+import { trace } from '../../common/trace.js';
 
 /** What the unit produced per run, plus what the report's server entry needs. */
 export interface RunOutcome {
@@ -66,6 +67,11 @@ export interface ExecuteContext extends PoolContext {
   price?: ModelPrice | null;
   /** True once the run's deadline has passed: no further run starts (run-deadline.ts). */
   stopped?: () => boolean;
+  /**
+   * Called once, when the unit's first server has started (or failed to): the worker may then
+   * start its next unit's server (execute-bench.ts), overlapping this unit's runs.
+   */
+  afterStart?: () => void;
 }
 
 /** message + stderr tail of a launch failure (launchServer puts the tail in the hint). */
@@ -294,7 +300,9 @@ export async function executeRuns(
   try {
     for (const run of unit.runs) {
       if (ctx.stopped?.()) break;
-      ctx.fake.reset();
+      // A session started ahead was started right after its fake's reset (SessionPool.prestart).
+      if (!ctx.sessions.startedAhead(unit)) ctx.fake.reset();
+      trace('fake.reset', { run });
       let current: ServerSession;
       let held: ServerSession;
       let reuse: boolean;
@@ -303,7 +311,9 @@ export async function executeRuns(
         held = acquired.session;
         current = acquired.reused ? reused(acquired.session) : acquired.session;
         reuse = acquired.reused;
+        if (run === unit.runs[0]) ctx.afterStart?.();
       } catch (error) {
+        if (run === unit.runs[0]) ctx.afterStart?.();
         const secrets = [...ctx.fake.canaries(), ...(ctx.secrets ?? []).map((s) => s.value)];
         outcomes.push({
           // A server that prints its environment as it dies must not put a secret in the report.
@@ -313,7 +323,9 @@ export async function executeRuns(
         });
         continue;
       }
+      trace('run.start', { run });
       const outcome = await runOnce(unit, run, current, ctx, () => takeBlocked(held));
+      trace('run.end', { run, latencyMs: outcome.result.latency_ms ?? -1 });
       outcomes.push({ ...outcome, reused: reuse });
       const broken =
         outcome.result.status === 'error' || outcome.result.stop_reason === 'server_error';

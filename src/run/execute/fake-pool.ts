@@ -12,8 +12,11 @@ import { BenchError } from '../../common/errors.js';
 export const RUN_FAKE_VALIDATION: ValidationMode = 'documents';
 
 /**
- * One worker's fakes: at most one per fixture bundle, started on first use and kept for the
- * worker's lifetime. The caller resets a fake before every run; workers never share one.
+ * One worker's fakes: at most one per fixture bundle and `copy`, started on first use and kept
+ * for the worker's lifetime. The caller resets a fake before every run; workers never share one.
+ * Two copies of a bundle let a worker start the next scenario's server against one while the
+ * current scenario's runs use the other (execute-bench.ts): no call of either lands in the
+ * other's log.
  */
 export class FakePool {
   readonly #fakes = new Map<string, Promise<FakeCentral>>();
@@ -25,9 +28,10 @@ export class FakePool {
   ) {}
 
   /** The fake serving `fixture` (`fixtures/central/<bundle>`, relative to the bench root). */
-  get(fixture: string): Promise<FakeCentral> {
+  get(fixture: string, copy: 0 | 1 = 0): Promise<FakeCentral> {
     const dir = resolve(this.root, fixture);
-    let fake = this.#fakes.get(dir);
+    const key = `${copy}:${dir}`;
+    let fake = this.#fakes.get(key);
     if (!fake) {
       // A run holds servers to what the live API refuses: the fake checks requests against
       // HPE's documents (validation `documents`, fake-central/SPEC.md §9) unless told lenient.
@@ -43,7 +47,7 @@ export class FakePool {
           cause: error,
         });
       });
-      this.#fakes.set(dir, fake);
+      this.#fakes.set(key, fake);
     }
     return fake;
   }

@@ -6,6 +6,7 @@ import { launchServer } from '../../servers/launch/launch-server.js';
 import type { SandboxMode } from '../../config/types.js';
 import type { ServerSession } from '../../servers/types.js';
 import { sessionKey, type RunUnit } from '../plan/run-unit.js';
+import { trace } from '../../common/trace.js';
 
 /** What starting a session needs besides the unit: the fake it talks to and where files go. */
 export interface PoolContext {
@@ -24,6 +25,12 @@ interface Held {
   workDir: string;
 }
 
+/** A session started ahead for a unit (prestart): its launch, settled or not. */
+interface Ahead {
+  unit: RunUnit;
+  launched: Promise<Held>;
+}
+
 /**
  * One worker's server sessions and when they end, per isolation:
  * - `run`: every run gets a fresh session (closed after the run);
@@ -37,8 +44,30 @@ interface Held {
  */
 export class SessionPool {
   #held: Held | undefined;
+  #ahead: Ahead | undefined;
 
   constructor(private readonly isolation: Isolation) {}
+
+  /**
+   * Isolation `scenario`: starts the session `unit`'s first run will get, now, against
+   * `ctx.fake`, which is reset first (as executeRuns resets a fake before a run's launch) and
+   * must be used by nothing else until that run: the worker gives consecutive units different
+   * copies of their bundle's fake. Its start-up is measured as any other (spawn → tools/list).
+   * Other isolations start nothing ahead.
+   */
+  prestart(unit: RunUnit, ctx: PoolContext): void {
+    if (this.isolation !== 'scenario' || this.#ahead) return;
+    ctx.fake.reset();
+    const launched = this.#launch(sessionKey(unit), unit, ctx);
+    // Its failure is the first run's (acquire rethrows it); never an unhandled rejection.
+    launched.catch(() => undefined);
+    this.#ahead = { unit, launched };
+  }
+
+  /** Whether `unit`'s first session was started ahead (its fake is then reset already). */
+  startedAhead(unit: RunUnit): boolean {
+    return this.#ahead?.unit === unit;
+  }
 
   /**
    * A session for the next run of `unit`: the one held when the isolation lets the run reuse it
@@ -51,6 +80,14 @@ export class SessionPool {
     const key = sessionKey(unit);
     if (this.#held && this.#held.key === key) return { session: this.#held.session, reused: true };
     await this.release();
+    const ahead = this.#ahead;
+    if (ahead?.unit === unit) this.#ahead = undefined;
+    this.#held = await (ahead?.unit === unit ? ahead.launched : this.#launch(key, unit, ctx));
+    return { session: this.#held.session, reused: false };
+  }
+
+  async #launch(key: string, unit: RunUnit, ctx: PoolContext): Promise<Held> {
+    trace('launch.start');
     const workDir = await mkdtemp(join(ctx.tmpRoot, 'run-'));
     try {
       const session = await launchServer({
@@ -62,8 +99,8 @@ export class SessionPool {
         baseDir: ctx.baseDir,
         ...(ctx.sandbox === undefined ? {} : { sandbox: ctx.sandbox }),
       });
-      this.#held = { key, session, workDir };
-      return { session, reused: false };
+      trace('launch.end', { startupMs: session.startupMs });
+      return { key, session, workDir };
     } catch (error) {
       await rm(workDir, { recursive: true, force: true });
       throw error;
@@ -80,15 +117,33 @@ export class SessionPool {
     if (this.isolation !== 'server') await this.release();
   }
 
+  /**
+   * The worker is done: closes the held session and one started ahead for a unit that never
+   * ran (the run's deadline, a spent budget).
+   */
+  async close(): Promise<void> {
+    const ahead = this.#ahead;
+    this.#ahead = undefined;
+    await this.release();
+    const launched = await ahead?.launched.catch(() => undefined);
+    if (launched) await this.#close(launched);
+  }
+
   /** Closes the held session (its process group) and removes its work dir; idempotent. */
   async release(): Promise<void> {
     const held = this.#held;
     this.#held = undefined;
-    if (!held) return;
+    if (held) await this.#close(held);
+  }
+
+  async #close(held: Held): Promise<void> {
+    trace('release.start');
     try {
       await held.session.close();
+      trace('release.closed');
     } finally {
       await rm(held.workDir, { recursive: true, force: true });
+      trace('release.end');
     }
   }
 }

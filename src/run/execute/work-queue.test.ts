@@ -64,4 +64,47 @@ describe('runQueue', () => {
     );
     expect(made).toBe(1);
   });
+
+  it('with lookahead, tells each item the one its worker runs next, and claims none ahead at the end', async () => {
+    const runs: { worker: number; item: number; next: number | undefined }[] = [];
+    let made = 0;
+    const results = await runQueue(
+      Array.from({ length: 8 }, (_, i) => i),
+      2,
+      () => made++,
+      async (item, worker, next) => {
+        runs.push({ worker, item, next });
+        await sleep(item === 0 ? 20 : 2);
+        return item * 2;
+      },
+      () => Promise.resolve(),
+      { lookahead: true },
+    );
+    expect(results).toEqual([0, 2, 4, 6, 8, 10, 12, 14]);
+    // Every item ran once; an item named as next is the one its worker ran right after it.
+    expect(runs.map((r) => r.item).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const [i, r] of runs.entries()) {
+      if (r.next === undefined) continue;
+      const after = runs.slice(i + 1).find((later) => later.worker === r.worker);
+      expect(after?.item).toBe(r.next);
+    }
+    // The last items (no more left than workers) were claimed when a worker was free.
+    expect(runs.filter((r) => r.item >= 6).every((r) => r.next === undefined)).toBe(true);
+    expect(runs.some((r) => r.next !== undefined)).toBe(true);
+  });
+
+  it('without lookahead, never names a next item', async () => {
+    const nexts: unknown[] = [];
+    await runQueue(
+      [1, 2, 3, 4, 5],
+      2,
+      () => ({}),
+      (item, _state, next) => {
+        nexts.push(next);
+        return Promise.resolve(item);
+      },
+      () => Promise.resolve(),
+    );
+    expect(nexts.every((n) => n === undefined)).toBe(true);
+  });
 });

@@ -20,6 +20,7 @@ import type { StderrTail } from '../launch/stderr-tail.js';
 import type { ServerSession } from '../types.js';
 import { createServerTexts } from './server-texts.js';
 import { createWireChecker, type WireChecker } from './wire-check.js';
+import { trace } from '../../common/trace.js';
 
 /**
  * How much of the start-up limit the era probe (`server/discover`, MCP 2026-07-28) leaves for the
@@ -235,7 +236,9 @@ function createLiveClient(
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       await client.close().catch(() => undefined);
+      trace('close.client');
       await input.process.terminate({ graceMs: input.graceMs });
+      trace('close.terminated', { exit: JSON.stringify(input.process.exitInfo() ?? null) });
     })());
   return { input, client, wire, errors, active, close, closing: () => closing !== undefined };
 }
@@ -398,7 +401,9 @@ async function callTool(
 export async function openSession(input: SessionInput): Promise<ServerSession> {
   const said = createServerTexts();
   const live = createLiveClient(input, said);
+  trace('handshake.start');
   const startup = await handshake(live);
+  trace('handshake.end');
   if (startup === 'timeout' || 'exit' in startup || !startup.ok) {
     await live.close();
     throw startupError(live, startup);

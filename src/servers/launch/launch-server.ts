@@ -31,6 +31,7 @@ import { serverEnvironment } from './server-environment.js';
 import { StderrTail } from './stderr-tail.js';
 import type { ServerSession } from '../types.js';
 import { waitForHttp } from './wait-for-http.js';
+import { trace } from '../../common/trace.js';
 
 /** What launchServer needs: one server, the fake it talks to, and the scenario's gate. */
 export interface LaunchOptions {
@@ -82,6 +83,7 @@ async function spawnServer(
     ...options,
     writable: options.config.writable,
   });
+  trace('spawn.prepare');
   const status = await resolveSandbox(options.sandbox ?? 'auto');
   // Before any server can touch the file system: the harness runs only code it loaded itself.
   if (status.applied) await preloadLazyModules();
@@ -98,7 +100,11 @@ async function spawnServer(
     onLimit: (message) => tail.push(Buffer.from(`${message}\n`)),
   });
   const { command, args, ...rest } = wrapped.spec;
-  return wrapped.attach(spawnGroup(command, args, { ...rest, layout: wrapped.layout }));
+  trace('spawn');
+  const proc = wrapped.attach(spawnGroup(command, args, { ...rest, layout: wrapped.layout }));
+  void proc.exited.then(() => trace('exited'));
+  proc.stderr?.once('data', () => trace('server.stderr'));
+  return proc;
 }
 
 async function startHttp(

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type StdioPipe } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { trace } from '../../common/trace.js';
 
 /** How a server process ended. */
 export interface ExitInfo {
@@ -160,9 +161,11 @@ export function spawnGroup(
       const { graceMs = 0, termMs = 1500 } = opts;
       if (!info && graceMs > 0) await Promise.race([exited, sleep(graceMs)]);
       if (!info) {
+        trace('terminate.sigterm');
         signalGroup(child, 'SIGTERM');
         await Promise.race([exited, sleep(termMs)]);
       }
+      if (!info) trace('terminate.sigkill');
       signalGroup(child, 'SIGKILL');
       await Promise.race([exited, sleep(2000)]);
       live.delete(child.pid);

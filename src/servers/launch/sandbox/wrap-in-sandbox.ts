@@ -24,6 +24,7 @@ import {
 import { BWRAP, bwrapBaseArgs, PRLIMIT } from './probe-sandbox.js';
 import { watchProcesses } from './process-watchdog.js';
 import type { SandboxSettings, SpawnSpec } from './types.js';
+import { trace } from '../../../common/trace.js';
 
 /** A server process, sandboxed or not, as launchServer uses it. */
 export interface SandboxedProcess extends GroupProcess {
@@ -172,6 +173,7 @@ export async function wrapInSandbox(
       info += chunk.toString('utf8');
       const pid = /"child-pid"\s*:\s*(\d+)/.exec(info)?.[1];
       if (pid !== undefined && held === undefined) {
+        trace('sandbox.ready');
         held = holdNamespaces(Number(pid));
         // Root is exempt from RLIMIT_NPROC: count the sandbox's processes instead.
         if (process.getuid?.() === 0) {
@@ -229,7 +231,9 @@ export async function wrapInSandbox(
       terminate: async (options) => {
         watchdog?.stop();
         await proc.terminate(options);
+        trace('sandbox.terminated');
         cleaned ??= relay.close().then(() => {
+          trace('sandbox.relay-closed');
           rmSync(dir, { recursive: true, force: true });
           if (held !== undefined) {
             finalCount ??= readBlockedConnections(held, false);
