@@ -43,7 +43,7 @@ const FORMAT_HINT =
 
 let validator: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 function validate(data: unknown) {
-  validator ??= createAjv().compile(schema);
+  validator ??= createAjv({ ownSchema: true }).compile(schema);
   return { ok: validator(data), errors: validator.errors ?? [] };
 }
 

@@ -6,7 +6,7 @@ let compiled: ValidateFunction | undefined;
 
 /** The problems of a report against schemas/report.schema.json, as `pointer: message` (empty: valid). */
 export function reportSchemaErrors(report: unknown): string[] {
-  compiled ??= createAjv({ ownLargeSchema: true }).compile(schema);
+  compiled ??= createAjv({ ownSchema: true, terseErrors: true }).compile(schema);
   if (compiled(report)) return [];
   return (compiled.errors ?? []).map(
     (e: ErrorObject) =>
