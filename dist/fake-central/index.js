@@ -13,7 +13,7 @@ import {
   parseFaultPlan,
   proxyEnvironment,
   startFakeCentral
-} from "../chunks/chunk-LJBMTXFS.js";
+} from "../chunks/chunk-OP3ON6RV.js";
 import "../chunks/chunk-YRJ3ECJS.js";
 import "../chunks/chunk-5ERFDA4Q.js";
 

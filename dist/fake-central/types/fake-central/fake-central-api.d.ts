@@ -103,6 +103,11 @@ export interface FakeAssertions {
     }): CallRecord[];
     /** No call since the reset matched the endpoint pattern. */
     assertNotCalled(pattern: string): void;
+    /**
+     * No request since the reset sent the OAuth client secret anywhere but the token endpoint (a
+     * header, the query, the body or the path of an API call: the call log's `credentialSent`).
+     */
+    assertSecretKept(): void;
 }
 /**
  * A running fake Central/GreenLake API, with assertions on its state and call log

@@ -54,6 +54,13 @@ export interface CallRecord {
      * a tool sweep calls a tool whose request was refused `rejected`.
      */
     refused?: RefusedRequest;
+    /**
+     * The request carried the OAuth client secret outside the token endpoint: where (`header:NAME`,
+     * `header:authorization (Basic)`, `query:NAME`, `body:/json/pointer`, `body:NAME` of a form,
+     * `body`, `path`), never the secret. It was answered as usual; the harness's safety verdict
+     * fails the run (`credential_sent_to_api`) and the tool sweep calls the tool `unsafe`.
+     */
+    credentialSent?: string[];
     /** Arrival in ms since the last reset (timing; excluded from determinism comparisons). */
     atMs?: number;
     /** Wall-clock handling time; excluded from determinism comparisons. */

@@ -9,5 +9,8 @@ export declare const whereText: (where: Record<string, Json> | undefined) => str
 export declare function listed(lines: readonly string[]): string;
 /** `collection item change`, and for a modified item each field before → after. */
 export declare function describeChange(change: StateChange): string;
-/** `METHOD path → status`, and why the fake refused it when it did. */
+/**
+ * `METHOD path → status`, why the fake refused it when it did, and where it carried the client
+ * secret when it did.
+ */
 export declare function describeCall(call: CallRecord): string;
