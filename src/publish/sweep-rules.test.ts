@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { modelOf } from '../../test/helpers/publish/helpers.js';
 import { sampleReport } from '../../test/helpers/report/test-report.js';
 import type { SweepToolResult } from '../report/sweep-types.js';
+import { sweptTool } from '../../test/helpers/sweep/tool-result.js';
 import type { Report } from '../report/types.js';
 import { formatScenarioError } from '../scenarios/types.js';
 import { parseClassification } from './classification.js';
@@ -12,17 +13,7 @@ const entry = (
   tool: string,
   outcome: SweepToolResult['outcome'],
   extra: Partial<SweepToolResult> = {},
-): SweepToolResult => ({
-  tool,
-  fixture: 'site-a',
-  outcome,
-  arguments: {},
-  calls: [],
-  digest: null,
-  served: 0,
-  shown: [],
-  ...extra,
-});
+): SweepToolResult => sweptTool({ tool, outcome, ...extra });
 
 /** The sample report with karthik (pinned at 4a947a4) swept: one tool of each kind of cause. */
 function sweptReport(): Report {

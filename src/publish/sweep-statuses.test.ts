@@ -4,19 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../common/package-root.js';
 import { toolStatus } from '../report/render-sweep.js';
 import { SWEEP_OUTCOMES, type SweepToolResult } from '../report/sweep-types.js';
+import { sweptTool } from '../../test/helpers/sweep/tool-result.js';
 import { SWEEP_STATUSES } from './sweep-rules.js';
 
-const entry = (extra: Partial<SweepToolResult>): SweepToolResult => ({
-  tool: 't',
-  fixture: 'site-a',
-  outcome: 'ok',
-  arguments: {},
-  calls: [],
-  digest: null,
-  served: 0,
-  shown: [],
-  ...extra,
-});
+const entry = sweptTool;
 
 /** One entry of each way a tool can end: every outcome, and each reason it was not called. */
 const EVERY_KIND: SweepToolResult[] = [
