@@ -3,13 +3,21 @@ import { visibleText } from './leak-scan.js';
 
 function redactText(text: string, secrets: readonly string[]): string {
   let out = text;
+  // The visible form of `out`, made once (not once per secret) and again only after a change.
+  let visible: string | undefined;
   for (const secret of secrets) {
     if (secret === '') continue;
-    if (out.includes(secret)) out = out.split(secret).join(`[redacted ${maskCanary(secret)}]`);
-    else if (visibleText(out).includes(secret))
-      out = visibleText(out)
-        .split(secret)
-        .join(`[redacted ${maskCanary(secret)}]`);
+    const mask = `[redacted ${maskCanary(secret)}]`;
+    if (out.includes(secret)) {
+      out = out.split(secret).join(mask);
+      visible = undefined;
+      continue;
+    }
+    visible ??= visibleText(out);
+    if (visible.includes(secret)) {
+      out = visible.split(secret).join(mask);
+      visible = undefined;
+    }
   }
   return out;
 }
