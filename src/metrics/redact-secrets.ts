@@ -1,13 +1,17 @@
 import { maskCanary } from './safety.js';
 import { visibleText } from './leak-scan.js';
 
-function redactText(text: string, secrets: readonly string[]): string {
+/** A secret and what replaces it: made once per redaction, not once per string. */
+interface Masked {
+  secret: string;
+  mask: string;
+}
+
+function redactText(text: string, secrets: readonly Masked[]): string {
   let out = text;
   // The visible form of `out`, made once (not once per secret) and again only after a change.
   let visible: string | undefined;
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    const mask = `[redacted ${maskCanary(secret)}]`;
+  for (const { secret, mask } of secrets) {
     if (out.includes(secret)) {
       out = out.split(secret).join(mask);
       visible = undefined;
@@ -29,7 +33,9 @@ function redactText(text: string, secrets: readonly string[]): string {
  * the finding names the leak, the report does not repeat it.
  */
 export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
-  const live = secrets.filter((s) => s !== '');
+  const live = secrets
+    .filter((s) => s !== '')
+    .map((secret) => ({ secret, mask: `[redacted ${maskCanary(secret)}]` }));
   if (live.length === 0) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redactText(v, live);
