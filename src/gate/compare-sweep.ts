@@ -90,7 +90,8 @@ function newlySwallowed(before: SweepToolResult, after: SweepToolResult): SweepT
     if (!was || was.result === 'swallowed' || was.result === 'timeout') continue;
     return {
       ...change(before, after),
-      baseline: `ok (API ${probe.status} ${was.result})`,
+      // A no-data tool is probed too (src/sweep/probe-reach.ts): its outcome, not `ok`.
+      baseline: `${before.outcome} (API ${probe.status} ${was.result})`,
       current: `${probe.result} (API ${probe.status})`,
       error:
         probe.result === 'timeout'

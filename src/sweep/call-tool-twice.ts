@@ -25,7 +25,8 @@ export interface Called {
   digest: string;
 }
 
-function digestOf(outcome: ToolCallOutcome): string {
+/** sha256 of a result as a sweep entry's `digest` records it. */
+export function digestOf(outcome: ToolCallOutcome): string {
   const { content, structuredContent, isError, protocolError } = outcome;
   const text = JSON.stringify({ content, structuredContent, isError, protocolError });
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
