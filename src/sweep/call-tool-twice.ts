@@ -97,6 +97,7 @@ export async function callToolTwice(
     digest: first.digest,
     served: first.verdict.served,
     shown: first.verdict.shown,
+    ...(first.verdict.states === undefined ? {} : { states: first.verdict.states }),
     ...(first.verdict.error === undefined ? {} : { error: first.verdict.error }),
   };
   if (first.verdict.outcome === 'timeout' || !read) return { entry, shown, paged };
