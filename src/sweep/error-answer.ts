@@ -45,7 +45,7 @@ const STATUS_KEYS = ['status_code', 'statusCode', 'httpStatusCode', 'status'] as
  * it is; without this the sweep's API-error probes called them `swallowed`.
  */
 const failedStatus = (body: JsonObject): boolean =>
-  STATUS_KEYS.some((key) => typeof body[key] === 'number' && (body[key] as number) >= 400);
+  STATUS_KEYS.some((key) => typeof body[key] === 'number' && body[key] >= 400);
 
 /**
  * The error text of a result that says it failed, else undefined. A JSON object answer fails
