@@ -115,6 +115,31 @@ describe('compareSweeps', () => {
     expect(reasons(swallows, swallows)).toEqual([]);
   });
 
+  it('state values the baseline showed and the PR shows nowhere are data lost; a report without states compares none', () => {
+    const devices = (states?: string[]) =>
+      sweep([entry('list_devices', states === undefined ? {} : { states })]);
+    expect(reasons(devices([]), devices(['OFFLINE', 'ONLINE']))).toEqual([
+      'reference sweep: list_devices (site-a) lost 2 value(s) the baseline showed, e.g. "OFFLINE (a state)", "ONLINE (a state)"',
+    ]);
+    expect(reasons(devices(['offline', 'online']), devices(['OFFLINE', 'ONLINE']))).toEqual([]);
+    expect(reasons(devices(), devices(['OFFLINE', 'ONLINE']))).toEqual([]);
+  });
+
+  it('a no-data tool (probed since it reached the API) that now swallows an error fails, named with its outcome', () => {
+    const profile = (result: 'reported' | 'swallowed') =>
+      sweep([
+        entry('get_wlan_config', {
+          outcome: 'no-data',
+          served: 0,
+          shown: [],
+          probes: [{ status: 403, result, ...(result === 'swallowed' ? { answer: '{}' } : {}) }],
+        }),
+      ]);
+    expect(reasons(profile('swallowed'), profile('reported'))).toEqual([
+      `reference sweep: get_wlan_config (site-a) no-data (API 403 reported) → swallowed (API 403); GET ${RADIOS}; its first API call answered 403, it answered "{}"`,
+    ]);
+  });
+
   it('the 500 probe: a 5xx swallowed, or no answer within the call timeout, fails; one timed out before too is not news', () => {
     const probed = (result: 'reported' | 'swallowed' | 'timeout') =>
       sweep([

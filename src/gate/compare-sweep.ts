@@ -90,7 +90,8 @@ function newlySwallowed(before: SweepToolResult, after: SweepToolResult): SweepT
     if (!was || was.result === 'swallowed' || was.result === 'timeout') continue;
     return {
       ...change(before, after),
-      baseline: `ok (API ${probe.status} ${was.result})`,
+      // A no-data tool is probed too (src/sweep/probe-reach.ts): its outcome, not `ok`.
+      baseline: `${before.outcome} (API ${probe.status} ${was.result})`,
       current: `${probe.result} (API ${probe.status})`,
       error:
         probe.result === 'timeout'
@@ -189,6 +190,17 @@ function writeChangedElse(before: SweepToolResult, after: SweepToolResult): Swee
 const isWrite = (e: SweepToolResult): boolean => e.changed !== undefined;
 
 /**
+ * The state values (`ONLINE`, `Active`: src/sweep/served-states.ts) the baseline's answer showed
+ * that the PR's shows nowhere, when the fake served states on both sides: a status read from a
+ * key the API does not have. Reports made before states were recorded compare none.
+ */
+function lostStates(before: SweepToolResult, after: SweepToolResult): string[] {
+  if (before.states === undefined || after.states === undefined) return [];
+  const shown = new Set(after.states.map((v) => v.toLowerCase()));
+  return before.states.filter((v) => !shown.has(v.toLowerCase()));
+}
+
+/**
  * One tool × bundle present on both sides, put where it belongs in `result`: a regression, data
  * lost, a write failing in the baseline too, changed, or nowhere (unchanged, or unstable).
  */
@@ -222,7 +234,10 @@ function placeEntry(
   }
   if (before.outcome === 'ok' && sameArguments(before, after)) {
     const shown = new Set(after.shown);
-    const lost = before.shown.filter((v) => !shown.has(v));
+    const lost = [
+      ...before.shown.filter((v) => !shown.has(v)),
+      ...lostStates(before, after).map((v) => `${v} (a state)`),
+    ];
     if (lost.length > 0) {
       result.dataLost.push({
         ...change(before, after),

@@ -122,6 +122,12 @@ export interface SweepToolResult {
   served: number;
   /** The served values the result shows, sorted (at most SHOWN_CAP): what `data lost` compares. */
   shown: string[];
+  /**
+   * The state values the fake served for the call (strings under keys ending in `status` or
+   * `state`: `ONLINE`, `Active`, `Up To Date`) that the result shows, sorted; absent when the
+   * fake served none. What `data lost` compares besides `shown` (src/sweep/served-states.ts).
+   */
+  states?: string[];
   /** The first line of the error (outcome `error`, `timeout`), the value not written (`wrong-value`) or the second call's difference (`unstable`). */
   error?: string;
   /** An `ok` read tool probed with API errors (absent: not probed). */

@@ -1,7 +1,7 @@
 /**
  * A server's bundles swept at once (one per slot of the run's concurrency), deciding what they
  * share exactly as if swept one after the other in sweep-order.ts's order. Two things are shared:
- * the probes made once per server (the 500 probe on the first bundle a tool is `ok` on, the
+ * the probes made once per server (the 500 probe on the first bundle a tool is probed on, the
  * short-pages probe on the first whose plain call paged: probe-errors.ts, probe-pages.ts) and
  * the menu the 500 probe's eligible tools are drawn from (the first bundle's to list one).
  *

@@ -25,7 +25,8 @@ export interface Called {
   digest: string;
 }
 
-function digestOf(outcome: ToolCallOutcome): string {
+/** sha256 of a result as a sweep entry's `digest` records it. */
+export function digestOf(outcome: ToolCallOutcome): string {
   const { content, structuredContent, isError, protocolError } = outcome;
   const text = JSON.stringify({ content, structuredContent, isError, protocolError });
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -96,6 +97,7 @@ export async function callToolTwice(
     digest: first.digest,
     served: first.verdict.served,
     shown: first.verdict.shown,
+    ...(first.verdict.states === undefined ? {} : { states: first.verdict.states }),
     ...(first.verdict.error === undefined ? {} : { error: first.verdict.error }),
   };
   if (first.verdict.outcome === 'timeout' || !read) return { entry, shown, paged };

@@ -4,6 +4,7 @@ import type { SweepCall, SweepOutcome } from '../report/sweep-types.js';
 import { SHOWN_CAP } from '../report/sweep-types.js';
 import type { ToolCallOutcome } from '../trajectory/types.js';
 import { errorInAnswer } from './error-answer.js';
+import { shownStates } from './served-states.js';
 import { servedValues, shownValues } from './served-values.js';
 
 /** What one tool call sent and got back, and what the fake logged and answered meanwhile. */
@@ -30,6 +31,8 @@ export interface CallVerdict {
   allShown: string[];
   /** A 2xx body was a page of a collection of two or more items (the page probe splits it; never stored). */
   paged: boolean;
+  /** The state values served (`ONLINE`, `Active`) that the result shows; absent when none was served. */
+  states?: string[];
   error?: string;
 }
 
@@ -78,12 +81,14 @@ export function classifyCall(evidence: CallEvidence): CallVerdict {
     });
   const served = servedValues(bodies, Object.values(evidence.arguments));
   const shown = shownValues(served, evidence.text);
+  const states = shownStates(bodies, evidence.text);
   const base = {
     calls,
     served: served.length,
     shown: shown.slice(0, SHOWN_CAP),
     allShown: shown,
     paged: bodies.some(isLongPage),
+    ...(states === undefined ? {} : { states }),
   };
   const { outcome } = evidence;
   const failed = outcome.protocolError ?? (outcome.isError ? evidence.text : undefined);

@@ -3,13 +3,14 @@ import type { FaultPlan } from '../../fake-central/index.js';
 import { capResultText } from '../agent/result-cap.js';
 import { resultText } from '../agent/result-text.js';
 import type { SweepErrorProbe, SweepToolResult } from '../report/sweep-types.js';
-import type { CallContext } from './call-tool-twice.js';
+import { digestOf, type CallContext } from './call-tool-twice.js';
 import { classifyCall } from './classify-call.js';
+import { unvaluedResult } from './probe-reach.js';
 
 /**
  * Which tools of a server still get the 500 probe, shared by its bundles' sweeps. A 5xx costs a
  * resilient server one back-off before its retry (250 ms for both reference servers), so each
- * tool is probed with it once per server (on the first bundle it is `ok` on), not per bundle,
+ * tool is probed with it once per server (on the first bundle it is probed on), not per bundle,
  * and at most MAX_SERVER_ERROR_PROBES tools of a menu are: the first by a hash of their names,
  * which spreads them over the menu's families (a tool added displaces at most one other).
  * Once a 500 probe timed out (a back-off longer than the call timeout: the server's HTTP client,
@@ -60,11 +61,13 @@ function said(outcome: string): SweepErrorProbe['result'] {
 }
 
 /**
- * Probes a read tool that was `ok` with each of PROBES' errors (the 500 as `budget` allows).
+ * Probes a read tool that was `ok`, or that reached the fake and served nothing comparable
+ * (probe-reach.ts, errorProbeWorthy), with each of PROBES' errors (the 500 as `budget` allows).
  * The answer must say it failed (`reported`: isError, a protocol error or error text) or show the
- * data after a retry (`recovered`); an answer that does neither — an empty list, "no devices
- * found" — hid the failure: `swallowed`; no answer within the call timeout is `timeout`. The
- * fault plan is cleared after each probe.
+ * data after a retry (`recovered`; for a tool without served values, its plain answer again
+ * after a later API request succeeded); an answer that does neither — an empty list, "no devices found",
+ * `{}` — hid the failure: `swallowed`; no answer within the call timeout is `timeout`. The fault
+ * plan is cleared after each probe.
  */
 export async function probeErrors(
   ctx: CallContext,
@@ -103,7 +106,10 @@ export async function probeErrors(
     for (const seq of [...ctx.bodies.keys()]) if (seq <= before) ctx.bodies.delete(seq);
     // The fault must have fired: a tool that made no API call this time was not probed.
     if (!records.some((r) => r.fault !== undefined)) continue;
-    const result = said(verdict.outcome);
+    const result =
+      entry.outcome !== 'ok' && verdict.outcome !== 'error' && verdict.outcome !== 'timeout'
+        ? unvaluedResult(entry, digestOf(ctx.canonicalise(outcome, records)), records)
+        : said(verdict.outcome);
     if (status === 500) {
       budget.probed.add(entry.tool);
       if (result === 'timeout') budget.stoppedAt = entry.tool;

@@ -16,6 +16,7 @@ import { inferArguments, sweepValues } from './infer-arguments.js';
 import { isReadTool } from './read-tool.js';
 import { probeErrors, serverErrorEligible, type ServerErrorProbes } from './probe-errors.js';
 import { probeFilters } from './probe-filters.js';
+import { errorProbeWorthy } from './probe-reach.js';
 import { probePages, type ServerPageProbes } from './probe-pages.js';
 import { changeLines, judgeWrite } from './judge-write.js';
 import { unwrittenValues } from './write-values.js';
@@ -201,9 +202,12 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
           );
           timing.readsMs += since(called);
           const probed = performance.now();
-          if (entry.outcome === 'ok') {
+          if (errorProbeWorthy(entry)) {
             timing.waitMs += await awaitProbeTurn(input.turn, tool.name, input.errorProbes);
             entry.probes = await probeErrors(ctx, entry, input.errorProbes);
+          }
+          // The filter and page probes compare values: only an `ok` answer has them.
+          if (entry.outcome === 'ok') {
             const filters = await probeFilters(ctx, tool, entry, values, shown);
             if (filters.length > 0) entry.filters = filters;
             const pages =

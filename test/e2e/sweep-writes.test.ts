@@ -7,6 +7,10 @@
  * `changed`, and a write that changed the state in the baseline and now fails, changes nothing,
  * changes something else or writes a value it was not sent (`wrong-value`) fails the gate,
  * named. An unchanged copy passes; a write failing in the baseline too is no regression.
+ *
+ * The five benches (the baseline and the four copies) are independent: each its own copy, server
+ * and fakes. The tests register their copies (`prCopy`) and `beforeAll` starts them all, two at
+ * a time in test order, as sweep-gate.test.ts does; each test awaits its own report.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,6 +27,7 @@ import { silentLogger } from '../../src/run/ports.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { loadScenarios } from '../../src/scenarios/load-scenarios.js';
 import type { Scenario } from '../../src/scenarios/types.js';
+import { atMost } from '../helpers/at-most.js';
 
 const ROOT = packageRoot();
 /** Two of site-a's alert keys: `set_alert_priority` needs keys the sweep cannot infer. */
@@ -31,6 +36,23 @@ const KEYS = ['d9b5d1b9-a6c0-4e09-b648-6596916dfbb0', '768905b2-4601-4c8e-a059-5
 let scratch: string;
 let scenarios: Scenario[];
 let baseline: Report;
+
+/** The PR copies the tests registered, in test order, each with its bench once started. */
+const prs: { name: string; patches: Patch[]; report?: Promise<Report> }[] = [];
+
+/**
+ * Registers a PR copy for `beforeAll` to bench with the baseline, two at a time (each bench is
+ * its own server copy and its own fakes, independent of the others, and mostly waits on them):
+ * the test awaits the returned function's report.
+ */
+function prCopy(name: string, patches: Patch[] = []): () => Promise<Report> {
+  const entry: (typeof prs)[number] = { name, patches };
+  prs.push(entry);
+  return () => {
+    if (!entry.report) throw new Error(`${name}: beforeAll did not start its bench`);
+    return entry.report;
+  };
+}
 
 /** A copy of the TypeScript reference server with `patches`, benchmarked under `--sweep all`. */
 async function bench(name: string, patches: Patch[] = []): Promise<Report> {
@@ -78,10 +100,19 @@ beforeAll(async () => {
   const loaded = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
   scenarios = loaded.scenarios.filter((s) => s.id === 'client-diagnosis-001');
   expect(scenarios).toHaveLength(1);
-  baseline = await bench('base');
+  const twoAtATime = atMost(2);
+  const base = twoAtATime(() => bench('base'));
+  for (const entry of prs) {
+    entry.report = twoAtATime(() => bench(entry.name, entry.patches));
+    // Its test reads the failure; until then it is not an unhandled rejection.
+    entry.report.catch(() => undefined);
+  }
+  baseline = await base;
 }, 180_000);
 
 afterAll(async () => {
+  // No bench left running (a test that failed early did not await its own) into the removal.
+  await Promise.allSettled(prs.flatMap((entry) => (entry.report ? [entry.report] : [])));
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
@@ -101,22 +132,24 @@ describe('write tools under --sweep all are judged by the fake state diff (TypeS
     expect(entry(baseline, 'create_wlan')).toMatchObject({ outcome: 'error', changed: [] });
   });
 
+  const same = prCopy('same');
   it('an unchanged copy passes; a write failing in the baseline too is listed as such, not gated', async () => {
-    const verdict = gate(await bench('same'));
+    const verdict = gate(await same());
     expect(verdict.reasons).toEqual([]);
     expect(verdict.status).toBe('pass');
     const sweep = verdict.sweep?.[0];
     expect(sweep?.writesFailingBefore.map((c) => c.tool)).toContain('create_wlan');
   }, 120_000);
 
+  const wrongValue = prCopy('priority-wrong-value', [
+    {
+      file: 'tools/alerts.ts',
+      find: '{ keys: a.keys, priority: a.priority }',
+      replace: "{ keys: a.keys, priority: a.priority === 'Low' ? 'Very Low' : a.priority }",
+    },
+  ]);
   it('the right alerts given a value other than the one sent fails: wrong-value, naming it', async () => {
-    const pr = await bench('priority-wrong-value', [
-      {
-        file: 'tools/alerts.ts',
-        find: '{ keys: a.keys, priority: a.priority }',
-        replace: "{ keys: a.keys, priority: a.priority === 'Low' ? 'Very Low' : a.priority }",
-      },
-    ]);
+    const pr = await wrongValue();
     // The same alerts, the same fields: only the value differs from what the call was sent.
     expect(entry(pr, 'set_alert_priority')?.changed).toEqual(
       entry(baseline, 'set_alert_priority')?.changed,
@@ -130,14 +163,15 @@ describe('write tools under --sweep all are judged by the fake state diff (TypeS
     );
   }, 120_000);
 
+  const deleteLower = prCopy('delete-lower-ssid', [
+    {
+      file: 'tools/wlan-change.ts',
+      find: 'path: `${SSIDS}/${seg(a.ssid)}` });',
+      replace: 'path: `${SSIDS}/${seg(a.ssid.toLowerCase())}` });',
+    },
+  ]);
   it('a delete sent to the wrong id fails: it changed the state, now it errs', async () => {
-    const pr = await bench('delete-lower-ssid', [
-      {
-        file: 'tools/wlan-change.ts',
-        find: 'path: `${SSIDS}/${seg(a.ssid)}` });',
-        replace: 'path: `${SSIDS}/${seg(a.ssid.toLowerCase())}` });',
-      },
-    ]);
+    const pr = await deleteLower();
     expect(entry(pr, 'delete_wlan')).toMatchObject({ outcome: 'error', changed: [] });
     const verdict = gate(pr);
     expect(verdict.status).toBe('fail');
@@ -146,14 +180,15 @@ describe('write tools under --sweep all are judged by the fake state diff (TypeS
     );
   }, 120_000);
 
+  const firstKey = prCopy('priority-first-key', [
+    {
+      file: 'tools/alerts.ts',
+      find: '{ keys: a.keys, priority: a.priority }',
+      replace: '{ keys: a.keys.slice(0, 1), priority: a.priority }',
+    },
+  ]);
   it('a write sent to fewer items than asked fails: changed-other, naming the item left alone', async () => {
-    const pr = await bench('priority-first-key', [
-      {
-        file: 'tools/alerts.ts',
-        find: '{ keys: a.keys, priority: a.priority }',
-        replace: '{ keys: a.keys.slice(0, 1), priority: a.priority }',
-      },
-    ]);
+    const pr = await firstKey();
     // Its answer is no different: the tool still says it set both.
     expect(entry(pr, 'set_alert_priority')?.outcome).toBe('ok');
     const verdict = gate(pr);

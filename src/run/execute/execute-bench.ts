@@ -52,7 +52,7 @@ export async function executeBench(
   let slots = 0;
   try {
     const work: Work = {
-      startsAhead: settings.isolation === 'scenario',
+      startsAhead: SessionPool.startsAhead(settings.isolation),
       units,
       outcomes,
       unitContext: (unit, fake, sessions) => ({

@@ -51,6 +51,15 @@ export class SessionPool {
   constructor(private readonly isolation: Isolation) {}
 
   /**
+   * Whether sessions start ahead under `isolation` (only `scenario`: one fresh session per unit,
+   * started during the previous unit). Decided here alone: the worker reads it to use a second
+   * copy of each fake (execute-bench.ts), prestart to start anything at all.
+   */
+  static startsAhead(isolation: Isolation): boolean {
+    return isolation === 'scenario';
+  }
+
+  /**
    * Isolation `scenario`: starts the session `unit`'s first run will get, now, against
    * `ctx.fake`, which is reset first (as executeRuns resets a fake before a run's launch) and
    * must be used by nothing else until that run: the worker gives consecutive units different
@@ -58,7 +67,7 @@ export class SessionPool {
    * Other isolations start nothing ahead.
    */
   prestart(unit: RunUnit, ctx: PoolContext): void {
-    if (this.isolation !== 'scenario' || this.#ahead) return;
+    if (!SessionPool.startsAhead(this.isolation) || this.#ahead) return;
     const closing = this.#closing;
     const launched = (async () => {
       // The fake's previous user (two units back) may still be closing: it goes first, as a
