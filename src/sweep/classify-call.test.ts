@@ -153,6 +153,16 @@ describe('classifyCall', () => {
     ],
     ['a top-level errors list', '{"errors": [{"message": "bad token"}]}', 'bad token'],
     ['plain error text still', 'Error: upstream failed', 'Error: upstream failed'],
+    [
+      "secure-ssid's GreenLake envelope: a status_code of 403, the API's error in data",
+      '{"status_code": 403, "data": {"httpStatusCode": 403, "errorCode": "HPE_GL_ERROR_FORBIDDEN", "message": "Forbidden"}}',
+      'Forbidden',
+    ],
+    [
+      "the API's error body passed through",
+      '{"httpStatusCode": 500, "errorCode": "HPE_GL_ERROR_INTERNAL_SERVER_ERROR", "message": "Internal Server Error"}',
+      'Internal Server Error',
+    ],
   ])('error: %s', (_name, text, error) => {
     expect(classifyCall(evidence(plain(text)))).toMatchObject({ outcome: 'error', error });
   });
@@ -168,6 +178,9 @@ describe('classifyCall', () => {
     ['ok: "false" as a string', '{"ok": "false", "items": []}'],
     ['ok: false only as text', 'the last sync said "ok": false, retrying'],
     ['a list of envelopes', '[{"ok": false, "error": "x"}]'],
+    ['a status under 400', '{"status_code": 200, "data": []}'],
+    ['a status as a word', '{"status": "FAILED", "items": []}'],
+    ['a status deeper inside', '{"items": [{"status": 503}]}'],
   ])('no-data, not error: %s', (_name, text) => {
     expect(classifyCall(evidence(plain(text))).outcome).toBe('no-data');
   });

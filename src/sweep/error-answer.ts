@@ -35,18 +35,33 @@ function parseObject(text: string): JsonObject | undefined {
   }
 }
 
+/** Top-level members that carry an HTTP status. */
+const STATUS_KEYS = ['status_code', 'statusCode', 'httpStatusCode', 'status'] as const;
+
+/**
+ * A top-level HTTP status of 400 or more: secure-ssid's GreenLake envelope
+ * (`{"status_code": 403, "data": {…the API's error…}}`) or the API's error body passed through
+ * (`{"httpStatusCode": 403, "errorCode": …, "message": …}`). A model reads either as the failure
+ * it is; without this the sweep's API-error probes called them `swallowed`.
+ */
+const failedStatus = (body: JsonObject): boolean =>
+  STATUS_KEYS.some((key) => typeof body[key] === 'number' && body[key] >= 400);
+
 /**
  * The error text of a result that says it failed, else undefined. A JSON object answer fails
  * only at its top level: `"ok": false` (secure-ssid's `{"ok": false, "error": …}` envelope, with
- * its keys in any order) or a filled `error`/`errors` member. An `error` field deeper inside the
- * data (an alert list's items) or `"ok": true` is data, not a failure.
+ * its keys in any order), a filled `error`/`errors` member, or an HTTP status of 400 or more. An
+ * `error` field deeper inside the data (an alert list's items) or `"ok": true` is data, not a
+ * failure.
  */
 export function errorInAnswer(text: string): string | undefined {
   const body = parseObject(text);
   if (body === undefined) return ERROR_TEXT.test(text) ? text : undefined;
-  if (body.ok !== false && !isFilled(body.error) && !isFilled(body.errors)) return undefined;
+  if (body.ok !== false && !isFilled(body.error) && !isFilled(body.errors) && !failedStatus(body))
+    return undefined;
   const first: unknown = Array.isArray(body.errors) ? body.errors[0] : body.errors;
   const listed =
     typeof first === 'string' ? first : isObject(first) ? envelopeText(first) : undefined;
-  return envelopeText(body) ?? listed ?? text;
+  const inData = isObject(body.data) ? envelopeText(body.data) : undefined;
+  return envelopeText(body) ?? listed ?? inData ?? text;
 }

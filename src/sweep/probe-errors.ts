@@ -65,7 +65,7 @@ function said(outcome: string): SweepErrorProbe['result'] {
  * (probe-reach.ts, errorProbeWorthy), with each of PROBES' errors (the 500 as `budget` allows).
  * The answer must say it failed (`reported`: isError, a protocol error or error text) or show the
  * data after a retry (`recovered`; for a tool without served values, its plain answer again
- * after a successful retry); an answer that does neither — an empty list, "no devices found",
+ * after a later API request succeeded); an answer that does neither — an empty list, "no devices found",
  * `{}` — hid the failure: `swallowed`; no answer within the call timeout is `timeout`. The fault
  * plan is cleared after each probe.
  */

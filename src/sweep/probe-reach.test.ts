@@ -53,7 +53,16 @@ describe('unvaluedResult', () => {
     ).toBe('swallowed');
   });
 
-  it('the same answer without a retry swallowed it too: `[]` whether the API failed or not', () => {
+  it('the same answer without a later success swallowed it too: `[]` whether the API failed or not', () => {
     expect(unvaluedResult(noData, PLAIN, [record(1, 403, 'client_error')])).toBe('swallowed');
+  });
+
+  it('a fault on a request the answer did not need, the plain answer after: recovered', () => {
+    // karthik: a background sites-health poll took the 403, the tool's own request succeeded.
+    const other = {
+      ...record(1, 403, 'client_error'),
+      path: '/network-monitoring/v1/sites-health',
+    };
+    expect(unvaluedResult(noData, PLAIN, [other, record(2, 200)])).toBe('recovered');
   });
 });

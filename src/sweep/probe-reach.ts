@@ -17,10 +17,11 @@ export function errorProbeWorthy(entry: SweepToolResult): boolean {
 
 /**
  * A probe's answer for a tool whose plain call served nothing comparable, which is not an error
- * or a timeout: `recovered` when the server retried the faulted request with success and
- * answered exactly as it did without the fault (the same digest); else `swallowed`. Without
- * values to look for, the retry is the evidence: a server that answers `[]` whether the API
- * failed or not must not pass for one that recovered.
+ * or a timeout: `recovered` when an API request after the faulted one(s) succeeded and the answer
+ * is exactly the plain one (the same digest): a retry, or a fault that hit a request the answer
+ * did not need (karthik's background `sites-health` polls interleave with its tools' calls);
+ * else `swallowed`. Without values to look for, the later success is the evidence: a server
+ * that answers `[]` whether the API failed or not must not pass for one that recovered.
  */
 export function unvaluedResult(
   entry: SweepToolResult,
@@ -29,17 +30,7 @@ export function unvaluedResult(
 ): SweepErrorProbe['result'] {
   const api = records.filter((r) => r.kind !== 'auth');
   const lastFault = api.findLastIndex((r) => r.fault !== undefined);
-  const faulted = api[lastFault];
-  const retried =
-    faulted !== undefined &&
-    api
-      .slice(lastFault + 1)
-      .some(
-        (r) =>
-          r.method === faulted.method &&
-          r.path === faulted.path &&
-          r.status >= 200 &&
-          r.status < 300,
-      );
-  return retried && digest === entry.digest ? 'recovered' : 'swallowed';
+  const succeededAfter =
+    lastFault >= 0 && api.slice(lastFault + 1).some((r) => r.status >= 200 && r.status < 300);
+  return succeededAfter && digest === entry.digest ? 'recovered' : 'swallowed';
 }
