@@ -15,6 +15,7 @@ export {
 export { FakeCentralError } from './errors.js';
 export { FakeCentralAssertionError } from './assertions/fake-assertions.js';
 export type { FakeAssertions, Where } from './fake-central-api.js';
+export { sharedBundle } from './shared-bundles.js';
 export {
   listBundles,
   loadBundle,

@@ -6,7 +6,8 @@ import { bodyDigest, CallLog, queryRecord } from './call-log.js';
 import { dispatch, peekRead, type Dispatched } from './dispatch.js';
 import { listen } from './listen.js';
 import { FaultInjector } from './faults/fault-injector.js';
-import { loadBundle, resolveBundleDir, type Bundle } from './fixture-store.js';
+import { resolveBundleDir, type Bundle } from './fixture-store.js';
+import { sharedBundle } from './shared-bundles.js';
 import { writeCaFile } from './proxy/ca-file.js';
 import { CertificateAuthority } from './proxy/certificate-authority.js';
 import { ConnectTunnels } from './proxy/connect-tunnels.js';
@@ -50,7 +51,7 @@ export type {
  * forwarded anywhere.
  */
 export async function startFakeCentral(options: FakeCentralOptions = {}): Promise<FakeCentral> {
-  const startBundle: Bundle = loadBundle(resolveBundleDir(options.fixture));
+  const startBundle: Bundle = sharedBundle(resolveBundleDir(options.fixture));
   let bundle = startBundle;
   // The bundle as served: `bundle` with this test's seed applied (the same object without one).
   let served = startBundle;
@@ -260,7 +261,7 @@ export async function startFakeCentral(options: FakeCentralOptions = {}): Promis
       let next = startBundle;
       if (fixture !== undefined) {
         const dir = resolveBundleDir(fixture);
-        next = bundles.get(dir) ?? loadBundle(dir);
+        next = bundles.get(dir) ?? sharedBundle(dir);
         bundles.set(dir, next);
       }
       const applied = applySeed(next, seed);

@@ -1,6 +1,7 @@
 import type { Bundle } from './fixture-store.js';
 import type { CallKind, Item, Json } from './types.js';
 import type { FakeRequest, FakeResponse } from './http-types.js';
+import { cloneJson } from './json-clone.js';
 
 /** An async operation the fake created (troubleshooting test, alert action, GLP write). */
 export interface AsyncTask {
@@ -120,7 +121,7 @@ export class FakeState {
     let value = this.data.get(name);
     if (value === undefined) {
       const source = this.bundle.files.get(name);
-      value = Array.isArray(source) ? structuredClone(source) : [];
+      value = Array.isArray(source) ? cloneJson(source) : [];
       this.data.set(name, value);
     }
     return value as Item[];
@@ -136,7 +137,7 @@ export class FakeState {
         source !== null &&
         typeof source === 'object' &&
         !Array.isArray(source)
-          ? structuredClone(source)
+          ? cloneJson(source)
           : {};
       this.data.set(name, value);
     }

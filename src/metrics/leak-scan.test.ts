@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEscapes, findSecret, haystack } from './leak-scan.js';
+import { decodeEscapes, findSecret, haystack, visibleText } from './leak-scan.js';
 
 const SECRET = 'CANARY-PSK-51e314fc29392134';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -110,5 +110,19 @@ describe('decodeEscapes', () => {
       escaped: true,
     });
     expect(decodeEscapes('plain')).toEqual({ text: 'plain', percent: false, escaped: false });
+  });
+});
+
+describe('visibleText', () => {
+  it('returns ASCII as it is, control characters included (its own NFKC form, no Cf in it)', () => {
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).join('');
+    expect(visibleText(ascii)).toBe(ascii);
+  });
+
+  it('folds compatibility forms and drops format characters from the first one on (U+00AD)', () => {
+    // Full-width letters, a soft hyphen (U+00AD, the first Cf), a zero-width space, a BOM.
+    expect(visibleText('\uff30\uff33\uff2b-\u00ad2024\u200b!\ufeff')).toBe('PSK-2024!');
+    // One non-ASCII character at the very end still sends the whole text through NFKC.
+    expect(visibleText(`${SECRET.replace('PSK', '\uff30SK')}\u200b`)).toBe(SECRET);
   });
 });

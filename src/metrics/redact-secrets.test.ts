@@ -28,6 +28,22 @@ describe('redactSecrets', () => {
     );
   });
 
+  it('masks each of two secrets hidden in one text, and one written in full-width letters', () => {
+    const other = 'Other-Secret-99';
+    const hidden = (secret: string) => [...secret].join('\u200b');
+    expect(redactSecrets(`${hidden(PSK)} and ${hidden(other)}`, [PSK, other])).toBe(
+      '[redacted Sup3… (20 chars)] and [redacted Othe… (15 chars)]',
+    );
+    // A secret not there, one in plain text, one hidden: the text's visible form made for the
+    // first must not be the one the third is replaced in (the second would be back). The text
+    // the third is replaced in is the visible form: the first mask's `…` reads `...` there.
+    expect(redactSecrets(`${PSK} and ${hidden(other)}`, ['Absent-Secret-1', PSK, other])).toBe(
+      '[redacted Sup3... (20 chars)] and [redacted Othe… (15 chars)]',
+    );
+    const wide = [...PSK].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+    expect(redactSecrets(`x ${wide}`, [PSK])).toBe('x [redacted Sup3… (20 chars)]');
+  });
+
   it('returns the value itself when there is nothing to look for', () => {
     const value = { a: 'b' };
     expect(redactSecrets(value, [])).toBe(value);

@@ -1,15 +1,27 @@
 import { maskCanary } from './safety.js';
 import { visibleText } from './leak-scan.js';
 
-function redactText(text: string, secrets: readonly string[]): string {
+/** A secret and what replaces it: made once per redaction, not once per string. */
+interface Masked {
+  secret: string;
+  mask: string;
+}
+
+function redactText(text: string, secrets: readonly Masked[]): string {
   let out = text;
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    if (out.includes(secret)) out = out.split(secret).join(`[redacted ${maskCanary(secret)}]`);
-    else if (visibleText(out).includes(secret))
-      out = visibleText(out)
-        .split(secret)
-        .join(`[redacted ${maskCanary(secret)}]`);
+  // The visible form of `out`, made once (not once per secret) and again only after a change.
+  let visible: string | undefined;
+  for (const { secret, mask } of secrets) {
+    if (out.includes(secret)) {
+      out = out.split(secret).join(mask);
+      visible = undefined;
+      continue;
+    }
+    visible ??= visibleText(out);
+    if (visible.includes(secret)) {
+      out = visible.split(secret).join(mask);
+      visible = undefined;
+    }
   }
   return out;
 }
@@ -21,7 +33,9 @@ function redactText(text: string, secrets: readonly string[]): string {
  * the finding names the leak, the report does not repeat it.
  */
 export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
-  const live = secrets.filter((s) => s !== '');
+  const live = secrets
+    .filter((s) => s !== '')
+    .map((secret) => ({ secret, mask: `[redacted ${maskCanary(secret)}]` }));
   if (live.length === 0) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redactText(v, live);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  loadBundle,
+  sharedBundle,
   startFakeCentral,
   type Json,
   type ValidationMode,
@@ -155,7 +155,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
     try {
       const settings = input.config.sweep ?? { args: {}, skip: {}, positions: {} };
       checkSweepSettings(input.server, settings, session.tools);
-      const bundle = loadBundle(input.fixtureDir);
+      const bundle = sharedBundle(input.fixtureDir);
       const fixture = bundle.manifest.id;
       const values = sweepValues(bundle);
       // The fake's canaries are read at each answer: a token-expiry fault issues new tokens.

@@ -1,4 +1,4 @@
-import { loadBundle } from '../../../fake-central/index.js';
+import { sharedBundle } from '../../../fake-central/index.js';
 import { generatedTokens } from './canonical-ids.js';
 
 /** By bundle directory: a bundle is checked against its content hash when loaded, never edited. */
@@ -22,7 +22,7 @@ export function bundleIds(dir: string): ReadonlySet<string> {
         walk(inner);
       }
   };
-  const bundle = loadBundle(dir);
+  const bundle = sharedBundle(dir);
   walk(bundle.manifest);
   for (const content of bundle.files.values()) walk(content);
   cache.set(dir, ids);

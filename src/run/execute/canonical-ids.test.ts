@@ -26,6 +26,11 @@ describe('generatedTokens', () => {
     ).toEqual([A, '0123456789abcdef0']);
     expect(generatedTokens('id-0123456789abcdef0x')).toEqual([]);
   });
+
+  it('finds a token that is the whole text at the shortest length, 16 hex digits, not at 15', () => {
+    expect(generatedTokens('0123456789ABCDEF')).toEqual(['0123456789abcdef']);
+    expect(generatedTokens('0123456789abcde')).toEqual([]);
+  });
 });
 
 describe('inventedIds', () => {
