@@ -6,8 +6,8 @@
  * - open_write(path)       opens `path` for appending (creates it when missing), writes nothing
  * - write_file(path)       creates `path` and writes "planted"
  * - connect_unix(path)     connects to the Unix socket `path`
- * - scan_relays(dir?)      connects to every <dir>/hmb-sandbox-* /o* it can find (dir: /tmp);
- *                          how many worked
+ * - scan_relays(dir?, quiet?) connects to every <dir>/hmb-sandbox-* /o* it can find (dir: /tmp)
+ *                          and sends each a request (`quiet`: connects only); how many worked
  * - tamper_relay()         tries to plant snmp/snmp6 where the relay directory used to be
  *                          bound (/run/hmb-relay)
  * - connect_direct(n)      n TCP connects to 192.0.2.10:443 without the proxy (blocked, counted)
@@ -97,7 +97,7 @@ async function connectUnix(path: string): Promise<string> {
   return 'connected';
 }
 
-async function scanRelays(root: string): Promise<number> {
+async function scanRelays(root: string, quiet: boolean): Promise<number> {
   let reached = 0;
   const dirs = (() => {
     try {
@@ -111,7 +111,8 @@ async function scanRelays(root: string): Promise<number> {
       const socket = await connectTo({ path: `${root}/${dir}/${name}` });
       if (typeof socket === 'string') continue;
       reached++;
-      socket.end('GET /scan HTTP/1.1\r\nHost: x\r\n\r\n');
+      if (quiet) socket.destroy();
+      else socket.end('GET /scan HTTP/1.1\r\nHost: x\r\n\r\n');
     }
   }
   return reached;
@@ -223,7 +224,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
         ),
       );
     case 'scan_relays':
-      return text(String(await scanRelays(String(args.dir ?? '/tmp'))));
+      return text(String(await scanRelays(String(args.dir ?? '/tmp'), args.quiet === true)));
     case 'tamper_relay':
       return text(
         ['snmp', 'snmp6'].map((name) => attempt(() => mkdirSync(`/run/hmb-relay/${name}`))),

@@ -198,13 +198,14 @@ describe.skipIf(SANDBOX_SKIP !== null)('the sandbox: a private view of the host'
       other.reset();
       expect(await call(a, 'scan_relays')).toBe('0');
       expect(await call(b, 'scan_relays')).toBe('0');
-      // Without the sandbox the same scan finds both sandboxes' relays on the host.
+      // Without the sandbox the same scan finds both sandboxes' relays on the host. It only
+      // connects: /tmp also holds the relays of anything else running on this machine (a
+      // benchmark beside the tests), and a request sent there lands in that run's report.
       const bare = await launch('off');
-      expect(Number(await call(bare, 'scan_relays'))).toBeGreaterThanOrEqual(2);
+      expect(Number(await call(bare, 'scan_relays', { quiet: true }))).toBeGreaterThanOrEqual(2);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const scans = other.calls().filter((c) => JSON.stringify(c).includes('/scan'));
-      // Only the unsandboxed server's scan arrived; none from the sandboxed run a.
-      expect(scans.length).toBeLessThanOrEqual(1);
+      // No scan request from the sandboxed runs arrived (the bare one sent none).
+      expect(other.calls().filter((c) => JSON.stringify(c).includes('/scan'))).toEqual([]);
     } finally {
       await other.close();
     }
