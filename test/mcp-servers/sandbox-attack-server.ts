@@ -202,7 +202,10 @@ const server = new Server(
 );
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
 server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-  const args = (request.params.arguments ?? {}) as Record<string, string | number | boolean | undefined>;
+  const args = (request.params.arguments ?? {}) as Record<
+    string,
+    string | number | boolean | undefined
+  >;
   // `~/x` and `$TMPDIR/x` are the server's own HOME and TMPDIR.
   const path = String(args.path ?? '')
     .replace(/^~\//, `${process.env.HOME}/`)
