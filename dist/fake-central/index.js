@@ -13,7 +13,7 @@ import {
   parseFaultPlan,
   proxyEnvironment,
   startFakeCentral
-} from "../chunks/chunk-OP3ON6RV.js";
+} from "../chunks/chunk-5HFDVWWA.js";
 import "../chunks/chunk-YRJ3ECJS.js";
 import "../chunks/chunk-5ERFDA4Q.js";
 

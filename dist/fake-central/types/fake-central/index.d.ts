@@ -6,6 +6,7 @@ export { DIVERGENCE_CHOICES, type DivergenceChoices, type DivergenceId, } from '
 export { FakeCentralError } from './errors.js';
 export { FakeCentralAssertionError } from './assertions/fake-assertions.js';
 export type { FakeAssertions, Where } from './fake-central-api.js';
+export { sharedBundle } from './shared-bundles.js';
 export { listBundles, loadBundle, resolveBundleDir, defaultFixturesRoot, contentHashOf, findUp, type Bundle, type BundleManifest, type Canary, } from './fixture-store.js';
 export type { CallKind, CallRecord, FakeCredentials, RefusalRule, RefusedRequest, ValidationMode, } from './types.js';
 export { CALL_KINDS, REFUSAL_RULES, VALIDATION_MODES } from './types.js';
