@@ -26,12 +26,13 @@ describe('wlan-ssids', () => {
       'Corp-Secure',
       'Guest',
       'IoT',
+      'Warehouse-Scanners',
     ]);
     expect(await api.get('/network-config/v1/wlan-ssids')).toEqual(list);
   });
 
   it('honours limit only together with offset (live quirk)', async () => {
-    expect((await api.get(`${C}/wlan-ssids?limit=1`))['wlan-ssid']).toHaveLength(3);
+    expect((await api.get(`${C}/wlan-ssids?limit=1`))['wlan-ssid']).toHaveLength(4);
     expect(
       (await api.get(`${C}/wlan-ssids?limit=1&offset=1`))['wlan-ssid'].map(
         (w: { ssid: string }) => w.ssid,

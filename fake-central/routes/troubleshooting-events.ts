@@ -28,13 +28,30 @@ function timeParam(query: URLSearchParams, name: string): number {
   return at;
 }
 
+/**
+ * A client's events are kept under the context of its connection: the context type is part of the
+ * context's key (a MAC and WIRELESS_CLIENT name another context than the same MAC and
+ * WIRED_CLIENT), so a wired client asked for as a wireless one has no events. An event without a
+ * client source type (a test's bare fixture) matches either.
+ */
+const CLIENT_SOURCE: Record<string, string> = {
+  WIRELESS_CLIENT: 'Wireless Client',
+  WIRED_CLIENT: 'Wired Client',
+};
+
 function inContext(event: Item, type: string, id: string): boolean {
   switch (type) {
     case 'SITE':
       return text(event._siteId) === id;
     case 'WIRELESS_CLIENT':
-    case 'WIRED_CLIENT':
-      return normaliseMac(text(event.clientMacAddress)) === normaliseMac(id);
+    case 'WIRED_CLIENT': {
+      const source = text(event.sourceType);
+      const clientSource = Object.values(CLIENT_SOURCE).includes(source);
+      return (
+        normaliseMac(text(event.clientMacAddress)) === normaliseMac(id) &&
+        (!clientSource || source === CLIENT_SOURCE[type])
+      );
+    }
     default:
       return text(event.serialNumber).toUpperCase() === id.toUpperCase();
   }

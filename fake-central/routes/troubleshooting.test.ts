@@ -210,4 +210,29 @@ describe('site-a bundle', () => {
     const categories = filters.body.categories as { count: number }[];
     expect(categories.reduce((n, c) => n + c.count, 0)).toBe(expected.length);
   });
+
+  it("serves a client's events under its connection's context type only", async () => {
+    // printer-sfo-2f is wired: asked for as a wireless client (the wrong type), it has no events
+    const printer = { 'context-identifier': '64:51:06:b2:7c:10', 'site-id': siteId };
+    const window = { 'start-at': ago(60 * 24), 'end-at': bundle.manifest.now };
+    const wired = await api(
+      `${T}/events?${q({ ...printer, ...window, 'context-type': 'WIRED_CLIENT' })}`,
+      site.url,
+      siteToken,
+    );
+    expect(eventsOf(wired.body).map((e) => e.reason)).toEqual(['Link up on port 1/1/14']);
+    const asWireless = await api(
+      `${T}/events?${q({ ...printer, ...window, 'context-type': 'WIRELESS_CLIENT' })}`,
+      site.url,
+      siteToken,
+    );
+    expect(asWireless.body).toEqual({ count: 0, events: [], total: 0 });
+    const jsmith = { 'context-identifier': mac, 'site-id': siteId, ...window };
+    const asWired = await api(
+      `${T}/events?${q({ ...jsmith, 'context-type': 'WIRED_CLIENT' })}`,
+      site.url,
+      siteToken,
+    );
+    expect(asWired.body.total).toBe(0);
+  });
 });

@@ -23,7 +23,7 @@ describe('fake.checkState (end-state checks, evaluated by the fake)', () => {
       api.fake.checkState([
         disableGuest,
         { collection: 'wlan-ssids', where: { 'essid.name': 'Corp-Secure' }, unchanged: true },
-        { collection: 'wlan-ssids', count: 3 },
+        { collection: 'wlan-ssids', count: 4 },
       ]),
     ).toEqual({ failures: [], collateral: [] });
   });
