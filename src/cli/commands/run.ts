@@ -276,7 +276,6 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT_CODES.reportUnwritable;
   }
   const { reportFile, summaryFile } = files;
-  trace('cli.written');
   io.stdout(`\nreport: ${shown(reportFile)}\nsummary: ${shown(summaryFile)}\n`);
   const pastDeadline = report.partial?.stopped_by?.includes('deadline') === true;
   if (pastDeadline) io.stderr(`deadline: ${report.partial?.reason ?? ''}\n`);
