@@ -10,6 +10,7 @@
  * outside the alphabet removed, so separators and line breaks do not split a blob), and the
  * escape-decoding pass is one regular-expression replace with no backtracking.
  */
+import { textStreams } from './text-streams.js';
 
 /** The encodings a leak is found in; `text` is the secret as it is. */
 export const LEAK_ENCODINGS = [
@@ -32,7 +33,7 @@ export interface Secret {
   value: string;
 }
 
-interface Needle {
+export interface Needle {
   encoding: LeakEncoding;
   text: string;
   /** Search the lower-cased haystack (hex in either case). */
@@ -61,7 +62,7 @@ const toUrl = (b64: string): string => b64.replace(/\+/g, '-').replace(/\//g, '_
  * (haystack). A nested level is the base64 of a text holding the previous level's core, in
  * either alphabet, at any alignment: 18 needles for two levels, 108 for three.
  */
-interface Needles {
+export interface Needles {
   text: Needle[];
   stream: Needle[];
 }
@@ -71,7 +72,8 @@ const MIN_STREAM_NEEDLE = 12;
 
 const needleCache = new Map<string, Needles>();
 
-function needlesOf(value: string): Needles {
+/** Every needle of `value` (cached per value): the text ones and the stream ones. */
+export function needlesOf(value: string): Needles {
   let needles = needleCache.get(value);
   if (needles) return needles;
   const bytes = Buffer.from(value, 'utf8');
@@ -180,14 +182,6 @@ export interface Haystack {
   streams: () => { base64: string; hex: string };
 }
 
-/** The base64 stream of a text (see Haystack.streams). */
-function base64Stream(text: string): string {
-  return text
-    .replace(/[^A-Za-z0-9+/_-]+/g, '')
-    .replace(/-/g, '+')
-    .replace(/_/g, '/');
-}
-
 /** Built once, on first use. */
 function lazy<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
@@ -205,10 +199,7 @@ export function haystack(text: string): Haystack {
     decoded: decoded.text === text ? null : { ...decoded, lower: decoded.text.toLowerCase() },
     visible: visible === text ? null : haystack(visible),
     // Built from the escape-decoded text: a JSON string's `\\n` line breaks are separators.
-    streams: lazy(() => ({
-      base64: base64Stream(plain.replace(/\\[nrt]/g, ' ')),
-      hex: plain.replace(/[^0-9A-Fa-f]+/g, '').toLowerCase(),
-    })),
+    streams: lazy(() => textStreams(plain)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { trace } from '../common/trace.js';
 import { BenchError } from '../common/errors.js';
 import { budgetLimits } from '../llm/budget-limits.js';
 import { policyOptionName, resolvePolicy } from '../llm/resolve-policy.js';
@@ -93,6 +94,7 @@ export async function prepareBench(
       { hint: `run 'hpe-mcp-bench validate ${resolved.paths.join(' ')}' and fix them first` },
     );
   }
+  trace('prepare.resolved');
   const scenarios = selection.byTag ? resilienceScenarios(resolved.scenarios) : resolved.scenarios;
   // Before any server starts: a missing key or a bad model option fails here, in seconds.
   const policy = await resolvePolicy(

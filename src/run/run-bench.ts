@@ -11,6 +11,7 @@ import { planBench, planModels, type BenchPlan } from './plan/plan-bench.js';
 import { deriveDeadlineMs, startDeadline } from './execute/run-deadline.js';
 import type { Clock, Logger } from './ports.js';
 import type { RunBenchOptions } from './request/run-bench-options.js';
+import { trace } from '../common/trace.js';
 
 /** The deadline given (`--deadline`, input `deadline`), else the plan's derived worst case. */
 function runDeadline(options: RunBenchOptions, plan: BenchPlan): [number, string] {
@@ -38,11 +39,14 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   const clock = ports.clock ?? Date.now;
   const startedAt = clock();
   const { logger } = ports;
+  trace('bench.start');
   const plan = planBench(options);
+  trace('bench.planned');
   // Before any server starts: what the report names is what the runs served.
   const provenance = await readProvenance(options);
   for (const warning of settingsWarnings(plan.settings)) logger.warn(warning);
   await loadTokenizer(plan.settings.tokenizer);
+  trace('bench.tokenizer');
   const sandbox = await resolveSandbox(plan.settings.sandbox);
   if (!sandbox.applied && sandbox.requested === 'auto') {
     logger.warn(
@@ -52,23 +56,35 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   // This bench's own (prepareBench read them from its request); only the leak check sees them.
   const secrets = options.harnessSecrets ?? [];
   const model = await planModels(options);
+  trace('bench.models');
 
   // The deadline bounds the sweep too: a hanging tool there would otherwise hold the run.
   const deadline = startDeadline(...runDeadline(options, plan));
   const { sweeps, ...executed } = await (async () => {
-    // Before the scenarios: a `sweep:` entry the menu does not match fails in seconds, not after them.
-    const swept = await runSweep(options.sweep ?? 'read', plan, {
+    // The sweep runs beside the scenarios, not before them: both mostly wait (servers starting,
+    // a server's own poll interval), so the run takes about the longer of the two on two cores.
+    // The sweep's servers and fakes are its own; no result depends on the overlap.
+    const sweeping = runSweep(options.sweep ?? 'read', plan, {
       root: options.root,
       secrets,
       shardIndex: options.shard?.index ?? null,
       deadline,
-    });
+    }).finally(() => trace('sweep.end'));
+    // A failed sweep (a `sweep:` entry the menu does not match fails in seconds) stops the
+    // scenarios at once instead of after them; its error is thrown below.
+    const failed = sweeping.then(
+      () => new Promise<never>(() => undefined),
+      () => undefined,
+    );
     const done = await executeBench(plan, model, {
       root: options.root,
       secrets,
       logger,
       deadline,
+      abort: failed,
     });
+    trace('execute.end');
+    const swept = await sweeping;
     return { ...done, sweeps: swept };
   })().finally(() => deadline.dispose());
 
@@ -80,7 +96,9 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
     ),
     sweeps,
   );
+  trace('report.assembled');
   if (options.outDir !== undefined) await writeReport(options.outDir, report);
+  trace('report.written');
   if (plan.settings.runs < MIN_GATING_RUNS) {
     logger.warn(
       `${plan.settings.runs} run(s) per scenario: fewer than ${MIN_GATING_RUNS}, so this report is not eligible for gating or publication`,

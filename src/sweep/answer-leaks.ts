@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resultText } from '../agent/result-text.js';
 import { jsonStrings } from '../metrics/contains-fact.js';
+import { mayHoldSecret } from '../metrics/any-secret.js';
 import { findSecretAnyForm, haystack, type Secret } from '../metrics/leak-scan.js';
 import type { SweepToolResult } from '../report/sweep-types.js';
 import type { ToolCallOutcome } from '../trajectory/types.js';
@@ -21,6 +22,14 @@ export function answerLeak(
       outcome.protocolError ?? '',
     ].join('\n'),
   );
+  // One pass for all the secrets; only an answer that may hold one is searched secret by secret.
+  if (
+    !mayHoldSecret(
+      hay,
+      secrets.map((s) => s.value),
+    )
+  )
+    return undefined;
   for (const { label, value } of secrets) {
     const encoding = findSecretAnyForm(hay, value);
     if (encoding !== undefined) return encoding === 'text' ? label : `${label}, ${encoding}`;

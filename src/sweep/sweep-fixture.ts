@@ -1,3 +1,4 @@
+import { trace } from '../common/trace.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -122,6 +123,7 @@ const notCalled = (
  */
 export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSweep> {
   const bodies = new Map<number, Json>();
+  trace('sweep.fixture.start', { fixture: input.fixtureDir });
   const fake = await startFakeCentral({
     fixture: input.fixtureDir,
     // Requests HPE's documents forbid are refused as the live API would (the tool is `rejected`),
@@ -145,6 +147,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       ...(input.sandbox === undefined ? {} : { sandbox: input.sandbox }),
     });
     timing.startMs = since(launched);
+    trace('sweep.fixture.launched', { fixture: input.fixtureDir });
     // Past the run's deadline a hanging tool must not hold the run for its whole call timeout:
     // closing the session ends the call in flight, and the loops below call nothing more.
     let stopped = false;
@@ -225,6 +228,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
         }
         input.turn.finished(tool.name);
       }
+      trace('sweep.fixture.reads', { fixture: input.fixtureDir });
       const written = performance.now();
       for (const write of writes) {
         if (stopped) break;
@@ -257,6 +261,7 @@ export async function sweepFixture(input: FixtureSweepInput): Promise<FixtureSwe
       return { menu, tools: watch.mark(tools), canaries: fake.canaries() };
     } finally {
       await session.close();
+      trace('sweep.fixture.closed', { fixture: input.fixtureDir });
     }
   } finally {
     await fake.close();

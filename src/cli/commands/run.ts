@@ -1,3 +1,4 @@
+import { trace } from '../../common/trace.js';
 import { noSecrets } from '../../common/secrets.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -243,7 +244,9 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(HELP);
     return 0;
   }
+  trace('cli.run');
   const prepared = await prepareBench(benchRequest(values, positionals, io));
+  trace('cli.prepared');
 
   const shown = (path: string): string => displayPath(path, io.cwd);
 
@@ -253,6 +256,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   // Before the bench, not after minutes of it.
   await prepareOutDir(outDir, values.out ?? 'reports');
   const report = await prepared.run({ logger });
+  trace('cli.ran');
   logger.end();
   // The summary first: whatever happens to the files, the results are on stdout.
   io.stdout(renderSummaryTable(report));

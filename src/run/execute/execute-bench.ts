@@ -38,14 +38,26 @@ export interface BenchOutcomes {
 export async function executeBench(
   plan: BenchPlan,
   model: ModelPlan,
-  context: { root: string; secrets: Secret[]; logger: Logger; deadline: RunDeadline },
+  context: {
+    root: string;
+    secrets: Secret[];
+    logger: Logger;
+    deadline: RunDeadline;
+    /**
+     * Settles when what runs beside the units has failed (the sweep: a `sweep:` entry the menu
+     * does not match): nothing more starts and every server is killed, as at the deadline, so
+     * the caller's error comes in seconds, not after the scenarios. Never settling: no abort.
+     */
+    abort?: Promise<unknown>;
+  },
 ): Promise<BenchOutcomes> {
   const { settings, units, groups, baseDir } = plan;
   const { models, price } = model;
   const progress = createProgress(context.logger, units, settings.runs);
   const tmpRoot = await mkdtemp(join(tmpdir(), 'hpe-mcp-bench-'));
   const { deadline } = context;
-  const stopped = (): boolean => deadline.expired();
+  let aborted = false;
+  const stopped = (): boolean => aborted || deadline.expired();
   // Filled run by run, so what finished before the deadline is kept.
   const outcomes: RunOutcome[][] = units.map(() => []);
   let finished = true;
@@ -107,6 +119,15 @@ export async function executeBench(
         killLiveGroups();
         return Promise.race([ended, sleep(DEADLINE_GRACE_MS, false, { ref: false })]);
       }),
+      ...(context.abort === undefined
+        ? []
+        : [
+            context.abort.then(async () => {
+              aborted = true;
+              killLiveGroups();
+              return Promise.race([ended, sleep(DEADLINE_GRACE_MS, false, { ref: false })]);
+            }),
+          ]),
     ]);
   } finally {
     // Work abandoned at the deadline may still hold files here: it is killed, and the CLI exits.

@@ -50,7 +50,7 @@ export async function runSweep(
       tmpRoot,
       sandbox: plan.settings.sandbox,
       validation: plan.settings.validation,
-      // The scenario workers' slots, free until the sweep is done: its bundles take them.
+      // As many bundles at once as the run has scenario workers (the sweep runs beside them).
       concurrency: plan.settings.concurrency,
       secrets: context.secrets.map((s) => s.value),
       ...(context.deadline === undefined ? {} : { deadline: context.deadline }),

@@ -1,8 +1,16 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 
 /** util-linux nsenter (enters the held namespaces to read the counters after the sandbox ended). */
 const NSENTER = 'nsenter';
+const NSENTER_ARGS = [
+  '--user=/proc/self/fd/3',
+  '--net=/proc/self/fd/4',
+  'cat',
+  '/proc/self/net/snmp',
+  '/proc/self/net/snmp6',
+];
+const NSENTER_TIMEOUT_MS = 5000;
 
 /** `Ip: Forwarding DefaultTTL …` / `Ip: 2 64 …`: the value of `field` in the `prefix` pair. */
 function snmpField(text: string, prefix: string, field: string): number | undefined {
@@ -85,17 +93,32 @@ export function readBlockedConnections(held: HeldNamespaces, alive: boolean): nu
       if (count !== undefined) return count;
     }
   }
-  const result = spawnSync(
-    NSENTER,
-    [
-      '--user=/proc/self/fd/3',
-      '--net=/proc/self/fd/4',
-      'cat',
-      '/proc/self/net/snmp',
-      '/proc/self/net/snmp6',
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore', held.user, held.net], encoding: 'utf8', timeout: 5000 },
-  );
+  const result = spawnSync(NSENTER, NSENTER_ARGS, {
+    stdio: ['ignore', 'pipe', 'ignore', held.user, held.net],
+    encoding: 'utf8',
+    timeout: NSENTER_TIMEOUT_MS,
+  });
   // cat exits 1 when snmp6 is missing (no IPv6) but has printed snmp.
   return blockedFromSnmp(result.stdout ?? '', result.stdout ?? '');
+}
+
+/**
+ * The count once the sandbox has ended, as {@link readBlockedConnections} reads it through
+ * `nsenter`, without blocking the harness's thread: a close reads it after every server, and
+ * `spawnSync` held every other slot, the sweep and the fakes for the child's whole life (a
+ * fork and two execs, ~2 s of a default run's main thread at load 10).
+ */
+export function readBlockedConnectionsAfterExit(held: HeldNamespaces): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    let out = '';
+    const child = spawn(NSENTER, NSENTER_ARGS, {
+      stdio: ['ignore', 'pipe', 'ignore', held.user, held.net],
+      timeout: NSENTER_TIMEOUT_MS,
+    });
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => (out += chunk));
+    child.on('error', () => resolve(undefined)); // no nsenter: as spawnSync's empty stdout
+    // cat exits 1 when snmp6 is missing (no IPv6) but has printed snmp.
+    child.on('close', () => resolve(blockedFromSnmp(out, out)));
+  });
 }

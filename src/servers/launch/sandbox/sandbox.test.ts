@@ -97,6 +97,18 @@ describe.skipIf(SANDBOX_SKIP !== null)('the server sandbox (bubblewrap)', () => 
     );
   });
 
+  it('keeps the count read after close() (nsenter, asynchronously, as the namespace ends)', async () => {
+    const session = await launch('on');
+    expect(await call(session, 'connect_direct', { host: '192.0.2.10', port: 443 })).toBe(
+      'ENETUNREACH',
+    );
+    expect(
+      await call(session, 'connect_direct', { host: '198.51.100.7', port: 53, udp: true }),
+    ).toBe('ENETUNREACH');
+    await session.close();
+    expect(session.blockedConnections?.()).toBe(2);
+  });
+
   it('connects bare when the sandbox is off (what the sandbox prevents), and counts nothing', async () => {
     const session = await launch('off');
     expect(await call(session, 'connect_direct', { host: '127.0.0.1', port: 9 })).toBe(

@@ -18,6 +18,7 @@ import { serveDials } from './relay-channel.js';
 import {
   holdNamespaces,
   readBlockedConnections,
+  readBlockedConnectionsAfterExit,
   releaseNamespaces,
   type HeldNamespaces,
 } from './net-counters.js';
@@ -232,12 +233,14 @@ export async function wrapInSandbox(
         watchdog?.stop();
         await proc.terminate(options);
         trace('sandbox.terminated');
-        cleaned ??= relay.close().then(() => {
+        cleaned ??= relay.close().then(async () => {
           trace('sandbox.relay-closed');
           rmSync(dir, { recursive: true, force: true });
           if (held !== undefined) {
-            finalCount ??= readBlockedConnections(held, false);
-            releaseNamespaces(held);
+            const namespaces = held;
+            // Off the harness's thread: the next runs, the sweep and the fakes go on meanwhile.
+            finalCount ??= await readBlockedConnectionsAfterExit(namespaces);
+            releaseNamespaces(namespaces);
           }
         });
         await cleaned;

@@ -1,0 +1,56 @@
+// needs: processes
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../common/package-root.js';
+import { loadBenchConfig } from '../../config/load-bench-config.js';
+import { loadScenarios } from '../../scenarios/load-scenarios.js';
+import { referenceConfig } from '../../../test/helpers/reference-subject-config.js';
+import { runBench } from '../run-bench.js';
+
+// The sweep runs beside the scenarios (run-bench.ts), no longer before them. A `sweep:` entry
+// the menu does not match still fails the run in seconds: the sweep's usage error stops the
+// scenario workers (nothing more starts, the servers in flight are killed) instead of waiting
+// for every scenario to end.
+
+const ROOT = packageRoot();
+const work = mkdtempSync(join(tmpdir(), 'hmb-sweep-beside-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the sweep beside the scenarios', () => {
+  it("stops the scenarios when the sweep fails on the config's `sweep:` entry", async () => {
+    const file = join(work, 'bench.yml');
+    writeFileSync(
+      file,
+      `${referenceConfig(ROOT)}    sweep:\n      skip:\n        list_sitez: not on the menu\n`,
+    );
+    const config = await loadBenchConfig(file);
+    const { scenarios } = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
+    expect(scenarios.length).toBeGreaterThan(40);
+    const finished: string[] = [];
+    const logger = {
+      info: () => undefined,
+      warn: () => undefined,
+      progress: (line: string) => finished.push(line),
+    };
+    const run = runBench(
+      {
+        config,
+        servers: ['reference'],
+        scenarios,
+        runs: 1,
+        allowFewRuns: true,
+        sweep: 'read',
+        sandbox: 'off',
+        root: ROOT,
+        cwd: ROOT,
+      },
+      { logger },
+    );
+    await expect(run).rejects.toThrow(/bench\.yml:\d+:\d+: .*"list_sitez"/);
+    // The sweep's menu comes with its server's start, while the first units run: a few of the
+    // scenarios ended (or were killed), never all of them.
+    expect(finished.length).toBeLessThan(scenarios.length / 2);
+  }, 120_000);
+});
