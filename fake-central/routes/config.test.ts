@@ -24,9 +24,9 @@ describe('wlan-ssids', () => {
     const list = await api.get(`${C}/wlan-ssids`);
     expect(list['wlan-ssid'].map((w: { ssid: string }) => w.ssid)).toEqual([
       'Corp-Secure',
+      'Corp-Voice',
       'Guest',
       'IoT',
-      'Warehouse-Scanners',
     ]);
     expect(await api.get('/network-config/v1/wlan-ssids')).toEqual(list);
   });
@@ -37,7 +37,7 @@ describe('wlan-ssids', () => {
       (await api.get(`${C}/wlan-ssids?limit=1&offset=1`))['wlan-ssid'].map(
         (w: { ssid: string }) => w.ssid,
       ),
-    ).toEqual(['Guest']);
+    ).toEqual(['Corp-Voice']);
   });
 
   it('creates, reads back, patches, replaces and deletes an SSID', async () => {

@@ -157,14 +157,14 @@ describe('wlans', () => {
     expect(wlans.items.length).toBeGreaterThan(0);
     for (const w of wlans.items) expect(Object.keys(w).some((k) => k.startsWith('_'))).toBe(false);
     expect((await api.get(`${M}/wlans/Corp-Secure`)).wlanName).toBe('Corp-Secure');
-    // Warehouse-Scanners is broadcast at OAK-Warehouse only (story site-wlans)
+    // Corp-Voice is broadcast at SFO-Branch only (story site-wlans)
     const names = async (query: string): Promise<unknown[]> =>
       ((await api.get(`${M}/wlans${query}`)).items as { wlanName: string }[]).map(
         (w) => w.wlanName,
       );
-    expect(await names('')).toEqual(['Corp-Secure', 'Guest', 'IoT', 'Warehouse-Scanners']);
-    expect(await names('?site-id=5563304806')).toEqual(['Corp-Secure', 'Guest', 'IoT']);
-    expect(await names('?site-id=2459302564')).toContain('Warehouse-Scanners');
+    expect(await names('')).toEqual(['Corp-Secure', 'Corp-Voice', 'Guest', 'IoT']);
+    expect(await names('?site-id=2459302564')).toEqual(['Corp-Secure', 'Guest', 'IoT']);
+    expect(await names('?site-id=5563304806')).toContain('Corp-Voice');
   });
 
   it('answers the vendor’s WLAN 404 for an unknown name', async () => {
