@@ -114,11 +114,18 @@ async function copyOf(server: PlantServer, name: string, plant: Plant | null): P
   return serverCopy(root, server, dir, plant?.patches ?? []);
 }
 
+/** When each run this measurement reads started (its report's generated_at) (docs/gate.md says when it ran). */
+const startedAt: string[] = [];
+const noted = (stored: StoredRun): StoredRun => {
+  startedAt.push(stored.report.generated_at);
+  return stored;
+};
+
 /** `label`'s baseline of `server` (plants and reruns each have theirs, made by the same code). */
 async function baselineOf(dir: string, label: string, server: PlantServer): Promise<StoredRun> {
   const name = `baseline-${server}`;
   const stored = await loadRun(dir, name);
-  if (stored) return stored;
+  if (stored) return noted(stored);
   if (values.regate)
     throw new Error(`${join(dir, name)}.report.json is missing: --regate needs the stored runs`);
   log(`baseline: ${server} reference server, unchanged`);
@@ -138,7 +145,7 @@ async function baselineOf(dir: string, label: string, server: PlantServer): Prom
   log(
     `baseline ${server}: ${secs(run.wallMs)}, load ${run.load.map((l) => l.toFixed(1)).join('–')}`,
   );
-  return { report: run.report, timing: run };
+  return noted({ report: run.report, timing: run });
 }
 
 async function measurePlant(dir: string, plant: Plant, baseline: Report): Promise<PlantOutcome> {
@@ -167,6 +174,7 @@ async function measurePlant(dir: string, plant: Plant, baseline: Report): Promis
       error: 'not measured (no stored run)',
     };
   }
+  noted(stored);
   return plantOutcome(plant, baseline, compareWithBaseline(stored.report, baseline), stored.timing);
 }
 
@@ -210,6 +218,7 @@ async function measureReruns(
       stored = { report: run.report, timing: { ...run, concurrent } };
     }
     if (!stored) throw new Error(`${name} has no stored report in ${dir}`);
+    noted(stored);
     const outcome = rerunOutcome(n, server, stored, baselines.get(server) as Report);
     log(
       `rerun ${n} (${server}${concurrent ? ', beside another' : ''}): ${outcome.status} in ${secs(outcome.wallMs)}${outcome.reasons[0] ? ` — ${outcome.reasons[0]}` : ''}`,
@@ -276,6 +285,8 @@ if (writeDocs) {
     effect,
     baselines: { plants: plantBaselines, reruns: rerunBaselines },
     total: catalogue.plants.length,
+    startedAt,
+    regated: values.regate,
   });
   log(`wrote ${file}`);
 }

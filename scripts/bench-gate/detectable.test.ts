@@ -19,6 +19,11 @@ describe('the smallest change the default thresholds detect', () => {
     expect(effect.suiteStep).toEqual([{ server: 'reference', smallest: 0.5, largest: 0.5 }]);
   });
 
+  it("names each server once when two baselines of it are given (the plants' and the reruns')", () => {
+    const twice = detectableEffect([baseline, report({ tokens: 1000, calls: 2 })], thresholds);
+    expect(twice.suiteStep).toEqual([{ server: 'reference', smallest: 0.5, largest: 0.5 }]);
+  });
+
   it('is the change the gate itself then fails, and one less passes', () => {
     const tokens = effect.figures.find((f) => f.figure === 'tokens');
     const calls = effect.figures.find((f) => f.figure === 'api_calls');

@@ -109,19 +109,26 @@ export function detectableEffect(baselines: readonly Report[], t: Thresholds): D
       break;
     }
   }
-  const suiteStep = baselines.flatMap((b) =>
-    b.servers.map((srv) => {
+  // One entry per server: the plants' and the reruns' baselines of a server are two reports of
+  // the same suites, and the doc listed the server once per report.
+  const steps = new Map<string, { server: string; smallest: number; largest: number }>();
+  for (const b of baselines)
+    for (const srv of b.servers) {
       const sizes = b.suites
         .flatMap((s) => s.results)
         .filter((r) => r.server === srv.name && r.task_success.of > 0)
         .map((r) => r.task_success.of);
-      return {
+      if (sizes.length === 0) continue;
+      const seen = steps.get(srv.name);
+      const smallest = 1 / Math.max(...sizes);
+      const largest = 1 / Math.min(...sizes);
+      steps.set(srv.name, {
         server: srv.name,
-        smallest: sizes.length ? 1 / Math.max(...sizes) : 0,
-        largest: sizes.length ? 1 / Math.min(...sizes) : 0,
-      };
-    }),
-  );
+        smallest: Math.min(smallest, seen?.smallest ?? smallest),
+        largest: Math.max(largest, seen?.largest ?? largest),
+      });
+    }
+  const suiteStep = [...steps.values()];
   return {
     scriptedRunsToFlip: Math.floor(RUNS / 2) + 1,
     modelPassesFlagged: flagged,

@@ -31,10 +31,28 @@ export interface DocInput {
   baselines: { plants: Map<PlantServer, Report>; reruns: Map<PlantServer, Report> };
   /** Plants in the catalogue (the run may have measured fewer). */
   total: number;
+  /** When each report read was started (its generated_at, ISO): the window, also under --regate. */
+  startedAt: readonly string[];
+  /** The stored reports gated again (`--regate`): nothing ran now. */
+  regated: boolean;
 }
 
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toString()} %`;
 const s1 = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * The window the runs started in (a report's generated_at is its start), not the time this doc was written: a resumed or regated
+ * measurement reads reports from hours before.
+ */
+export function whenLine(input: Pick<DocInput, 'startedAt' | 'regated'>): string {
+  const sorted = [...input.startedAt].sort();
+  const now = minute(new Date().toISOString());
+  if (sorted.length === 0) return now;
+  const window = `runs started ${minute(sorted[0] as string)} to ${minute(sorted[sorted.length - 1] as string)}`;
+  return input.regated ? `${window}, gated again ${now} (\`--regate\`)` : window;
+}
 
 function timingLines(input: DocInput): string[] {
   const runs = [...input.plants.filter((p) => !p.error), ...input.reruns.filter((r) => !r.error)];
@@ -46,7 +64,7 @@ function timingLines(input: DocInput): string[] {
   const total = runs.reduce((sum, r) => sum + r.wallMs, 0);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   return [
-    `- **When, on what:** ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores shared with other engineers' work, Node ${process.versions.node}; 1-minute load average ${loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : 'n/a'} over the runs (${loadavg()[0]?.toFixed(1)} at the end).`,
+    `- **When, on what:** ${whenLine(input)}, ${availableParallelism()} cores shared with other engineers' work, Node ${process.versions.node}; 1-minute load average ${loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : 'n/a'} over the runs${input.regated ? '' : ` (${loadavg()[0]?.toFixed(1)} at the end)`}.`,
     `- **Cost:** ${runs.length} PR runs plus ${new Set([...input.baselines.plants.values(), ...input.baselines.reruns.values()].map((r) => r.generated_at)).size} baseline(s); the PR runs took ${s1(total)} together; median per PR run (golden suite × 5 runs + sweep, the action's defaults): ${[...byServer.entries()].map(([s, xs]) => `${s} ${s1(median(xs))}`).join(', ')}.`,
   ];
 }
