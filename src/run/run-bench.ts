@@ -12,6 +12,7 @@ import { deriveDeadlineMs, startDeadline } from './execute/run-deadline.js';
 import type { Clock, Logger } from './ports.js';
 import type { RunBenchOptions } from './request/run-bench-options.js';
 import { trace } from '../common/trace.js';
+import { sweepBesideScenarios } from './execute/sweep-beside.js';
 
 /** The deadline given (`--deadline`, input `deadline`), else the plan's derived worst case. */
 function runDeadline(options: RunBenchOptions, plan: BenchPlan): [number, string] {
@@ -61,15 +62,17 @@ export async function runBench(options: RunBenchOptions, ports: RunBenchPorts): 
   // The deadline bounds the sweep too: a hanging tool there would otherwise hold the run.
   const deadline = startDeadline(...runDeadline(options, plan));
   const { sweeps, ...executed } = await (async () => {
-    // The sweep runs beside the scenarios, not before them: both mostly wait (servers starting,
-    // a server's own poll interval), so the run takes about the longer of the two on two cores.
-    // The sweep's servers and fakes are its own; no result depends on the overlap.
+    // A one-server run sweeps beside the scenarios, not before them: both mostly wait (servers
+    // starting, a server's own poll interval), so the run takes about the longer of the two on
+    // two cores. The sweep's servers and fakes are its own; no result but latency depends on the
+    // overlap, and a run of several servers sweeps first so theirs compare (sweep-beside.ts).
     const sweeping = runSweep(options.sweep ?? 'read', plan, {
       root: options.root,
       secrets,
       shardIndex: options.shard?.index ?? null,
       deadline,
     }).finally(() => trace('sweep.end'));
+    if (!sweepBesideScenarios(plan.units)) await sweeping;
     // A failed sweep (a `sweep:` entry the menu does not match fails in seconds) stops the
     // scenarios at once instead of after them; its error is thrown below.
     const failed = sweeping.then(

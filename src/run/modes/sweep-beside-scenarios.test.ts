@@ -9,7 +9,8 @@ import { loadScenarios } from '../../scenarios/load-scenarios.js';
 import { referenceConfig } from '../../../test/helpers/reference-subject-config.js';
 import { runBench } from '../run-bench.js';
 
-// The sweep runs beside the scenarios (run-bench.ts), no longer before them. A `sweep:` entry
+// In a run of one server the sweep runs beside the scenarios (run-bench.ts), no longer before
+// them; a run of several servers sweeps first (src/run/execute/sweep-beside.ts). A `sweep:` entry
 // the menu does not match still fails the run in seconds: the sweep's usage error stops the
 // scenario workers (nothing more starts, the servers in flight are killed) instead of waiting
 // for every scenario to end.
@@ -52,5 +53,44 @@ describe('the sweep beside the scenarios', () => {
     // The sweep's menu comes with its server's start, while the first units run: a few of the
     // scenarios ended (or were killed), never all of them.
     expect(finished.length).toBeLessThan(scenarios.length / 2);
+  }, 120_000);
+
+  it('sweeps first when the run has several servers: no scenario starts before a failed sweep', async () => {
+    // Two servers (the head-to-head's shape): one server's sweep must not load the others'
+    // scenarios (src/run/execute/sweep-beside.ts), so it ends before any of them starts.
+    const one = referenceConfig(ROOT);
+    const second = one
+      .replace(/^servers:\n/, '')
+      .replace(/^ {2}reference:\n/, '  reference-b:\n    scenarioKey: reference\n');
+    const file = join(work, 'two.yml');
+    // The bad entry on the first server swept: the sweep fails at its first menu.
+    writeFileSync(
+      file,
+      `${one}    sweep:\n      skip:\n        list_sitez: not on the menu\n${second}`,
+    );
+    const config = await loadBenchConfig(file);
+    const { scenarios } = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
+    const finished: string[] = [];
+    const logger = {
+      info: () => undefined,
+      warn: () => undefined,
+      progress: (line: string) => finished.push(line),
+    };
+    const run = runBench(
+      {
+        config,
+        servers: ['reference', 'reference-b'],
+        scenarios,
+        runs: 1,
+        allowFewRuns: true,
+        sweep: 'read',
+        sandbox: 'off',
+        root: ROOT,
+        cwd: ROOT,
+      },
+      { logger },
+    );
+    await expect(run).rejects.toThrow(/two\.yml:\d+:\d+: .*"list_sitez"/);
+    expect(finished).toEqual([]);
   }, 120_000);
 });
