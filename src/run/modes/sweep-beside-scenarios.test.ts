@@ -19,36 +19,49 @@ const ROOT = packageRoot();
 const work = mkdtempSync(join(tmpdir(), 'hmb-sweep-beside-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/**
+ * Runs every golden scenario once on the config YAML `yaml` (the sweep on, sandbox off) and
+ * returns the run and the progress lines of the scenarios that ended.
+ */
+async function benchOf(name: string, yaml: string, servers: string[]) {
+  const file = join(work, name);
+  writeFileSync(file, yaml);
+  const config = await loadBenchConfig(file);
+  const { scenarios } = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
+  const finished: string[] = [];
+  const logger = {
+    info: () => undefined,
+    warn: () => undefined,
+    progress: (line: string) => finished.push(line),
+  };
+  const run = runBench(
+    {
+      config,
+      servers,
+      scenarios,
+      runs: 1,
+      allowFewRuns: true,
+      sweep: 'read',
+      sandbox: 'off',
+      root: ROOT,
+      cwd: ROOT,
+    },
+    { logger },
+  );
+  return { run, finished, scenarios };
+}
+
+/** A `sweep:` entry naming a tool the reference server's menu does not have. */
+const BAD_SWEEP = '    sweep:\n      skip:\n        list_sitez: not on the menu\n';
+
 describe('the sweep beside the scenarios', () => {
   it("stops the scenarios when the sweep fails on the config's `sweep:` entry", async () => {
-    const file = join(work, 'bench.yml');
-    writeFileSync(
-      file,
-      `${referenceConfig(ROOT)}    sweep:\n      skip:\n        list_sitez: not on the menu\n`,
+    const { run, finished, scenarios } = await benchOf(
+      'bench.yml',
+      `${referenceConfig(ROOT)}${BAD_SWEEP}`,
+      ['reference'],
     );
-    const config = await loadBenchConfig(file);
-    const { scenarios } = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
     expect(scenarios.length).toBeGreaterThan(40);
-    const finished: string[] = [];
-    const logger = {
-      info: () => undefined,
-      warn: () => undefined,
-      progress: (line: string) => finished.push(line),
-    };
-    const run = runBench(
-      {
-        config,
-        servers: ['reference'],
-        scenarios,
-        runs: 1,
-        allowFewRuns: true,
-        sweep: 'read',
-        sandbox: 'off',
-        root: ROOT,
-        cwd: ROOT,
-      },
-      { logger },
-    );
     await expect(run).rejects.toThrow(/bench\.yml:\d+:\d+: .*"list_sitez"/);
     // The sweep's menu comes with its server's start, while the first units run: a few of the
     // scenarios ended (or were killed), never all of them.
@@ -62,34 +75,11 @@ describe('the sweep beside the scenarios', () => {
     const second = one
       .replace(/^servers:\n/, '')
       .replace(/^ {2}reference:\n/, '  reference-b:\n    scenarioKey: reference\n');
-    const file = join(work, 'two.yml');
     // The bad entry on the first server swept: the sweep fails at its first menu.
-    writeFileSync(
-      file,
-      `${one}    sweep:\n      skip:\n        list_sitez: not on the menu\n${second}`,
-    );
-    const config = await loadBenchConfig(file);
-    const { scenarios } = await loadScenarios(['scenarios'], { root: ROOT, cwd: ROOT });
-    const finished: string[] = [];
-    const logger = {
-      info: () => undefined,
-      warn: () => undefined,
-      progress: (line: string) => finished.push(line),
-    };
-    const run = runBench(
-      {
-        config,
-        servers: ['reference', 'reference-b'],
-        scenarios,
-        runs: 1,
-        allowFewRuns: true,
-        sweep: 'read',
-        sandbox: 'off',
-        root: ROOT,
-        cwd: ROOT,
-      },
-      { logger },
-    );
+    const { run, finished } = await benchOf('two.yml', `${one}${BAD_SWEEP}${second}`, [
+      'reference',
+      'reference-b',
+    ]);
     await expect(run).rejects.toThrow(/two\.yml:\d+:\d+: .*"list_sitez"/);
     expect(finished).toEqual([]);
   }, 120_000);
