@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess, type StdioPipe } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { trace } from '../../common/trace.js';
 
 /** How a server process ended. */
@@ -38,6 +37,21 @@ export interface GroupProcess {
 }
 
 const POSIX = process.platform !== 'win32';
+
+/**
+ * Waits until `exited` settles or `ms` pass, whichever comes first, and clears its timer either
+ * way. A timer left running after the process exited (a `Promise.race` with a sleep) is harmless
+ * to the run but holds the harness's own exit: after the last server's close the CLI sat idle for
+ * up to 2 s, the SIGKILL wait's sleep, before it could end.
+ */
+export async function exitedWithin(exited: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const live = new Set<number>();
 let exitHookInstalled = false;
 
@@ -159,15 +173,15 @@ export function spawnGroup(
     terminating ??= (async () => {
       if (child.pid === undefined) return;
       const { graceMs = 0, termMs = 1500 } = opts;
-      if (!info && graceMs > 0) await Promise.race([exited, sleep(graceMs)]);
+      if (!info && graceMs > 0) await exitedWithin(exited, graceMs);
       if (!info) {
         trace('terminate.sigterm');
         signalGroup(child, 'SIGTERM');
-        await Promise.race([exited, sleep(termMs)]);
+        await exitedWithin(exited, termMs);
       }
       if (!info) trace('terminate.sigkill');
       signalGroup(child, 'SIGKILL');
-      await Promise.race([exited, sleep(2000)]);
+      await exitedWithin(exited, 2000);
       live.delete(child.pid);
     })();
     return terminating;
