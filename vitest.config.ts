@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fastTestFiles, needsProcesses, testFiles } from './test/helpers/fast-tests.js';
+import { processWorkers } from './test/helpers/process-workers.js';
 
 const root = import.meta.dirname;
 
@@ -36,14 +37,9 @@ const processProject: TestProjectInlineConfiguration = {
   test: {
     name: 'processes',
     include: testFiles(root).filter((f) => needsProcesses(readFileSync(join(root, f), 'utf8'))),
-    // The end-to-end files spend most of their time waiting on child processes (servers, fakes,
-    // Python clients), so two at once on two cores took the suite from 707 s to 435 s
-    // (fresh clone, load ≤ 5, all 1893 passing both ways). Three took six of the heavier process
-    // files (python-eras, mcp-eras, wire-check, end-state, hardening-cli, fault-subjects) 71 s
-    // against 75 s for two (load 4.2 and 2.3, Dec 4), their tests' time summed over workers
-    // 166 s against 124 s: within the noise, and more contention for the tests that time a
-    // child process, so two.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The end-to-end files spend much of their time waiting on child processes (servers, fakes,
+    // Python clients): one more at once than there are cores (test/helpers/process-workers.ts).
+    maxWorkers: processWorkers(process.env, availableParallelism()),
     // One build of the CLI per run, for the tests that start it as its own process.
     globalSetup: ['./test/helpers/build-cli-under-test.ts'],
     sequence: { groupOrder: 1 },

@@ -25,28 +25,42 @@ describe('ensure-python-venv', () => {
     const entry = { venv: '.venv-test', requirements: 'requirements-test.txt' };
     // No package: pip runs (and reads the file) without reaching a registry.
     await writeFile(join(root, entry.requirements), '# nothing yet\n');
-    expect(ensureVenv(root, entry)).toBe(true);
+    expect(await ensureVenv(root, entry)).toBe(true);
     expect(existsSync(join(root, '.venv-test/bin/python'))).toBe(true);
     const stamp = join(root, '.venv-test/.requirements.sha256');
     expect(await readFile(stamp, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
-    expect(ensureVenv(root, entry)).toBe(false);
+    expect(await ensureVenv(root, entry)).toBe(false);
     await writeFile(join(root, entry.requirements), '# nothing yet, edited\n');
-    expect(ensureVenv(root, entry)).toBe(true);
-    expect(ensureVenv(root, entry)).toBe(false);
+    expect(await ensureVenv(root, entry)).toBe(true);
+    expect(await ensureVenv(root, entry)).toBe(false);
   }, 120_000);
 
   it('names the venv, the requirements and the fix when the interpreter is missing', async () => {
     const root = await mkdtemp(join(tmpdir(), 'venv-'));
     dirs.push(root);
     await writeFile(join(root, 'r.txt'), '\n');
-    expect(() =>
+    await expect(
       ensureVenv(root, { venv: '.v', requirements: 'r.txt' }, join(root, 'no-python')),
-    ).toThrow(
+    ).rejects.toThrow(
       new RegExp(
         `Could not prepare ${join(root, '.v')} from ${join(root, 'r.txt')} with ${join(root, 'no-python')}:[^]*set PYTHON to an interpreter`,
       ),
     );
   });
+
+  it('names what pip printed when an install fails, and leaves no stamp that would skip the retry', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'venv-'));
+    dirs.push(root);
+    // A local path that does not exist: pip fails without reaching a registry.
+    await writeFile(join(root, 'r.txt'), './no-such-project\n');
+    const entry = { venv: '.v', requirements: 'r.txt' };
+    await expect(ensureVenv(root, entry)).rejects.toThrow(
+      new RegExp(
+        `Could not prepare ${join(root, '.v')} from ${join(root, 'r.txt')}[^]*no-such-project`,
+      ),
+    );
+    expect(existsSync(join(root, '.v/.requirements.sha256'))).toBe(false);
+  }, 120_000);
 
   it('makes .venv and .venv-mcp2 from files that exist, and git ignores both venvs', () => {
     expect(PYTHON_VENVS.map((v) => v.venv)).toEqual(['.venv', '.venv-mcp2']);
