@@ -4,8 +4,9 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 /**
- * A Node process (as the CLI is) that starts a server with `server` (node -e code), closes it with
- * `terminate` and then has nothing left to do: it prints how long it took to end after that, in
+ * A Node process (as the CLI is) that starts a server with `server` (node -e code; `0` exits at
+ * once and is waited for before the close, whatever the load), closes it with `terminate` and
+ * then has nothing left to do: it prints how long it took to end after that, in
  * ms, and its server's exit. Nothing else runs in it, so the time is what terminate() left behind.
  */
 async function endAfterTerminate(
@@ -21,6 +22,8 @@ async function endAfterTerminate(
     const proc = spawnGroup(process.execPath, ['-e', ${JSON.stringify(server)}], {
       cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' }, stdin: '${stdin}',
     });
+    // A server of '0' exits at once: waited for first, so the grace never races its start.
+    if (${JSON.stringify(server)} === '0') await proc.exited;
     await proc.terminate(${terminate});
     const { code, signal } = proc.exitInfo() ?? {};
     const closed = performance.now();
@@ -42,11 +45,7 @@ describe('spawnGroup terminate', () => {
   // Its waits raced the exit against sleeps of 300 ms (grace), termMs and 2 s (after SIGKILL);
   // left running, the losing sleeps kept the CLI alive up to 2 s after the last server's close.
   it('leaves no wait running once the server has exited on its own, so the harness ends at once', async () => {
-    const ended = await endAfterTerminate(
-      'setTimeout(() => {}, 100)',
-      'ignore',
-      '{ graceMs: 300 }',
-    );
+    const ended = await endAfterTerminate('0', 'ignore', '{ graceMs: 300 }');
     expect(ended.exit).toEqual({ code: 0, signal: null });
     expect(ended.lingerMs).toBeLessThan(1000);
   });
