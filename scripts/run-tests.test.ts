@@ -97,6 +97,28 @@ describe('npm test (scripts/run-tests.ts)', () => {
     expect(said).toContain(`could not start ${join(dir, 'no-such-command')}`);
   });
 
+  it('starts no further step once interrupted (a Ctrl-C during the first project)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'run-tests-'));
+    const thenRan = join(dir, 'then');
+    let said = '';
+    const ok = node('ok', '');
+    const code = await runTestPlan(
+      {
+        beside: ok,
+        first: ok,
+        then: node(
+          'the second project',
+          `require('node:fs').writeFileSync(${JSON.stringify(thenRan)}, '');`,
+        ),
+      },
+      (t) => (said += t),
+      () => true,
+    );
+    expect(code).toBe(130);
+    expect(existsSync(thenRan)).toBe(false);
+    expect(said).toContain('the second project not run: interrupted.');
+  });
+
   it("npm test's plan runs this checkout's vitest and tsx, the projects by name, and passes extra arguments on", () => {
     dir = '';
     const root = resolve(import.meta.dirname, '..');

@@ -36,6 +36,8 @@ interface Ended {
 
 /** The children running now: a SIGINT or SIGTERM to this process is passed on to them. */
 const running = new Set<ReturnType<typeof spawn>>();
+/** Set by that signal: no further step starts (Ctrl-C during the first must not start the next). */
+let interrupted = false;
 
 function start(step: Step, capture: boolean): Promise<Ended> {
   return new Promise((done) => {
@@ -64,6 +66,7 @@ function start(step: Step, capture: boolean): Promise<Ended> {
 export async function runTestPlan(
   plan: TestPlan,
   say: (text: string) => void = (text) => process.stderr.write(text),
+  stopped: () => boolean = () => interrupted,
 ): Promise<number> {
   const beside = start(plan.beside, true);
   const first = await start(plan.first, false);
@@ -72,6 +75,10 @@ export async function runTestPlan(
     say(made.output.endsWith('\n') || made.output === '' ? made.output : `${made.output}\n`);
     say(`${plan.then.label} not run: ${plan.beside.label} failed (exit code ${made.code}).\n`);
     return made.code;
+  }
+  if (stopped()) {
+    say(`${plan.then.label} not run: interrupted.\n`);
+    return first.code !== 0 ? first.code : 130;
   }
   const then = await start(plan.then, false);
   return first.code !== 0 ? first.code : then.code;
@@ -114,6 +121,7 @@ export function npmTestPlan(root: string, extra: string[] = []): TestPlan {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => {
+      interrupted = true;
       for (const child of running) child.kill(signal);
       process.exitCode = 1;
     });
